@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { DB } from './types';
+import { lockDataDir } from './lock';
+
+export interface Database {
+  db: Kysely<DB>;
+  /** 'pglite' for the embedded database, 'postgres' for a server reached by DATABASE_URL. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// Business timestamps travel as JeecgBoot's 'yyyy-MM-dd HH:mm:ss' strings and bigint counts as
+// numbers; node-postgres would otherwise turn them into Date objects in the server's local zone.
+const TIMESTAMP = 1114;
+const TIMESTAMPTZ = 1184;
+const DATE = 1082;
+const INT8 = 20;
+const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) => {
+    if (oid === TIMESTAMP) return (v: string) => v.slice(0, 19);
+    if (oid === DATE) return (v: string) => v;
+    if (oid === INT8) return (v: string) => Number(v);
+    if (oid === TIMESTAMPTZ) return (v: string) => new Date(v);
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** The firm works in China Standard Time; `now()` in timestamp columns must mean Beijing time. */
+const TIME_ZONE = 'Asia/Shanghai';
+
+function poolOf(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ ...config, types: typeParsers });
+  pool.on('connect', (client) => {
+    client.query(`SET TIME ZONE '${TIME_ZONE}'`).catch(() => undefined);
+  });
+  return pool;
+}
+
+export async function openPostgres(databaseUrl: string, max = 10): Promise<Database> {
+  const pool = poolOf({ connectionString: databaseUrl, max });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Opens the embedded PGlite database in `dataDir/pgdata`, reached through its PostgreSQL socket
+ * adapter so the rest of the server speaks plain node-postgres. One pooled connection: PGlite has a
+ * single session, and one connection keeps transactions isolated from each other.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const release = lockDataDir(dataDir);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  let pglite: InstanceType<typeof PGlite> | undefined;
+  let socketServer: InstanceType<typeof PGLiteSocketServer> | undefined;
+  // Unix socket paths are limited to ~107 bytes, so the socket lives in a short temp folder.
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-pg-'));
+  try {
+    pglite = await PGlite.create(path.join(dataDir, 'pgdata'));
+    socketServer = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432') });
+    await socketServer.start();
+    const pool = poolOf({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const server = socketServer;
+    const lite = pglite;
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await db.destroy();
+        await server.stop();
+        await lite.close();
+        fs.rmSync(socketDir, { recursive: true, force: true });
+        release();
+      },
+    };
+  } catch (err) {
+    await socketServer?.stop().catch(() => undefined);
+    await pglite?.close().catch(() => undefined);
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    release();
+    throw err;
+  }
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,217 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A `timestamp` column: read as 'YYYY-MM-DD HH:mm:ss', written as such a string. */
+type Stamp = ColumnType<string, string | undefined, string>;
+type NullableStamp = ColumnType<string | null, string | null | undefined, string | null>;
+/** A `timestamptz` column used for server bookkeeping (sessions, lockout). */
+type Instant = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableInstant = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** numeric columns come back as strings so money keeps its exact decimals. */
+type Decimal = ColumnType<string, string | number | undefined, string | number>;
+
+interface Audit {
+  create_by: string | null;
+  create_time: Stamp;
+  update_by: string | null;
+  update_time: NullableStamp;
+}
+
+export interface SysDepart extends Audit {
+  id: string;
+  parent_id: string | null;
+  depart_name: string;
+  depart_name_abbr: string | null;
+  depart_order: Generated<number>;
+  description: string | null;
+  org_category: Generated<string>;
+  org_type: string | null;
+  org_code: string;
+  mobile: string | null;
+  address: string | null;
+  status: Generated<string>;
+  del_flag: Generated<string>;
+}
+
+export interface SysPosition extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  post_rank: string | null;
+  hour_cost: Decimal;
+  sys_org_code: string | null;
+}
+
+export interface SysRole extends Audit {
+  id: string;
+  role_name: string;
+  role_code: string;
+  description: string | null;
+}
+
+export interface SysUser extends Audit {
+  id: string;
+  username: string;
+  realname: string;
+  password: string;
+  avatar: string | null;
+  birthday: string | null;
+  sex: Generated<number>;
+  email: string | null;
+  phone: string | null;
+  org_code: string | null;
+  /** 1 normal, 2 frozen */
+  status: Generated<number>;
+  /** 0 active, 1 deleted */
+  del_flag: Generated<number>;
+  work_no: string | null;
+  post: string | null;
+  telephone: string | null;
+  rel_tenant_ids: string | null;
+  login_fail_count: Generated<number>;
+  locked_until: NullableInstant;
+}
+
+export interface SysUserRole {
+  id: string;
+  user_id: string;
+  role_id: string;
+}
+
+export interface SysUserDepart {
+  id: string;
+  user_id: string;
+  dep_id: string;
+}
+
+export interface SysPermission extends Audit {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  component_name: string | null;
+  redirect: string | null;
+  /** 0 top menu, 1 sub menu, 2 button / permission */
+  menu_type: number;
+  perms: string | null;
+  /** '1' show, '2' disable */
+  perms_type: Generated<string>;
+  sort_no: Decimal;
+  always_show: Generated<boolean>;
+  icon: string | null;
+  is_route: Generated<boolean>;
+  is_leaf: Generated<boolean>;
+  keep_alive: Generated<boolean>;
+  hidden: Generated<boolean>;
+  hide_tab: Generated<boolean>;
+  description: string | null;
+  /** buttons: '1' valid, '0' invalid */
+  status: Generated<string>;
+  del_flag: Generated<number>;
+  internal_or_external: Generated<boolean>;
+}
+
+export interface SysRolePermission {
+  id: string;
+  role_id: string;
+  permission_id: string;
+  data_rule_ids: string | null;
+}
+
+export interface SysDict extends Audit {
+  id: string;
+  dict_name: string;
+  dict_code: string;
+  description: string | null;
+  del_flag: Generated<number>;
+  /** 0 string values, 1 number values */
+  type: Generated<number>;
+}
+
+export interface SysDictItem extends Audit {
+  id: string;
+  dict_id: string;
+  item_text: string;
+  item_value: string;
+  description: string | null;
+  sort_order: Generated<number>;
+  /** 1 enabled */
+  status: Generated<number>;
+}
+
+export interface SysAnnouncement extends Audit {
+  id: string;
+  titile: string;
+  msg_content: string | null;
+  start_time: NullableStamp;
+  end_time: NullableStamp;
+  sender: string | null;
+  /** L general, M important, H urgent */
+  priority: Generated<string>;
+  /** '1' notice, '2' system message */
+  msg_category: Generated<string>;
+  /** USER or ALL */
+  msg_type: Generated<string>;
+  /** '0' draft, '1' published, '2' revoked */
+  send_status: Generated<string>;
+  send_time: NullableStamp;
+  cancel_time: NullableStamp;
+  del_flag: Generated<string>;
+  bus_type: string | null;
+  bus_id: string | null;
+  open_type: string | null;
+  open_page: string | null;
+  user_ids: string | null;
+  msg_abstract: string | null;
+}
+
+export interface SysAnnouncementSend extends Audit {
+  id: string;
+  annt_id: string;
+  user_id: string;
+  read_flag: Generated<string>;
+  read_time: NullableStamp;
+}
+
+export interface SysCheckRule extends Audit {
+  id: string;
+  rule_name: string;
+  rule_code: string;
+  rule_json: string;
+  rule_description: string | null;
+}
+
+export interface SysSession {
+  token_hash: string;
+  user_id: string;
+  created_at: Instant;
+  expires_at: Instant;
+  last_seen_at: Instant;
+  revoked_at: NullableInstant;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface SysCaptcha {
+  check_key: string;
+  code_hash: string;
+  expires_at: Instant;
+}
+
+export interface DB {
+  sys_depart: SysDepart;
+  sys_position: SysPosition;
+  sys_role: SysRole;
+  sys_user: SysUser;
+  sys_user_role: SysUserRole;
+  sys_user_depart: SysUserDepart;
+  sys_permission: SysPermission;
+  sys_role_permission: SysRolePermission;
+  sys_dict: SysDict;
+  sys_dict_item: SysDictItem;
+  sys_announcement: SysAnnouncement;
+  sys_announcement_send: SysAnnouncementSend;
+  sys_check_rule: SysCheckRule;
+  sys_session: SysSession;
+  sys_captcha: SysCaptcha;
+}

@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../../server/db/open';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+/** Server integration tests run against both databases the product supports. */
+export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+
+/** A private copy of the migrated, demo-seeded database; `close()` throws the copy away. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-pglite-test-'));
+    fs.cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
+    fs.rmSync(path.join(dir, 'lossdesk.lock'), { force: true });
+    const database = await openPglite(dir);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDb')}`);
+        break;
+      } catch (err) {
+        // Two workers copying the template at the same moment: PostgreSQL asks one to wait.
+        if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

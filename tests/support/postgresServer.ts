@@ -1,0 +1,94 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** A throwaway PostgreSQL server on 127.0.0.1, started from Debian's binaries for one test run. */
+export interface PostgresServer {
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+}
+
+function findBinDir(): string {
+  const fromEnv = process.env.PG_BIN_DIR;
+  if (fromEnv && fs.existsSync(path.join(fromEnv, 'initdb'))) return fromEnv;
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+    : [];
+  versions.sort((a, b) => Number(b) - Number(a));
+  if (versions.length === 0) {
+    throw new Error('找不到 PostgreSQL（/usr/lib/postgresql/*/bin/initdb）：请安装 Debian 的 postgresql 包，或设置 PG_BIN_DIR');
+  }
+  return path.join(root, versions[0], 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system user.
+function asServerUser(cmd: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+}
+
+async function waitForPort(port: number, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`PostgreSQL exited (${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`);
+    }
+    const ready = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (ready) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`PostgreSQL did not listen on 127.0.0.1:${port}:\n${fs.readFileSync(logFile, 'utf8')}`);
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = findBinDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-pgsrv-'));
+  fs.chmodSync(dir, 0o777);
+  const dataDir = path.join(dir, 'data');
+  const logFile = path.join(dir, 'server.log');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const [initCmd, initArgs] = asServerUser(path.join(bin, 'initdb'), [
+    '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N',
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: 'pipe' });
+  const port = await freePort();
+  const [cmd, args] = asServerUser(path.join(bin, 'postgres'), [
+    '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir,
+    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    '-c', 'max_connections=200',
+  ]);
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(cmd, args, { stdio: ['ignore', log, log], detached: false });
+  await waitForPort(port, child, logFile);
+  return {
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGINT');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
