@@ -1,0 +1,85 @@
+// ESLint flat config (eslint 9). `npm run lint` runs it with --max-warnings 0, so a warning fails CI too.
+import js from '@eslint/js';
+import globals from 'globals';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// We promise no code evaluated from strings anywhere (web app, runtime, server): schema-driven screens
+// must stay data, never code. no-eval/no-implied-eval/no-new-func catch the usual forms; these
+// selectors catch spellings those rules let through.
+const noEvalSyntax = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='Function']",
+    message: 'Calling Function through an object (globalThis.Function) evaluates a string as code; we promise no eval.',
+  },
+  {
+    selector: "CallExpression > Identifier.arguments[name='Function']",
+    message: 'Handing the Function constructor around (Reflect.construct(Function, …)) evaluates a string as code; we promise no eval.',
+  },
+];
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'server/generated/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      '.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-restricted-syntax': ['error', ...noEvalSyntax],
+    },
+  },
+  // Browser code: the web app and the schema-driven runtime.
+  {
+    files: ['src/**/*.{ts,tsx}', 'runtime/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // Node code: server, generators, scripts, benchmarks, configuration files and the tests' tooling.
+  {
+    files: [
+      'server/**/*.ts',
+      'generators/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'bench/**/*.{ts,mjs}',
+      'tests/server/**/*.ts',
+      'tests/support/**/*.ts',
+      'tests/e2e/**/*.ts',
+      '*.config.{js,ts,mjs}',
+      '.ci/**/*.{js,mjs}',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  // Unit tests render React in jsdom and use Node helpers.
+  {
+    files: ['tests/unit/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  // Hooks rules wherever React components or hooks live (hooks are often in plain .ts files).
+  {
+    files: ['**/*.tsx', 'src/**/*.ts', 'runtime/**/*.ts'],
+    ...reactHooks.configs.flat.recommended,
+  },
+);

@@ -1,0 +1,124 @@
+// Wire shapes of the JeecgBoot contract as the web app reads them (../shared/spec/app-shell.md §3).
+
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+export interface UserInfo {
+  id: string;
+  username: string;
+  realname: string;
+  avatar?: string | null;
+  orgCode?: string | null;
+  orgCodeTxt?: string | null;
+  sex?: number;
+  email?: string | null;
+  phone?: string | null;
+  status?: number;
+  [extra: string]: unknown;
+}
+
+export interface Depart {
+  id: string;
+  orgCode: string;
+  departName: string;
+  parentId?: string | null;
+}
+
+export interface DictItem {
+  value: string;
+  text: string;
+  title?: string;
+  label?: string;
+}
+
+export type DictMap = Record<string, DictItem[]>;
+
+export interface Tenant {
+  id: number;
+  name: string;
+}
+
+export interface LoginResult {
+  token: string;
+  userInfo: UserInfo;
+  sysAllDictItems: DictMap;
+  departs: Depart[];
+  /** 0 no department, 1 exactly one, 2 several (a department must be chosen) */
+  multi_depart: 0 | 1 | 2;
+  tenantList: Tenant[];
+}
+
+export interface MenuMeta {
+  title: string;
+  icon?: string;
+  keepAlive?: boolean;
+  componentName?: string;
+  internalOrExternal?: boolean;
+  url?: string;
+  hideTab?: boolean;
+  hideMenu?: boolean;
+  permissionList?: AuthItem[];
+}
+
+export interface MenuItem {
+  id: string;
+  path: string;
+  name: string;
+  component: string;
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  /** '0' = not a route (skipped when routes are built) */
+  route?: '0' | '1';
+  meta: MenuMeta;
+  children?: MenuItem[];
+}
+
+/** A button permission. type '1' show, '2' disable; status '1' valid, '0' invalid (allAuth only). */
+export interface AuthItem {
+  action: string;
+  type: string;
+  describe?: string;
+  status?: string;
+}
+
+export interface PermissionResult {
+  menu: MenuItem[];
+  auth: AuthItem[];
+  allAuth: AuthItem[];
+  sysSafeMode?: boolean;
+}
+
+export interface CurrentUserDeparts {
+  list: Depart[];
+  orgCode: string | null;
+}
+
+export interface Announcement {
+  id: string;
+  busId?: string | null;
+  /** spelled so on the wire */
+  titile: string;
+  sender?: string | null;
+  sendTime?: string | null;
+  msgContent?: string | null;
+  openType?: string | null;
+  openPage?: string | null;
+  msgId?: string | null;
+  msgTxt?: string | null;
+  createTime?: string | null;
+  /** L general, M important, H urgent */
+  priority?: 'L' | 'M' | 'H' | string;
+}
+
+export interface NoticeList {
+  anntMsgList: Announcement[];
+  anntMsgTotal: number;
+  sysMsgList: Announcement[];
+  sysMsgTotal: number;
+}

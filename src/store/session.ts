@@ -1,0 +1,108 @@
+import { create } from 'zustand';
+import type { AuthItem, DictMap, LoginResult, MenuItem, PermissionResult, UserInfo } from '../api/types';
+import {
+  ACCESS_TOKEN,
+  LOGIN_USERINFO,
+  LOGIN_USERNAME,
+  SYS_BUTTON_AUTH,
+  TENANT_ID,
+  UI_CACHE_DB_DICT_DATA,
+  USER_AUTH,
+  localStore,
+  sessionStore,
+} from './storage';
+
+/**
+ * The signed-in user's state (spec §3 "Session user state"). The token, user and tenant persist in
+ * localStorage for 7 days; the menu is fetched again after every page load (the navigation guard
+ * sees an empty permissionList and asks the server), button permissions live in sessionStorage.
+ */
+export interface SessionState {
+  token: string | null;
+  username: string;
+  realname: string;
+  tenantid: string | number;
+  welcome: string;
+  avatar: string;
+  /** The menu tree from getUserPermissionByToken; empty until fetched. */
+  permissionList: MenuItem[];
+  info: UserInfo | null;
+  auth: AuthItem[];
+  allAuth: AuthItem[];
+
+  applyLogin(result: LoginResult): void;
+  applyUserInfo(info: UserInfo): void;
+  applyPermissions(result: PermissionResult): void;
+  setWelcome(welcome: string): void;
+  /** Forgets everything of the session locally (token, user, permissions, dictionaries, tenant). */
+  clear(): void;
+}
+
+function initialState() {
+  const info = localStore.get<UserInfo>(LOGIN_USERINFO);
+  return {
+    token: localStore.get<string>(ACCESS_TOKEN),
+    username: info?.username ?? localStore.get<string>(LOGIN_USERNAME) ?? '',
+    realname: info?.realname ?? '',
+    tenantid: localStore.get<string | number>(TENANT_ID) ?? 0,
+    welcome: '',
+    avatar: info?.avatar ?? '',
+    permissionList: [] as MenuItem[],
+    info,
+    auth: sessionStore.get<AuthItem[]>(USER_AUTH) ?? [],
+    allAuth: sessionStore.get<AuthItem[]>(SYS_BUTTON_AUTH) ?? [],
+  };
+}
+
+export const useSession = create<SessionState>()((set) => ({
+  ...initialState(),
+
+  applyLogin(result) {
+    localStore.set(ACCESS_TOKEN, result.token);
+    localStore.set(LOGIN_USERNAME, result.userInfo.username);
+    localStore.set(LOGIN_USERINFO, result.userInfo);
+    localStore.set<DictMap>(UI_CACHE_DB_DICT_DATA, result.sysAllDictItems);
+    set({
+      token: result.token,
+      username: result.userInfo.username,
+      realname: result.userInfo.realname,
+      avatar: result.userInfo.avatar ?? '',
+      info: result.userInfo,
+    });
+  },
+
+  applyUserInfo(info) {
+    localStore.set(LOGIN_USERINFO, info);
+    set({ info, realname: info.realname, avatar: info.avatar ?? '' });
+  },
+
+  applyPermissions(result) {
+    sessionStore.set(USER_AUTH, result.auth);
+    sessionStore.set(SYS_BUTTON_AUTH, result.allAuth);
+    set({ permissionList: result.menu, auth: result.auth, allAuth: result.allAuth });
+  },
+
+  setWelcome(welcome) {
+    set({ welcome });
+  },
+
+  clear() {
+    for (const key of [ACCESS_TOKEN, LOGIN_USERNAME, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, TENANT_ID]) {
+      localStore.remove(key);
+    }
+    sessionStore.remove(USER_AUTH);
+    sessionStore.remove(SYS_BUTTON_AUTH);
+    set({
+      token: null,
+      username: '',
+      realname: '',
+      tenantid: 0,
+      welcome: '',
+      avatar: '',
+      permissionList: [],
+      info: null,
+      auth: [],
+      allAuth: [],
+    });
+  },
+}));

@@ -1,0 +1,66 @@
+// Browser storage with per-key expiry, in the same shape JeecgBoot's Vue client keeps
+// (localStorage, namespace 'pro__', JSON-wrapped value with an expiry time).
+
+const NAMESPACE = 'pro__';
+
+interface Wrapped<T> {
+  value: T;
+  /** epoch ms; null = no expiry */
+  expire: number | null;
+}
+
+/** Stored browser keys of spec §3. */
+export const ACCESS_TOKEN = 'Access-Token';
+export const LOGIN_USERNAME = 'Login_Username';
+export const LOGIN_USERINFO = 'Login_Userinfo';
+export const TENANT_ID = 'TENANT_ID';
+export const UI_CACHE_DB_DICT_DATA = 'UI_CACHE_DB_DICT_DATA';
+/** Button permissions live in sessionStorage (per tab), as in JeecgBoot. */
+export const USER_AUTH = 'LOGIN_USER_BUTTON_AUTH';
+export const SYS_BUTTON_AUTH = 'SYS_BUTTON_AUTH';
+
+/** 7 days: session and dictionary cache lifetime (spec §9). */
+export const SEVEN_DAYS_MS = 604_800_000;
+
+export const localStore = {
+  get<T>(key: string): T | null {
+    const raw = window.localStorage.getItem(NAMESPACE + key);
+    if (raw === null) return null;
+    try {
+      const wrapped = JSON.parse(raw) as Wrapped<T>;
+      if (wrapped.expire !== null && wrapped.expire < Date.now()) {
+        window.localStorage.removeItem(NAMESPACE + key);
+        return null;
+      }
+      return wrapped.value;
+    } catch {
+      window.localStorage.removeItem(NAMESPACE + key);
+      return null;
+    }
+  },
+  set<T>(key: string, value: T, ttlMs: number | null = SEVEN_DAYS_MS): void {
+    const wrapped: Wrapped<T> = { value, expire: ttlMs === null ? null : Date.now() + ttlMs };
+    window.localStorage.setItem(NAMESPACE + key, JSON.stringify(wrapped));
+  },
+  remove(key: string): void {
+    window.localStorage.removeItem(NAMESPACE + key);
+  },
+};
+
+export const sessionStore = {
+  get<T>(key: string): T | null {
+    const raw = window.sessionStorage.getItem(key);
+    if (raw === null) return null;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return null;
+    }
+  },
+  set<T>(key: string, value: T): void {
+    window.sessionStorage.setItem(key, JSON.stringify(value));
+  },
+  remove(key: string): void {
+    window.sessionStorage.removeItem(key);
+  },
+};
