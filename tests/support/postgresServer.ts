@@ -78,14 +78,21 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c', 'max_connections=200',
   ]);
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(cmd, args, { stdio: ['ignore', log, log], detached: false });
+  const child = spawn(cmd, args, { stdio: ['ignore', log, log] });
+  fs.closeSync(log);
   await waitForPort(port, child, logFile);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT');
+        // runuser does not pass signals on to the server, so ask PostgreSQL itself to stop.
+        const [stopCmd, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-s']);
+        try {
+          execFileSync(stopCmd, stopArgs, { stdio: 'pipe' });
+        } catch {
+          child.kill('SIGKILL');
+        }
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       }
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,67 @@
+import { hashPassword } from '../auth/password';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import { insertAnnouncements } from './announcements';
+import { insertCheckRules, insertDicts } from './dictionaries';
+import { SeedError } from './documents';
+import { loadSeedDocument } from './load';
+import { insertMenus } from './menus';
+import { insertDeparts, insertPositions } from './organisation';
+import { insertRoles } from './roles';
+import { insertUsers, PRODUCTION_ADMIN } from './users';
+
+export { SeedError } from './documents';
+
+/** Every demo account signs in with this password (README, demo data contract). */
+export const DEMO_PASSWORD = '123456';
+
+/** Serialises seeding when several servers start on one empty PostgreSQL database. */
+const SEED_LOCK = 7_420_250_001;
+
+async function hasUsers(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Fills an empty database from schemas/seed/: the organisation, positions, roles, the whole menu with
+ * its buttons and role grants, dictionaries and check rules; with `demo` also the demo staff and
+ * announcements, otherwise only an `admin` whose password is `adminPassword`. Does nothing when
+ * sys_user already has rows; everything else happens in one transaction.
+ */
+export async function seed(db: Kysely<DB>, opts: { demo: boolean; adminPassword?: string }): Promise<void> {
+  if (await hasUsers(db)) return;
+  const password = opts.demo ? DEMO_PASSWORD : opts.adminPassword;
+  if (!password) {
+    throw new SeedError('不带演示数据初始化时必须提供管理员 admin 的初始密码（ADMIN_PASSWORD）');
+  }
+  // Validate every file before touching the database, so a broken seed leaves it empty.
+  const departs = loadSeedDocument('departs').departs;
+  const positions = loadSeedDocument('positions').positions;
+  const roles = loadSeedDocument('roles').roles;
+  const menus = loadSeedDocument('menus').menus;
+  const dicts = loadSeedDocument('dicts').dicts;
+  const checkRules = loadSeedDocument('check-rules').checkRules;
+  const users = opts.demo ? loadSeedDocument('users').users : [PRODUCTION_ADMIN];
+  const announcements = opts.demo ? loadSeedDocument('announcements').announcements : [];
+  // argon2id is deliberately slow: hash once and share it among the demo accounts.
+  const passwordHash = await hashPassword(password);
+
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    if (await hasUsers(trx)) return;
+    const departIds = await insertDeparts(trx, departs);
+    const positionCodes = await insertPositions(trx, positions);
+    const permissions = await insertMenus(trx, menus);
+    const roleIds = await insertRoles(trx, roles, permissions);
+    await insertDicts(trx, dicts);
+    await insertCheckRules(trx, checkRules);
+    const userIds = await insertUsers(
+      trx,
+      users,
+      { departs: departIds, roles: roleIds, positions: positionCodes },
+      passwordHash,
+    );
+    await insertAnnouncements(trx, announcements, userIds);
+  });
+}
