@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** A throwaway PostgreSQL server on 127.0.0.1, started from Debian's binaries for one test run. */
 export interface PostgresServer {
@@ -41,23 +42,27 @@ function asServerUser(cmd: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
 }
 
-async function waitForPort(port: number, child: ChildProcess, logFile: string): Promise<void> {
+/** Waits until the server accepts queries (an open port alone may still answer 57P03 "starting up"). */
+async function waitForServer(port: number, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 30_000;
+  let lastError: unknown;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`PostgreSQL exited (${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`);
     }
-    const ready = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ready) return;
-    await new Promise((r) => setTimeout(r, 100));
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+      return;
+    } catch (err) {
+      lastError = err;
+      await client.end().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
-  throw new Error(`PostgreSQL did not listen on 127.0.0.1:${port}:\n${fs.readFileSync(logFile, 'utf8')}`);
+  throw new Error(`PostgreSQL did not answer on 127.0.0.1:${port} (${String(lastError)}):\n${fs.readFileSync(logFile, 'utf8')}`);
 }
 
 export async function startPostgres(): Promise<PostgresServer> {
@@ -80,7 +85,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   const log = fs.openSync(logFile, 'a');
   const child = spawn(cmd, args, { stdio: ['ignore', log, log] });
   fs.closeSync(log);
-  await waitForPort(port, child, logFile);
+  await waitForServer(port, child, logFile);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async stop() {

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Database } from './db/open';
+import { accountRoutes } from './auth/accountRoutes';
+import { randomCaptchaCode, type CaptchaCodeSource } from './auth/captcha';
+import { installAuthGuard } from './auth/guard';
+import { loginRoutes } from './auth/loginRoutes';
+import { configJsRoutes } from './http/configJs';
+import './http/context';
+import { installErrorHandlers } from './http/errors';
+import { acceptEmptyJsonBodies } from './http/jsonBody';
+import { requireInputSchemas } from './http/routeSchema';
+import { webAppRoutes } from './http/webApp';
+import { announcementRoutes } from './sys/announcementRoutes';
+import { checkRoutes } from './sys/checkRoutes';
+import { DictionaryCache } from './sys/dict/dictionaryCache';
+import { dictRoutes } from './sys/dict/dictRoutes';
+import { permissionRoutes } from './sys/permissionRoutes';
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  database: Database;
+  /** Fastify logger options; off when omitted (tests). */
+  logger?: boolean | object;
+  /** Where captcha texts come from; tests pass a fixed one to sign in through the real captcha. */
+  captchaCode?: CaptchaCodeSource;
+}
+
+/**
+ * The whole HTTP application on an open, migrated database. The caller owns the database and
+ * closes it after `app.close()`. Routes are not frozen yet when this returns (Fastify finishes on
+ * `ready()`/`listen()`/`inject()`), so every later route still passes through the auth guard.
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // Menu and dictionary codes travel in path segments (e.g. `sys_user,realname,id`).
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    bodyLimit: 10 * 1024 * 1024,
+  });
+
+  app.decorate('db', database.db);
+  app.decorate('appConfig', config);
+  app.decorate('dictionaries', new DictionaryCache(database.db));
+
+  installErrorHandlers(app);
+  acceptEmptyJsonBodies(app);
+  installAuthGuard(app);
+  requireInputSchemas(app);
+
+  const api = { prefix: config.apiBase };
+  await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
+  await app.register(accountRoutes, api);
+  await app.register(permissionRoutes, api);
+  await app.register(dictRoutes, api);
+  await app.register(checkRoutes, api);
+  await app.register(announcementRoutes, api);
+  await app.register(configJsRoutes, { apiBase: config.apiBase });
+  if (config.webDir && fs.existsSync(config.webDir)) {
+    await app.register(webAppRoutes, { webDir: config.webDir, apiBase: config.apiBase });
+  }
+  return app;
+}

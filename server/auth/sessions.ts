@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+
+/**
+ * Server-side sessions. The client holds a random 32-byte token (base64url); the database keeps
+ * only its sha256, so a leaked sys_session table does not let anyone sign in.
+ *
+ * Lifetime: a session ends 7 days (604800000 ms, spec §9) after login, or earlier when revoked
+ * (logout, password change, frozen/deleted user). There is no separate idle timeout: the client
+ * stores its token for the same 7 days. last_seen_at records activity, written at most once a
+ * minute per session so reads do not turn into writes.
+ */
+export const SESSION_LIFETIME_MS = 604_800_000;
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export interface NewSession {
+  token: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: Kysely<DB>,
+  userId: string,
+  client: { ip?: string; userAgent?: string } = {},
+): Promise<NewSession> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  await db
+    .insertInto('sys_session')
+    .values({
+      token_hash: tokenHash,
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      ip: client.ip?.slice(0, 64) ?? null,
+      user_agent: client.userAgent?.slice(0, 255) ?? null,
+    })
+    .execute();
+  return { token, tokenHash, expiresAt };
+}
+
+/** The signed-in user a valid session belongs to. */
+export interface SessionUser {
+  tokenHash: string;
+  userId: string;
+  username: string;
+  realname: string;
+  orgCode: string | null;
+}
+
+/**
+ * The user of a live session: not revoked, not expired, and the user neither deleted nor frozen.
+ * Undefined for anything else, which the guard answers with 401.
+ */
+export async function findSessionUser(db: Kysely<DB>, token: string): Promise<SessionUser | undefined> {
+  if (!token) return undefined;
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const row = await db
+    .selectFrom('sys_session as s')
+    .innerJoin('sys_user as u', 'u.id', 's.user_id')
+    .select(['s.token_hash', 's.last_seen_at', 'u.id', 'u.username', 'u.realname', 'u.org_code'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .where('u.del_flag', '=', 0)
+    .where('u.status', '=', 1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (now.getTime() - new Date(row.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+    await db.updateTable('sys_session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+  }
+  return {
+    tokenHash: row.token_hash,
+    userId: row.id,
+    username: row.username,
+    realname: row.realname,
+    orgCode: row.org_code,
+  };
+}
+
+export async function revokeSession(db: Kysely<DB>, token: string): Promise<void> {
+  if (!token) return;
+  await db
+    .updateTable('sys_session')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every live session of a user except the one named (the caller's own, after a password change). */
+export async function revokeOtherSessions(db: Kysely<DB>, userId: string, keepTokenHash: string): Promise<void> {
+  await db
+    .updateTable('sys_session')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

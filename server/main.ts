@@ -1,0 +1,92 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, readConfig, type ServerConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { migrateToLatest } from './db/migrate';
+import { openDatabase, type Database } from './db/open';
+import { seed } from './seed';
+
+const DEMO_LOGINS = [
+  ['admin', '管理员'],
+  ['zhangsan', '张三'],
+  ['lisi', '李四'],
+  ['wangwu', '王五'],
+] as const;
+
+function readConfigOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function openDatabaseOrExit(config: ServerConfig): Promise<Database> {
+  try {
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+function printWelcome(config: ServerConfig): void {
+  const lines = [``, `lossdesk 公估业务管理系统 已启动: http://localhost:${config.port}/`];
+  if (config.demo) {
+    lines.push('演示账号（密码均为 123456）:');
+    for (const [username, name] of DEMO_LOGINS) lines.push(`  ${username.padEnd(10)} 123456  ${name}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabaseOrExit(config);
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ migrations: applied }, '数据库迁移完成');
+    await seed(database.db, { demo: config.demo, adminPassword: config.adminPassword });
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+  if (!config.captcha) logger.warn('验证码已关闭 (CAPTCHA=off)：仅用于自动化客户端');
+
+  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, '正在停止服务');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    logger.error({ err }, '无法监听端口');
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+  printWelcome(config);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { currentUser } from '../auth/guard';
+import type { DB } from '../db/types';
+import { camelRow } from '../http/camel';
+import { BusinessError, ok } from '../http/envelope';
+import { SIGNED_IN } from '../http/routeConfig';
+
+const NOTICE = '1';
+const SYSTEM_MESSAGE = '2';
+const signedIn = { permission: SIGNED_IN } as const;
+
+const ANNOUNCEMENT_COLUMNS = [
+  'a.id', 'a.titile', 'a.msg_content', 'a.msg_abstract', 'a.start_time', 'a.end_time', 'a.sender', 'a.priority',
+  'a.msg_category', 'a.msg_type', 'a.send_status', 'a.send_time', 'a.bus_type', 'a.bus_id', 'a.open_type',
+  'a.open_page', 'a.create_by', 'a.create_time',
+] as const;
+
+type AnnouncementScope = ExpressionBuilder<DB & { a: DB['sys_announcement'] }, 'a'>;
+
+/** Published, not deleted, and addressed to everyone or to this user by id (user_ids 'id1,id2,'). */
+function visibleTo(userId: string) {
+  return (eb: AnnouncementScope) =>
+    eb.and([
+      eb('a.send_status', '=', '1'),
+      eb('a.del_flag', '=', '0'),
+      eb.or([
+        eb('a.msg_type', '=', 'ALL'),
+        eb.and([
+          eb('a.msg_type', '=', 'USER'),
+          sql<boolean>`(',' || coalesce(a.user_ids, '') || ',') LIKE ${`%,${userId},%`}`,
+        ]),
+      ]),
+    ]);
+}
+
+function unreadBy(userId: string) {
+  return (eb: AnnouncementScope) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('sys_announcement_send as s')
+          .select('s.id')
+          .whereRef('s.annt_id', '=', 'a.id')
+          .where('s.user_id', '=', userId)
+          .where('s.read_flag', '=', '1'),
+      ),
+    );
+}
+
+async function unreadOfCategory(db: Kysely<DB>, userId: string, category: string, limit: number) {
+  const base = db
+    .selectFrom('sys_announcement as a')
+    .where(visibleTo(userId))
+    .where(unreadBy(userId))
+    .where('a.msg_category', '=', category);
+  const [rows, count] = await Promise.all([
+    base.select(ANNOUNCEMENT_COLUMNS).orderBy('a.send_time', 'desc').orderBy('a.id').limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map((r) => ({ ...camelRow(r), anntId: r.id, readFlag: '0' })), total: Number(count.n) };
+}
+
+async function findVisible(db: Kysely<DB>, userId: string, id: string) {
+  return db.selectFrom('sys_announcement as a').select(ANNOUNCEMENT_COLUMNS).where('a.id', '=', id).where(visibleTo(userId)).executeTakeFirst();
+}
+
+/** The signed-in user's notices: the header bell's unread lists, one notice, marking one read. */
+export const announcementRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { pageSize: number } }>(
+    '/sys/annountCement/listByUser',
+    {
+      config: signedIn,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 5 }, _t: { type: 'string' } },
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const { pageSize } = request.query;
+      const [notices, messages] = await Promise.all([
+        unreadOfCategory(app.db, userId, NOTICE, pageSize),
+        unreadOfCategory(app.db, userId, SYSTEM_MESSAGE, pageSize),
+      ]);
+      return ok({
+        anntMsgList: notices.list,
+        anntMsgTotal: notices.total,
+        sysMsgList: messages.list,
+        sysMsgTotal: messages.total,
+      });
+    },
+  );
+
+  app.get<{ Querystring: { id: string } }>(
+    '/sys/annountCement/queryById',
+    {
+      config: signedIn,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', minLength: 1, maxLength: 32 }, _t: { type: 'string' } },
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const row = await findVisible(app.db, userId, request.query.id);
+      if (!row) throw new BusinessError('未找到对应数据');
+      return ok(camelRow(row));
+    },
+  );
+
+  app.route<{ Body: { anntId: string } }>({
+    method: ['PUT', 'POST'],
+    url: '/sys/sysAnnouncementSend/editByAnntIdAndUserId',
+    config: signedIn,
+    schema: {
+      body: {
+        type: 'object',
+        required: ['anntId'],
+        properties: { anntId: { type: 'string', minLength: 1, maxLength: 32 } },
+      },
+    },
+    handler: async (request) => {
+      const { userId, username } = currentUser(request);
+      const { anntId } = request.body;
+      if (!(await findVisible(app.db, userId, anntId))) throw new BusinessError('未找到对应数据');
+      await app.db
+        .insertInto('sys_announcement_send')
+        .values({
+          id: randomUUID().replace(/-/g, ''),
+          annt_id: anntId,
+          user_id: userId,
+          read_flag: '1',
+          read_time: sql<string>`now()`,
+          create_by: username,
+        })
+        .onConflict((oc) =>
+          oc.columns(['annt_id', 'user_id']).doUpdateSet({
+            read_flag: '1',
+            read_time: sql<string>`now()`,
+            update_by: username,
+            update_time: sql<string>`now()`,
+          }),
+        )
+        .execute();
+      return ok(null, '已标记为已读');
+    },
+  });
+};

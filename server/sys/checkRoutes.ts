@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { BusinessError, fail, ok, okMessage } from '../http/envelope';
+import { SIGNED_IN } from '../http/routeConfig';
+import { BROKEN_RULE_MESSAGE, checkValue, MAX_CHECKED_VALUE_LENGTH, parseRuleJson } from './checkRule';
+import { isDuplicate } from './duplicateCheck';
+
+const signedIn = { permission: SIGNED_IN } as const;
+
+interface DuplicateQuery {
+  tableName: string;
+  fieldName: string;
+  fieldVal?: string;
+  dataId?: string;
+}
+
+/** Java's URLDecoder: '+' is a space; a malformed escape leaves the text as it came. */
+function urlDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
+/** Form-time checks: uniqueness of a value, and a value against a configured code rule. */
+export const checkRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: DuplicateQuery }>(
+    '/sys/duplicate/check',
+    {
+      config: signedIn,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['tableName', 'fieldName'],
+          properties: {
+            tableName: { type: 'string', minLength: 1, maxLength: 64 },
+            fieldName: { type: 'string', minLength: 1, maxLength: 64 },
+            fieldVal: { type: 'string', maxLength: 1000 },
+            dataId: { type: 'string', maxLength: 64 },
+            _t: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { tableName, fieldName, fieldVal, dataId } = request.query;
+      if (!fieldVal) return okMessage('数据为空,不作处理！');
+      if (await isDuplicate(app.db, tableName, fieldName, fieldVal, dataId || undefined)) {
+        return fail('该值不可用，系统中已存在！');
+      }
+      return okMessage('该值可用！');
+    },
+  );
+
+  app.get<{ Querystring: { ruleCode: string; value: string } }>(
+    '/sys/checkRule/checkByCode',
+    {
+      config: signedIn,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['ruleCode', 'value'],
+          properties: {
+            ruleCode: { type: 'string', minLength: 1, maxLength: 100 },
+            value: { type: 'string', maxLength: MAX_CHECKED_VALUE_LENGTH * 3 },
+            _t: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { ruleCode } = request.query;
+      // The client sends the value URL-encoded once more (spec §5); decode it like JeecgBoot does.
+      const value = urlDecode(request.query.value).slice(0, MAX_CHECKED_VALUE_LENGTH);
+      const rule = await app.db
+        .selectFrom('sys_check_rule')
+        .select('rule_json')
+        .where('rule_code', '=', ruleCode)
+        .executeTakeFirst();
+      if (!rule) throw new BusinessError('该编码不存在');
+      const parts = parseRuleJson(rule.rule_json);
+      if (!parts) throw new BusinessError(BROKEN_RULE_MESSAGE);
+      let outcome: ReturnType<typeof checkValue>;
+      try {
+        outcome = checkValue(parts, value);
+      } catch {
+        throw new BusinessError(BROKEN_RULE_MESSAGE);
+      }
+      if (outcome.passed) return ok(null);
+      return { ...fail(outcome.message), result: outcome };
+    },
+  );
+};

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { currentUser } from '../auth/guard';
+import type { DB } from '../db/types';
+import { ok } from '../http/envelope';
+import { SIGNED_IN } from '../http/routeConfig';
+import { buildMenuTree, HOME_MENU_NAME, type AllAuthItem, type AuthItem, type MenuRow } from './menu';
+
+const MENU_COLUMNS = [
+  'p.id', 'p.parent_id', 'p.name', 'p.url', 'p.component', 'p.component_name', 'p.redirect', 'p.menu_type',
+  'p.sort_no', 'p.always_show', 'p.icon', 'p.is_route', 'p.keep_alive', 'p.hidden', 'p.hide_tab',
+  'p.internal_or_external', 'p.perms', 'p.perms_type', 'p.status',
+] as const;
+
+async function grantedRows(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('sys_permission as p')
+    .select(MENU_COLUMNS)
+    .where('p.del_flag', '=', 0)
+    .where((eb) =>
+      eb(
+        'p.id',
+        'in',
+        eb
+          .selectFrom('sys_user_role as ur')
+          .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
+          .select('rp.permission_id')
+          .where('ur.user_id', '=', userId),
+      ),
+    )
+    .orderBy('p.sort_no')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Every user sees the home page, granted or not (JeecgBoot's addIndexPage). */
+async function withHomePage(db: Kysely<DB>, rows: MenuRow[]): Promise<MenuRow[]> {
+  if (rows.some((r) => r.name === HOME_MENU_NAME && r.menu_type !== 2)) return rows;
+  const home = await db
+    .selectFrom('sys_permission as p')
+    .select(MENU_COLUMNS)
+    .where('p.name', '=', HOME_MENU_NAME)
+    .where('p.menu_type', 'in', [0, 1])
+    .where('p.del_flag', '=', 0)
+    .orderBy('p.sort_no')
+    .executeTakeFirst();
+  return home ? [home, ...rows] : rows;
+}
+
+export const permissionRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/sys/permission/getUserPermissionByToken',
+    {
+      config: { permission: SIGNED_IN },
+      schema: { querystring: { type: 'object', properties: { _t: { type: 'string' } } } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const rows = await grantedRows(app.db, user.userId);
+      const menu = buildMenuTree(await withHomePage(app.db, rows));
+      const auth: AuthItem[] = rows
+        .filter((r) => r.menu_type === 2 && r.status === '1')
+        .map((r) => ({ action: r.perms, type: r.perms_type, describe: r.name }));
+      const allButtons = await app.db
+        .selectFrom('sys_permission')
+        .select(['perms', 'perms_type', 'name', 'status'])
+        .where('menu_type', '=', 2)
+        .where('del_flag', '=', 0)
+        .orderBy('sort_no')
+        .orderBy('id')
+        .execute();
+      const allAuth: AllAuthItem[] = allButtons.map((r) => ({
+        action: r.perms,
+        status: r.status,
+        type: r.perms_type,
+        describe: r.name,
+      }));
+      return ok({ menu, auth, allAuth, sysSafeMode: false });
+    },
+  );
+};
