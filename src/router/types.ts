@@ -24,4 +24,14 @@ export interface RouteRecord {
   trail: MenuItem[];
   /** Redirect target for parents (alwaysShow parents redirect to themselves) */
   redirect?: string;
+  /** Routable but not shown in the menu (menu `hidden`) */
+  hidden?: boolean;
+  /** A low-code app page (route name starts with 'low-app'): the path ends with an optional :appId */
+  lowApp?: boolean;
+}
+
+/** A record matched against the current location, with the path's parameters. */
+export interface RouteMatch {
+  record: RouteRecord;
+  params: Record<string, string>;
 }

@@ -4,6 +4,7 @@ import {
   ACCESS_TOKEN,
   LOGIN_USERINFO,
   LOGIN_USERNAME,
+  NEED_DEPART_SELECT,
   SYS_BUTTON_AUTH,
   TENANT_ID,
   UI_CACHE_DB_DICT_DATA,
@@ -29,11 +30,18 @@ export interface SessionState {
   info: UserInfo | null;
   auth: AuthItem[];
   allAuth: AuthItem[];
+  /**
+   * The user has several departments and has not chosen one since signing in: the layout opens
+   * the department picker (selection required) while this is true.
+   */
+  needDepartSelect: boolean;
 
   applyLogin(result: LoginResult): void;
   applyUserInfo(info: UserInfo): void;
   applyPermissions(result: PermissionResult): void;
   setWelcome(welcome: string): void;
+  setTenant(tenantId: string | number): void;
+  setNeedDepartSelect(need: boolean): void;
   /** Forgets everything of the session locally (token, user, permissions, dictionaries, tenant). */
   clear(): void;
 }
@@ -51,6 +59,7 @@ function initialState() {
     info,
     auth: sessionStore.get<AuthItem[]>(USER_AUTH) ?? [],
     allAuth: sessionStore.get<AuthItem[]>(SYS_BUTTON_AUTH) ?? [],
+    needDepartSelect: sessionStore.get<boolean>(NEED_DEPART_SELECT) === true,
   };
 }
 
@@ -86,12 +95,24 @@ export const useSession = create<SessionState>()((set) => ({
     set({ welcome });
   },
 
+  setTenant(tenantId) {
+    localStore.set(TENANT_ID, tenantId);
+    set({ tenantid: tenantId });
+  },
+
+  setNeedDepartSelect(need) {
+    if (need) sessionStore.set(NEED_DEPART_SELECT, true);
+    else sessionStore.remove(NEED_DEPART_SELECT);
+    set({ needDepartSelect: need });
+  },
+
   clear() {
     for (const key of [ACCESS_TOKEN, LOGIN_USERNAME, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, TENANT_ID]) {
       localStore.remove(key);
     }
     sessionStore.remove(USER_AUTH);
     sessionStore.remove(SYS_BUTTON_AUTH);
+    sessionStore.remove(NEED_DEPART_SELECT);
     set({
       token: null,
       username: '',
@@ -103,6 +124,7 @@ export const useSession = create<SessionState>()((set) => ({
       info: null,
       auth: [],
       allAuth: [],
+      needDepartSelect: false,
     });
   },
 }));

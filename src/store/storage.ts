@@ -18,6 +18,8 @@ export const UI_CACHE_DB_DICT_DATA = 'UI_CACHE_DB_DICT_DATA';
 /** Button permissions live in sessionStorage (per tab), as in JeecgBoot. */
 export const USER_AUTH = 'LOGIN_USER_BUTTON_AUTH';
 export const SYS_BUTTON_AUTH = 'SYS_BUTTON_AUTH';
+/** Set at login for a user with several departments until one is chosen (sessionStorage). */
+export const NEED_DEPART_SELECT = 'NEED_DEPART_SELECT';
 
 /** 7 days: session and dictionary cache lifetime (spec §9). */
 export const SEVEN_DAYS_MS = 604_800_000;

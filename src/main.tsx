@@ -1,0 +1,33 @@
+import '@ant-design/v5-patch-for-react-19';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import 'antd/dist/reset.css';
+import App from './App';
+import { THEME_DEFAULTS } from './config';
+
+dayjs.locale('zh-cn');
+
+// The request layer already reports failures to the user; retrying would report them twice.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: THEME_DEFAULTS.primaryColor } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,5 @@
+import { ExceptionPage } from './ExceptionPage';
+
+export default function Exception500() {
+  return <ExceptionPage type="500" />;
+}
