@@ -1,3 +1,5 @@
+// antd 5 needs its React 19 patch loaded first, as in src/main.tsx, or its pop-up messages never render.
+import '@ant-design/v5-patch-for-react-19';
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';

@@ -1,0 +1,85 @@
+import { useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import type { MenuItem } from '../../api/types';
+import type { RouteRecord } from '../../router/types';
+import { MenuIcon } from './menuIcons';
+import { externalUrlOf, menuSelection } from './menuModel';
+
+type AntdItem = Required<MenuProps>['items'][number];
+
+function toAntdItems(items: readonly MenuItem[]): AntdItem[] {
+  return items.map((item) => {
+    const icon = <MenuIcon name={item.meta?.icon} />;
+    if (item.children && item.children.length > 0) {
+      return { key: item.path, icon, label: item.meta.title, children: toAntdItems(item.children) };
+    }
+    return { key: item.path, icon, label: item.meta.title };
+  });
+}
+
+function findItem(items: readonly MenuItem[], key: string): MenuItem | undefined {
+  for (const item of items) {
+    if (item.path === key) return item;
+    const below = item.children ? findItem(item.children, key) : undefined;
+    if (below) return below;
+  }
+  return undefined;
+}
+
+interface SideMenuProps {
+  /** Already filtered to the visible entries. */
+  menu: readonly MenuItem[];
+  pathname: string;
+  route?: Pick<RouteRecord, 'path' | 'trail'>;
+  collapsed: boolean;
+  /** Called after a page was chosen (the mobile drawer closes). */
+  onNavigate?(): void;
+}
+
+/** The dark side menu: highlights the current page and opens its parents (spec §2). */
+export default function SideMenu({ menu, pathname, route, collapsed, onNavigate }: SideMenuProps) {
+  const navigate = useNavigate();
+  const items = useMemo(() => toAntdItems(menu), [menu]);
+  const selection = useMemo(() => menuSelection(menu, pathname, route), [menu, pathname, route]);
+  const rootKeys = useMemo(() => new Set(menu.filter((m) => m.children?.length).map((m) => m.path)), [menu]);
+
+  // Follow the page: on each new page its parents open (adjusting state while rendering, as React
+  // recommends over an effect); the user may still open and close groups in between.
+  const [openKeys, setOpenKeys] = useState<string[]>(selection.openKeys);
+  const [openedFor, setOpenedFor] = useState(selection.selectedKeys[0]);
+  if (openedFor !== selection.selectedKeys[0]) {
+    setOpenedFor(selection.selectedKeys[0]);
+    setOpenKeys(selection.openKeys);
+  }
+
+  const onOpenChange: MenuProps['onOpenChange'] = (keys) => {
+    // One top-level group open at a time keeps the long menu readable.
+    const opened = keys.find((key) => !openKeys.includes(key));
+    if (opened && rootKeys.has(opened)) setOpenKeys(keys.filter((key) => !rootKeys.has(key) || key === opened));
+    else setOpenKeys(keys);
+  };
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const item = findItem(menu, key);
+    const external = item ? externalUrlOf(item) : undefined;
+    if (external) {
+      window.open(external, '_blank', 'noopener');
+      return;
+    }
+    navigate(key);
+    onNavigate?.();
+  };
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={selection.selectedKeys}
+      {...(collapsed ? {} : { openKeys, onOpenChange })}
+      onClick={onClick}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}

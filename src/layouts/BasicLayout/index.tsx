@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Drawer, Layout, Spin } from 'antd';
+import { Navigate, useLocation } from 'react-router-dom';
+import { HOME_PATH, PRODUCT_NAME } from '../../config';
+import DepartSelectModal from '../../components/DepartSelectModal';
+import { isMobileDevice } from '../../hooks/device';
+import { useDevice } from '../../hooks/useDevice';
+import { useCurrentRoute } from '../../router/useCurrentRoute';
+import { useSession } from '../../store/session';
+import GlobalHeader from './GlobalHeader';
+import { visibleMenu } from './menuModel';
+import PageBreadcrumb from './PageBreadcrumb';
+import PageOutlet, { type PageEntry } from './PageOutlet';
+import { documentTitle } from './pageMeta';
+import SideMenu from './SideMenu';
+import MultiTab from './tabs/MultiTab';
+import { useTabs } from './tabs/useTabs';
+import './basicLayout.css';
+
+/*
+ * Widths of the side menu. The spec says "208 px wide by default … the width is 200 open and 80
+ * collapsed". Our reading: 208 is the expanded sider on desktop (the default state), 80 the folded
+ * sider, and 200 the "open" menu of the mobile layout, i.e. the drawer that slides in (spec §2:
+ * "a 200 px drawer on mobile").
+ */
+export const SIDER_WIDTH = 208;
+export const SIDER_COLLAPSED_WIDTH = 80;
+export const DRAWER_WIDTH = 200;
+export const FOOTER_TEXT = `Copyright 2025 ${PRODUCT_NAME}`;
+
+/** The authenticated layout of spec §2: side menu, fixed header, tab strip, content, footer. */
+export default function BasicLayout() {
+  const location = useLocation();
+  const current = useCurrentRoute();
+  const permissionList = useSession((s) => s.permissionList);
+  const needDepartSelect = useSession((s) => s.needDepartSelect);
+  const setNeedDepartSelect = useSession((s) => s.setNeedDepartSelect);
+  const mobile = isMobileDevice(useDevice());
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menu = useMemo(() => visibleMenu(permissionList), [permissionList]);
+
+  const fullPath = location.pathname + location.search;
+  const record = current?.record;
+  const redirect = record?.redirect && record.redirect !== location.pathname ? record.redirect : undefined;
+  const page: PageEntry | undefined =
+    current && !redirect ? { key: fullPath, match: current, location } : undefined;
+
+  useEffect(() => {
+    if (!record || redirect || record.hideTab) return;
+    useTabs.getState().open(fullPath, record.title);
+  }, [record, redirect, fullPath]);
+
+  useEffect(() => {
+    document.title = documentTitle(record, location.pathname, PRODUCT_NAME, HOME_PATH);
+  }, [record, location.pathname]);
+
+  if (permissionList.length === 0) {
+    return (
+      <div className="layout-loading">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (!current) return <Navigate to="/404" replace />;
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const siderWidth = mobile ? 0 : collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
+  const multiTab = !mobile;
+  const sideMenu = (
+    <SideMenu
+      menu={menu}
+      pathname={location.pathname}
+      route={current.record}
+      collapsed={!mobile && collapsed}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  );
+
+  return (
+    <Layout className={`basic-layout${mobile ? ' is-mobile' : ''}`}>
+      <GlobalHeader
+        menu={menu}
+        mobile={mobile}
+        collapsed={mobile ? !drawerOpen : collapsed}
+        onToggle={() => (mobile ? setDrawerOpen((open) => !open) : setCollapsed((c) => !c))}
+      />
+      {mobile ? (
+        <Drawer
+          placement="left"
+          width={DRAWER_WIDTH}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          className="side-drawer"
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          {sideMenu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          className="side-menu"
+          theme="dark"
+          width={SIDER_WIDTH}
+          collapsedWidth={SIDER_COLLAPSED_WIDTH}
+          collapsed={collapsed}
+          trigger={null}
+          collapsible
+        >
+          {sideMenu}
+        </Layout.Sider>
+      )}
+      <Layout className="main-area" style={{ marginLeft: siderWidth }}>
+        {multiTab && <MultiTab />}
+        <Layout.Content className="page-content">
+          <PageBreadcrumb record={current.record} />
+          {page && <PageOutlet current={page} keepAlive={multiTab} />}
+        </Layout.Content>
+        <Layout.Footer className="page-footer">{FOOTER_TEXT}</Layout.Footer>
+      </Layout>
+      <DepartSelectModal open={needDepartSelect} firstChoice onClose={() => setNeedDepartSelect(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,28 @@
+import type { MenuItem } from '../../api/types';
+
+/** A home-page shortcut: shown when the user holds `action` and the menu grants the page. */
+export interface Shortcut {
+  title: string;
+  action: string;
+  /** View key of the page it opens; its path is looked up in the user's menu (paths are editable). */
+  component: string;
+  icon: string;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { title: '新建案件', action: 'receive:add', component: 'receive/ReceiveNewList', icon: 'FileAddOutlined' },
+  { title: '结案审批', action: 'receive:approve', component: 'receive/ReceiveApproveList', icon: 'AuditOutlined' },
+  { title: '新增专家', action: 'expert:add', component: 'maintenance/ExpertList', icon: 'SafetyCertificateOutlined' },
+  { title: '新增用户', action: 'user:add', component: 'system/UserList', icon: 'UserOutlined' },
+  { title: '开具发票', action: 'receipt:add', component: 'receipt/ReceiptList', icon: 'FileTextOutlined' },
+];
+
+/** Path of the menu entry showing `component`, or undefined when the user's menu lacks it. */
+export function menuPathOf(menu: readonly MenuItem[], component: string): string | undefined {
+  for (const item of menu) {
+    if (item.component === component && item.route !== '0') return item.path;
+    const below = item.children ? menuPathOf(item.children, component) : undefined;
+    if (below) return below;
+  }
+  return undefined;
+}
