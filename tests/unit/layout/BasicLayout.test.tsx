@@ -1,4 +1,3 @@
-import '@ant-design/v5-patch-for-react-19';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
