@@ -5,6 +5,7 @@ import {
   LOGIN_USERINFO,
   LOGIN_USERNAME,
   NEED_DEPART_SELECT,
+  OPEN_TABS,
   SYS_BUTTON_AUTH,
   TENANT_ID,
   UI_CACHE_DB_DICT_DATA,
@@ -113,6 +114,7 @@ export const useSession = create<SessionState>()((set) => ({
     sessionStore.remove(USER_AUTH);
     sessionStore.remove(SYS_BUTTON_AUTH);
     sessionStore.remove(NEED_DEPART_SELECT);
+    sessionStore.remove(OPEN_TABS);
     set({
       token: null,
       username: '',

@@ -18,6 +18,8 @@ export const UI_CACHE_DB_DICT_DATA = 'UI_CACHE_DB_DICT_DATA';
 /** Button permissions live in sessionStorage (per tab), as in JeecgBoot. */
 export const USER_AUTH = 'LOGIN_USER_BUTTON_AUTH';
 export const SYS_BUTTON_AUTH = 'SYS_BUTTON_AUTH';
+/** The open tabs of the multi-tab strip (sessionStorage: per browser tab, gone with logout). */
+export const OPEN_TABS = 'lossdesk_open_tabs';
 /** Set at login for a user with several departments until one is chosen (sessionStorage). */
 export const NEED_DEPART_SELECT = 'NEED_DEPART_SELECT';
 

@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { create, type StateCreator } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import {
   closeLeft,
   closeOthers,
@@ -30,8 +31,12 @@ function stateOf(store: TabsStore): TabsState {
   return { homeKey: store.homeKey, tabs: store.tabs, activeKey: store.activeKey, versions: store.versions };
 }
 
-export function createTabsStore(homeKey: string) {
-  return create<TabsStore>()((set, get) => ({
+/**
+ * `persistKey` keeps the open tabs in sessionStorage, so reloading the browser tab (F5) keeps the
+ * user's tabs — a long-standing JeecgBoot complaint. Logout clears the key (session.clear()).
+ */
+export function createTabsStore(homeKey: string, persistKey?: string) {
+  const creator: StateCreator<TabsStore> = (set, get) => ({
     ...initialTabs(homeKey),
     reset(nextHome) {
       set(initialTabs(nextHome));
@@ -60,7 +65,21 @@ export function createTabsStore(homeKey: string) {
     refresh(key) {
       set(refreshTab(stateOf(get()), key));
     },
-  }));
+  });
+  if (!persistKey) return create<TabsStore>()(creator);
+  return create<TabsStore>()(
+    persist(creator, {
+      name: persistKey,
+      storage: createJSONStorage(() => window.sessionStorage),
+      partialize: (store) => ({ tabs: store.tabs, activeKey: store.activeKey }),
+      // A stored strip from another home page (config change) is not reused.
+      merge: (stored, current) => {
+        const saved = stored as Partial<TabsState> | undefined;
+        if (!saved?.tabs?.length || saved.tabs[0].key !== current.homeKey) return current;
+        return { ...current, tabs: saved.tabs, activeKey: saved.activeKey ?? current.activeKey };
+      },
+    }),
+  );
 }
 
 export type TabsStoreHook = ReturnType<typeof createTabsStore>;
