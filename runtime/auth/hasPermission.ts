@@ -8,7 +8,7 @@ export interface AuthItem {
   action: string;
   /** '1' show/hide rule, '2' disable rule; both mean the user holds the action. Missing = '1' (the column default). */
   type?: string;
-  /** allAuth only: '1' rule in force, '0' rule switched off. */
+  /** allAuth only: '1' rule in force, '0' rule invalid (grants nothing). */
   status?: string;
 }
 
@@ -23,16 +23,13 @@ export interface PermissionContext {
 
 /**
  * Reading chosen for status '0' (the spec states both readings and leaves it open):
- * a rule whose status is '0' is SWITCHED OFF, so it is not enforced and the element is shown to
- * everybody. Why:
- * - It is what JeecgBoot's shipped Vue 2 client does (src/utils/hasPermission.js: a code found in
- *   allAuth with status '0' sets `invalidFlag` and the element is kept), so an administrator who
- *   flips a button rule to "无效" in the permission screen gets the behaviour they know.
- * - The server never puts status-'0' rules in `auth` (it lists only status '1'), so the other
- *   reading ("'0' denies") would make a disabled rule indistinguishable from a rule the user lacks
- *   — the switch would have no effect at all, which is not a useful meaning for a back office.
- * - Security is unchanged: the server checks the permission code of every call on its own; hiding
- *   a button is a convenience, never the guard.
+ * a rule whose status is '0' is INVALID, so it grants nothing — the element is removed for
+ * everybody, whatever the user's roles. Why:
+ * - It is what the server enforces: a button code counts for a user only while its rule has status
+ *   '1' (server/auth/permissions.ts), so the API refuses that action with 510 to everyone. Showing
+ *   the button (JeecgBoot's Vue 2 client keeps it) would offer a click that can only fail.
+ * - It fails closed: switching a rule off in the permission screen takes an action away
+ *   (e.g. pausing exports for everybody) instead of silently opening it to every user.
  */
 const SWITCHED_OFF = '0';
 
@@ -41,8 +38,8 @@ function countsAsHeld(item: AuthItem): boolean {
   return type === '1' || type === '2';
 }
 
-function ruleSwitchedOff(action: string, lists: readonly (readonly AuthItem[] | undefined)[]): boolean {
-  return lists.some((list) => list?.some((item) => item.action === action && item.status === SWITCHED_OFF) ?? false);
+function ruleSwitchedOff(action: string, allAuth: readonly AuthItem[]): boolean {
+  return allAuth.some((item) => item.action === action && item.status === SWITCHED_OFF);
 }
 
 function holds(list: readonly AuthItem[] | undefined, action: string): boolean {
@@ -65,7 +62,7 @@ export function hasPermission(required: string, ctx: PermissionContext): boolean
   const actions = parseActions(required);
   if (actions.length === 0) return true;
   return actions.some((action) => {
-    if (ruleSwitchedOff(action, [ctx.allAuth, ctx.formAuth])) return true;
+    if (ruleSwitchedOff(action, ctx.allAuth)) return false;
     // The form's own list is consulted first: a form may grant an action the session lists lack.
     if (holds(ctx.formAuth, action)) return true;
     return holds(ctx.auth, action);

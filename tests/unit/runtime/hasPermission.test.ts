@@ -34,8 +34,10 @@ describe('hasPermission (spec §6 button permission)', () => {
     expect(hasPermission('user:add', { auth: [{ action: 'user:add', type: '3' }], allAuth })).toBe(false);
   });
 
-  it("shows an element whose rule has status '0' (switched off) to everybody", () => {
-    expect(hasPermission('user:sex', { auth: [], allAuth })).toBe(true);
+  it("removes an element whose rule has status '0' (invalid) for everybody, as the server refuses it", () => {
+    expect(hasPermission('user:sex', { auth: [], allAuth })).toBe(false);
+    expect(hasPermission('user:sex', { auth: [{ action: 'user:sex', type: '1' }], allAuth })).toBe(false);
+    expect(hasPermission('user:sex', { formAuth: [{ action: 'user:sex', type: '1' }], auth: [], allAuth })).toBe(false);
   });
 
   it("a rule in force (status '1') is enforced", () => {
