@@ -12,6 +12,8 @@ import { installErrorHandlers } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/jsonBody';
 import { requireInputSchemas } from './http/routeSchema';
 import { webAppRoutes } from './http/webApp';
+import { installNoticeHub } from './realtime/noticeHub';
+import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
 import { announcementRoutes } from './sys/announcementRoutes';
 import { checkRoutes } from './sys/checkRoutes';
 import { DictionaryCache } from './sys/dict/dictionaryCache';
@@ -49,6 +51,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   acceptEmptyJsonBodies(app);
   installAuthGuard(app);
   requireInputSchemas(app);
+  installNoticeHub(app, database);
 
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
@@ -57,6 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dictRoutes, api);
   await app.register(checkRoutes, api);
   await app.register(announcementRoutes, api);
+  await app.register(noticeSocketRoutes, api);
   await app.register(configJsRoutes, { apiBase: config.apiBase });
   if (config.webDir && fs.existsSync(config.webDir)) {
     await app.register(webAppRoutes, { webDir: config.webDir, apiBase: config.apiBase });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './types';
 import { lockDataDir } from './lock';
 
@@ -10,6 +10,12 @@ export interface Database {
   db: Kysely<DB>;
   /** 'pglite' for the embedded database, 'postgres' for a server reached by DATABASE_URL. */
   kind: 'pglite' | 'postgres';
+  /**
+   * Subscribes to `NOTIFY` on a channel named by our own code (not user input); resolves once
+   * listening, with a function that stops. On PostgreSQL this is a dedicated connection outside the
+   * pool; if it breaks, `onLost` is called and the subscription is over (the caller listens again).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: (err: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,7 +50,41 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<Datab
   const pool = poolOf({ connectionString: databaseUrl, max });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', listen: (...args) => listenOnPostgres(databaseUrl, ...args), close: () => db.destroy() };
+}
+
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost?: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  let over = false;
+  const lost = (err: Error) => {
+    if (over) return;
+    over = true;
+    client.end().catch(() => undefined);
+    onLost?.(err);
+  };
+  client.on('notification', (n) => {
+    if (n.channel === channel) onPayload(n.payload ?? '');
+  });
+  client.on('error', lost);
+  client.on('end', () => lost(new Error(`LISTEN ${channel}: 数据库连接已断开`)));
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+  } catch (err) {
+    over = true;
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  return async () => {
+    if (over) return;
+    over = true;
+    await client.end();
+  };
 }
 
 /**
@@ -66,11 +106,37 @@ export async function openPglite(dataDir: string): Promise<Database> {
     await socketServer.start();
     const pool = poolOf({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // PGlite's one session holds LISTEN across reconnections of the single pooled connection, and
+    // hands notifications to whichever connection is open, so they are read from the pool.
+    const listeners = new Map<string, Set<(payload: string) => void>>();
+    pool.on('connect', (client) => {
+      client.on('notification', (n) => listeners.get(n.channel)?.forEach((onPayload) => onPayload(n.payload ?? '')));
+    });
     const server = socketServer;
     const lite = pglite;
     return {
       db,
       kind: 'pglite',
+      async listen(channel, onPayload) {
+        let subscribers = listeners.get(channel);
+        if (!subscribers) {
+          subscribers = new Set();
+          listeners.set(channel, subscribers);
+          try {
+            await sql`LISTEN ${sql.id(channel)}`.execute(db);
+          } catch (err) {
+            listeners.delete(channel);
+            throw err;
+          }
+        }
+        subscribers.add(onPayload);
+        const own = subscribers;
+        return async () => {
+          if (!own.delete(onPayload) || own.size > 0) return;
+          listeners.delete(channel);
+          await sql`UNLISTEN ${sql.id(channel)}`.execute(db);
+        };
+      },
       async close() {
         await db.destroy();
         await server.stop();

@@ -129,7 +129,8 @@ export const announcementRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request) => {
       const { userId, username } = currentUser(request);
       const { anntId } = request.body;
-      if (!(await findVisible(app.db, userId, anntId))) throw new BusinessError('未找到对应数据');
+      const annt = await findVisible(app.db, userId, anntId);
+      if (!annt) throw new BusinessError('未找到对应数据');
       await app.db
         .insertInto('sys_announcement_send')
         .values({
@@ -149,6 +150,8 @@ export const announcementRoutes: FastifyPluginAsync = async (app) => {
           }),
         )
         .execute();
+      // The user's other open pages reload their notice bell.
+      await app.noticeHub.publish({ userIds: [userId] }, { cmd: 'user', msgId: anntId, msgTxt: annt.titile });
       return ok(null, '已标记为已读');
     },
   });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { listByUser, markAnnouncementRead } from '../api/announcement';
 import type { Announcement, NoticeList } from '../api/types';
+import { requestNoticeReload, useNoticeReloads } from '../realtime/noticeReloads';
 
 const EMPTY: NoticeList = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
 
@@ -17,13 +18,15 @@ export interface AnnouncementsState {
 
 /**
  * The signed-in user's unread announcements (listByUser). A failed load simply stops loading and
- * keeps what was shown (spec §8 "notice list failure").
+ * keeps what was shown (spec §8 "notice list failure"). Every user of this hook also reloads when
+ * the notification socket reports a change or a notice is marked read anywhere on the page.
  */
 export function useAnnouncements(): AnnouncementsState {
   const [list, setList] = useState<NoticeList>(EMPTY);
   const [loading, setLoading] = useState(true);
   const [current, setCurrent] = useState<Announcement | null>(null);
   const [generation, setGeneration] = useState(0);
+  const changes = useNoticeReloads();
 
   useEffect(() => {
     let alive = true;
@@ -38,7 +41,7 @@ export function useAnnouncements(): AnnouncementsState {
     return () => {
       alive = false;
     };
-  }, [generation]);
+  }, [generation, changes]);
 
   const reload = useCallback(() => {
     setLoading(true);
@@ -50,9 +53,9 @@ export function useAnnouncements(): AnnouncementsState {
       setCurrent(annt);
       markAnnouncementRead(annt.id)
         .catch(() => undefined)
-        .finally(reload);
+        .finally(requestNoticeReload);
     },
-    [reload],
+    [],
   );
 
   const closeDetail = useCallback(() => setCurrent(null), []);

@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { HOME_PATH, PRODUCT_NAME } from '../../config';
 import DepartSelectModal from '../../components/DepartSelectModal';
 import { isMobileDevice } from '../../hooks/device';
+import { useNoticeSocket } from '../../realtime/useNoticeSocket';
 import { useDevice } from '../../hooks/useDevice';
 import { useCurrentRoute } from '../../router/useCurrentRoute';
 import { useSession } from '../../store/session';
@@ -35,6 +36,7 @@ export default function BasicLayout() {
   const permissionList = useSession((s) => s.permissionList);
   const needDepartSelect = useSession((s) => s.needDepartSelect);
   const setNeedDepartSelect = useSession((s) => s.setNeedDepartSelect);
+  useNoticeSocket(useSession((s) => s.info?.id), useSession((s) => s.token));
   const mobile = isMobileDevice(useDevice());
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
