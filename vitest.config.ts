@@ -11,6 +11,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/unitSetup.ts'],
+          // Projects with different worker counts must run one after the other.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -23,6 +25,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own copy of the database; two cores, so keep the fan-out small.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

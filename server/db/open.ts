@@ -40,6 +40,10 @@ const TIME_ZONE = 'Asia/Shanghai';
 
 function poolOf(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({ ...config, types: typeParsers });
+  // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE) is emitted as
+  // an error on the pool; unhandled it would crash the process. The pool discards that connection
+  // and the next query opens a new one, where any lasting failure surfaces to its caller.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.query(`SET TIME ZONE '${TIME_ZONE}'`).catch(() => undefined);
   });

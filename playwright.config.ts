@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test';
+
+// e2e runs Debian's Chromium (installed by .ci/run) against the real server on a throwaway database
+// (scripts/e2e-server.mjs), serving the app built by `npm run build`.
+const port = Number(process.env.E2E_PORT ?? 18765);
+const baseURL = `http://127.0.0.1:${port}`;
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  // Two cores shared by the server, the browser and the runner.
+  workers: 1,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    baseURL,
+    headless: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    // Desktop layout: the spec's mobile breakpoint is below 1088 px.
+    viewport: { width: 1440, height: 900 },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/config.js`,
+    env: { PORT: String(port) },
+    reuseExistingServer: false,
+    // First start creates and seeds the embedded database.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // Let the server close its database and the script remove the temporary data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

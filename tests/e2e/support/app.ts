@@ -1,0 +1,105 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Demo data contract (server seed): every demo login uses this password. */
+export const DEMO_PASSWORD = '123456';
+export const PRODUCT_NAME = '公估业务管理系统';
+export const HOME_PATH = '/dashboard/analysis';
+export const LOGIN_PATH = '/user/login';
+
+/** The e2e server runs with CAPTCHA=off, so any answer is accepted; the field is still required. */
+const ANY_CAPTCHA = 'ab12';
+
+/** Fills and submits the account login form; does not wait for the outcome. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  if (!page.url().includes(LOGIN_PATH)) await page.goto(LOGIN_PATH);
+  await page.getByPlaceholder('请输入用户名').fill(username);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByPlaceholder('请输入验证码').fill(ANY_CAPTCHA);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** Signs in and waits until the authenticated layout shows (home page unless a redirect applies). */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(LOGIN_PATH);
+  await submitLogin(page, username, password);
+  await expect(page.locator('.global-header')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+}
+
+/** The side menu of the desktop layout. */
+export function sideMenu(page: Page): Locator {
+  return page.locator('.side-menu');
+}
+
+/** Titles of the top-level side menu entries, in order. */
+export async function topLevelMenuTitles(page: Page): Promise<string[]> {
+  const titles = sideMenu(page).locator(
+    'ul.ant-menu-root > li > .ant-menu-submenu-title .ant-menu-title-content, ul.ant-menu-root > li.ant-menu-item .ant-menu-title-content',
+  );
+  await expect(titles.first()).toBeVisible();
+  return (await titles.allTextContents()).map((t) => t.trim());
+}
+
+/** Opens a page from the side menu: its group (opened when closed), then the entry. */
+export async function openFromMenu(page: Page, group: string, entry: string): Promise<void> {
+  const menu = sideMenu(page);
+  const item = menu.locator('li.ant-menu-item .ant-menu-title-content').getByText(entry, { exact: true });
+  if (!(await item.isVisible())) {
+    await menu.locator('.ant-menu-submenu-title').filter({ hasText: group }).first().click();
+  }
+  await item.click();
+}
+
+/** Tab strip labels, in order. */
+export function tabLabels(page: Page): Locator {
+  return page.locator('.multi-tab .ant-tabs-nav-list .multi-tab-label');
+}
+
+export function tab(page: Page, title: string): Locator {
+  return page.locator('.multi-tab .ant-tabs-nav-list .ant-tabs-tab').filter({
+    has: page.locator('.multi-tab-label').getByText(title, { exact: true }),
+  });
+}
+
+/** Right-clicks a tab and chooses an entry of its context menu (刷新 / 关闭左侧 / 关闭右侧 / 关闭其他). */
+export async function tabMenu(page: Page, title: string, action: string): Promise<void> {
+  await tab(page, title).locator('.multi-tab-label').click({ button: 'right' });
+  const entry = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: action });
+  await entry.click();
+  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
+}
+
+/** Breadcrumb entries' texts. */
+export function breadcrumb(page: Page): Locator {
+  return page.locator('.page-breadcrumb .ant-breadcrumb-link');
+}
+
+/** Opens the header's user dropdown and chooses an entry. */
+export async function userMenu(page: Page, entry: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: entry }).click();
+}
+
+/** The antd message toast with this text. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator('.ant-message-notice').filter({ hasText: text });
+}
+
+/** antd puts a space between the two characters of 确定 / 取消 buttons. */
+export const OK_BUTTON = /^确\s*定$/;
+
+/** Signs out through the user dropdown and its confirmation. */
+export async function signOut(page: Page): Promise<void> {
+  await userMenu(page, '退出登录');
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('真的要注销登录吗 ?');
+  await confirm.getByRole('button', { name: OK_BUTTON }).click();
+  await expect(page).toHaveURL(/\/user\/login/);
+}
+
+/** Saves a screenshot of the current screen under test-results/screens/ (for a human to look at). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // Let antd's enter animations settle so the picture shows the finished screen.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+}

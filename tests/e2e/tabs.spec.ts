@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import {
+  HOME_PATH,
+  PRODUCT_NAME,
+  breadcrumb,
+  openFromMenu,
+  screenshot,
+  signIn,
+  tab,
+  tabLabels,
+  tabMenu,
+} from './support/app';
+
+test.describe('pages in tabs', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'admin');
+  });
+
+  test('three pages from the side menu open as tabs with breadcrumb and document title', async ({ page }) => {
+    await openFromMenu(page, '基础数据', '专家');
+    await expect(page).toHaveURL('/maintenance/expert');
+    await expect(page).toHaveTitle(`专家 - ${PRODUCT_NAME}`);
+    await expect(breadcrumb(page)).toHaveText(['首页', '基础数据', '专家']);
+    // Pages not built yet say so, under the menu's title.
+    await expect(page.locator('.ant-result-title')).toHaveText('专家');
+    await expect(page.getByText('该功能正在建设中')).toBeVisible();
+
+    await openFromMenu(page, '基础数据', '保险公司');
+    await expect(page).toHaveURL('/maintenance/insurance-company');
+    await expect(page).toHaveTitle(`保险公司 - ${PRODUCT_NAME}`);
+    await expect(breadcrumb(page)).toHaveText(['首页', '基础数据', '保险公司']);
+
+    await openFromMenu(page, '系统管理', '用户管理');
+    await expect(page).toHaveURL('/isystem/user');
+    await expect(page).toHaveTitle(`用户管理 - ${PRODUCT_NAME}`);
+    await expect(breadcrumb(page)).toHaveText(['首页', '系统管理', '用户管理']);
+
+    await expect(tabLabels(page)).toHaveText(['首页', '专家', '保险公司', '用户管理']);
+    await expect(tab(page, '用户管理')).toHaveClass(/ant-tabs-tab-active/);
+    // The side menu highlights the current page.
+    await expect(page.locator('.side-menu li.ant-menu-item-selected')).toHaveText('用户管理');
+    await screenshot(page, '05-three-tabs');
+
+    // The breadcrumb's 首页 is a link home; choosing a tab goes back to its page.
+    await tab(page, '专家').click();
+    await expect(page).toHaveURL('/maintenance/expert');
+    await expect(page).toHaveTitle(`专家 - ${PRODUCT_NAME}`);
+    await breadcrumb(page).first().click();
+    await expect(page).toHaveURL(HOME_PATH);
+    await expect(page).toHaveTitle(PRODUCT_NAME);
+    await expect(tabLabels(page)).toHaveText(['首页', '专家', '保险公司', '用户管理']);
+  });
+
+  test('the tab context menu closes left, right and others, and refreshes', async ({ page }) => {
+    await openFromMenu(page, '基础数据', '专家');
+    await openFromMenu(page, '基础数据', '保险公司');
+    await openFromMenu(page, '系统管理', '用户管理');
+    await expect(tabLabels(page)).toHaveText(['首页', '专家', '保险公司', '用户管理']);
+
+    // 关闭左侧 keeps the fixed home tab.
+    await tab(page, '保险公司').locator('.multi-tab-label').click({ button: 'right' });
+    await screenshot(page, '06-tab-context-menu');
+    await page.keyboard.press('Escape');
+    await tabMenu(page, '保险公司', '关闭左侧');
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司', '用户管理']);
+
+    // A page opened again comes back as a new tab at the end.
+    await openFromMenu(page, '基础数据', '专家');
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司', '用户管理', '专家']);
+
+    // 关闭右侧 of 用户管理 closes the active 专家 tab: 用户管理 becomes the page shown.
+    await tabMenu(page, '用户管理', '关闭右侧');
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司', '用户管理']);
+    await expect(page).toHaveURL('/isystem/user');
+
+    // 关闭其他 leaves home and the chosen tab.
+    await tabMenu(page, '保险公司', '关闭其他');
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司']);
+    await expect(page).toHaveURL('/maintenance/insurance-company');
+
+    // 刷新 mounts the page afresh: a mark put on the old page is gone.
+    const view = page.locator('.ant-result').filter({ hasText: '保险公司' });
+    await view.evaluate((el) => el.setAttribute('data-e2e-mark', 'before-refresh'));
+    await expect(page.locator('[data-e2e-mark="before-refresh"]')).toHaveCount(1);
+    await tabMenu(page, '保险公司', '刷新');
+    await expect(page.locator('.ant-result').filter({ hasText: '保险公司' })).toBeVisible();
+    await expect(page.locator('[data-e2e-mark="before-refresh"]')).toHaveCount(0);
+    await expect(page).toHaveURL('/maintenance/insurance-company');
+  });
+
+  test('closing a tab selects its neighbour; the home tab cannot be closed', async ({ page }) => {
+    await openFromMenu(page, '基础数据', '专家');
+    await openFromMenu(page, '基础数据', '保险公司');
+    await tab(page, '专家').click();
+    await expect(page).toHaveURL('/maintenance/expert');
+
+    await tab(page, '专家').locator('.ant-tabs-tab-remove').click();
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司']);
+    await expect(page).toHaveURL('/maintenance/insurance-company');
+
+    // The home tab is fixed: it has no close button, and closing "the others" from it keeps it.
+    await expect(tab(page, '首页').locator('.ant-tabs-tab-remove')).toHaveCount(0);
+    await tabMenu(page, '首页', '关闭其他');
+    await expect(tabLabels(page)).toHaveText(['首页']);
+    await expect(page).toHaveURL(HOME_PATH);
+  });
+});
