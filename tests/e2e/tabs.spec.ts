@@ -98,8 +98,11 @@ test.describe('pages in tabs', () => {
     await expect(tabLabels(page)).toHaveText(['首页', '保险公司']);
     await expect(page).toHaveURL('/maintenance/insurance-company');
 
-    // The home tab is fixed: it has no close button, and closing "the others" from it keeps it.
-    await expect(tab(page, '首页').locator('.ant-tabs-tab-remove')).toHaveCount(0);
+    // The home tab is fixed: its close button is refused with the spec's text, and closing
+    // "the others" from it keeps it.
+    await tab(page, '首页').locator('.ant-tabs-tab-remove').click();
+    await expect(page.getByText('首页不能关闭!')).toBeVisible();
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司']);
     await tabMenu(page, '首页', '关闭其他');
     await expect(tabLabels(page)).toHaveText(['首页']);
     await expect(page).toHaveURL(HOME_PATH);

@@ -64,7 +64,9 @@ export default function MultiTab() {
         }}
         items={tabs.map((tab) => ({
           key: tab.key,
-          closable: tab.closable,
+          // Every tab shows a close button, as in JeecgBoot: on the fixed home tab it answers
+          // '首页不能关闭!' (the store refuses), which tells the user why it stays.
+          closable: true,
           label: (
             <Dropdown menu={menuFor(tab.key)} trigger={['contextMenu']}>
               <span className="multi-tab-label" data-tab-key={tab.key}>
