@@ -91,13 +91,17 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (!(await verifyPassword(stored, oldpassword))) throw new BusinessError('旧密码输入错误');
       if (password === '') throw new BusinessError('新密码不允许为空！');
       if (password !== confirmpassword) throw new BusinessError('两次输入的密码不一样！');
-      await app.db
-        .updateTable('sys_user')
-        .set({ password: await hashPassword(password), update_by: user.username, update_time: sql<string>`now()` })
-        .where('id', '=', user.userId)
-        .execute();
-      // Whoever else holds a session of this account (a stolen token, another browser) is out.
-      await revokeOtherSessions(app.db, user.userId, user.tokenHash);
+      const hash = await hashPassword(password);
+      // One transaction: a new password never stands while the old sessions live on.
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sys_user')
+          .set({ password: hash, update_by: user.username, update_time: sql<string>`now()` })
+          .where('id', '=', user.userId)
+          .execute();
+        // Whoever else holds a session of this account (a stolen token, another browser) is out.
+        await revokeOtherSessions(trx, user.userId, user.tokenHash);
+      });
       return okMessage('密码修改成功！该账号在其他地方的登录已退出');
     },
   });

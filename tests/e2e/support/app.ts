@@ -86,7 +86,9 @@ export function toast(page: Page, text: string | RegExp): Locator {
 }
 
 /** antd puts a space between the two characters of 确定 / 取消 buttons. */
-export const OK_BUTTON = /^确\s*定$/;
+// Not anchored: after a request antd's button may keep its collapsing "loading" icon in the DOM for
+// a while, which prefixes the accessible name ("loading 确 定") though nothing shows on screen.
+export const OK_BUTTON = /确\s*定$/;
 
 /** Signs out through the user dropdown and its confirmation. */
 export async function signOut(page: Page): Promise<void> {
