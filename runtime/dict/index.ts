@@ -1,0 +1,4 @@
+export * from './types';
+export * from './normalize';
+export * from './dictService';
+export * from './useDictionaries';

@@ -1,0 +1,4 @@
+export * from './types';
+export * from './expiringStorage';
+export * from './failure';
+export * from './saveFileInBrowser';

@@ -1,0 +1,367 @@
+/**
+ * The headless list controller: JeecgListMixin's behaviour as a small store (state + actions +
+ * subscribe) with no UI dependency. Every side effect goes through the host; the antd view and
+ * `useListController` sit on top.
+ */
+import { reportFailure } from '../host/failure';
+import type { Envelope, Host } from '../host/types';
+import { createClickThrottle, type ClickThrottle } from './clickThrottle';
+import { DEFAULT_EXPORT_FILE_NAME, DEFAULT_ROW_KEY, MESSAGES } from './constants';
+import { checkDownloadedFile } from './exportFile';
+import { lastPage, recalculatePage } from './paging';
+import { batchDeleteIds, buildExportParams, buildListParams, rowKeyOf } from './params';
+import type {
+  ListConfig,
+  ListQuery,
+  PageResult,
+  QueryValues,
+  RowKey,
+  SortState,
+  SuperQueryCondition,
+  SuperQueryMatchType,
+} from './types';
+import { defaultQuery, defaultSortOf, normalizeQuery } from './url';
+import { normalizeValues } from './wrap';
+
+export type ListHost = Pick<Host, 'request' | 'notify' | 'confirm' | 'saveFile'>;
+
+export interface ListState<Row> {
+  query: ListQuery;
+  rows: readonly Row[];
+  total: number;
+  /** A list request, delete or batch delete is under way. */
+  loading: boolean;
+  /** The first answer has arrived. */
+  loaded: boolean;
+  selectedRowKeys: readonly RowKey[];
+  selectedRows: readonly Row[];
+}
+
+/** What antd's Table onChange hands over, reduced to what the list needs. */
+export interface TablePagination {
+  page: number;
+  pageSize: number;
+}
+
+export interface TableSorter {
+  field?: string | readonly (string | number)[];
+  order?: 'ascend' | 'descend' | null;
+}
+
+export interface ListActions<Row> {
+  /** Loads the rows of the current query. */
+  load(): Promise<void>;
+  /** 查询: new form values, back to page 1, selection cleared. */
+  search(values: QueryValues): Promise<void>;
+  /** 重置: form values cleared (the advanced query stays), page 1, selection cleared. */
+  reset(): Promise<void>;
+  /** Paging, page size or sort changed in the table. */
+  changeTable(pagination: TablePagination, sorter?: TableSorter): Promise<void>;
+  /** The advanced query builder's result; null or no usable condition switches it off. Page 1. */
+  setSuperQuery(conditions: readonly SuperQueryCondition[] | null, matchType?: SuperQueryMatchType): Promise<void>;
+  /** A whole query from outside (the URL); normalized, then loaded. */
+  applyQuery(query: ListQuery): Promise<void>;
+  select(keys: readonly RowKey[], rows?: readonly Row[]): void;
+  clearSelection(): void;
+  /** Asks, then DELETE url.delete {id}. Resolves true when the row was deleted. */
+  deleteRow(id: RowKey): Promise<boolean>;
+  /** Asks, then DELETE url.deleteBatch {ids: 'a,b,'}. Resolves true when rows were deleted. */
+  batchDelete(): Promise<boolean>;
+  /** Exports the filtered rows, or only the selection when rows are selected. Resolves true when saved. */
+  exportXls(fileName?: string): Promise<boolean>;
+}
+
+export interface ListController<Row> extends ListActions<Row> {
+  getState(): ListState<Row>;
+  subscribe(listener: () => void): () => void;
+  getConfig(): ListConfig;
+  /** New config or host (a re-rendered page); the state stays. */
+  update(next: { config?: ListConfig; host?: ListHost }): void;
+  /** Drops answers still on their way (unmount); the controller stays usable. */
+  dispose(): void;
+}
+
+export interface ListControllerOptions {
+  /** The query to start from (e.g. read from the URL); normalized. */
+  initialQuery?: ListQuery;
+  /** Clock seam for the click throttle. */
+  now?: () => number;
+}
+
+/** The rows and total of a list answer: `records` + `total`, or a bare array (non-paged endpoints). */
+function readPage<Row>(result: PageResult<Row> | Row[] | null | undefined): { rows: Row[]; total: number } {
+  if (Array.isArray(result)) return { rows: result, total: result.length };
+  const rows = Array.isArray(result?.records) ? result.records : [];
+  const total = typeof result?.total === 'number' && result.total > 0 ? result.total : 0;
+  return { rows, total };
+}
+
+/** antd's sorter → the list's sort; a sort switched off falls back to the default. */
+function sortFrom(sorter: TableSorter | undefined, current: SortState, fallback: SortState): SortState {
+  if (!sorter || sorter.field === undefined || sorter.field === null) return current;
+  const column = Array.isArray(sorter.field) ? sorter.field.join('.') : String(sorter.field);
+  if (sorter.order === 'ascend') return { column, order: 'asc' };
+  if (sorter.order === 'descend') return { column, order: 'desc' };
+  return fallback;
+}
+
+export function createListController<Row>(
+  initialHost: ListHost,
+  initialConfig: ListConfig,
+  options: ListControllerOptions = {},
+): ListController<Row> {
+  let host = initialHost;
+  let config = initialConfig;
+  const throttle: ClickThrottle = createClickThrottle(undefined, options.now);
+  const listeners = new Set<() => void>();
+  /** Only the answer to the latest list request is shown (a slow earlier one is dropped). */
+  let requestSeq = 0;
+  let listLoading = false;
+  let busy = 0;
+
+  let state: ListState<Row> = {
+    query: normalizeQuery(options.initialQuery ?? defaultQuery(config), config),
+    rows: [],
+    total: 0,
+    loading: false,
+    loaded: false,
+    selectedRowKeys: [],
+    selectedRows: [],
+  };
+
+  function setState(patch: Partial<ListState<Row>>): void {
+    state = { ...state, ...patch, loading: listLoading || busy > 0 };
+    listeners.forEach((listener) => listener());
+  }
+
+  function refreshLoading(): void {
+    if (state.loading !== (listLoading || busy > 0)) setState({});
+  }
+
+  function rowKey(): string {
+    return config.rowKey ?? DEFAULT_ROW_KEY;
+  }
+
+  function tooFast(action: string): boolean {
+    if (throttle(action)) return false;
+    host.notify.warning(MESSAGES.tooFast);
+    return true;
+  }
+
+  function serverMessage(res: Envelope<unknown>): string {
+    return res.message || '操作失败';
+  }
+
+  async function load(): Promise<void> {
+    if (!config.url.list) {
+      host.notify.error(MESSAGES.missingListUrl);
+      return;
+    }
+    const seq = ++requestSeq;
+    const query = state.query;
+    listLoading = true;
+    refreshLoading();
+    const prefetch = config.prefetch ? config.prefetch().catch(() => undefined) : Promise.resolve();
+    try {
+      const [res] = await Promise.all([
+        host.request.get<PageResult<Row> | Row[]>(config.url.list, buildListParams(query, config)),
+        prefetch,
+      ]);
+      if (seq !== requestSeq) return;
+      if (!res.success) {
+        host.notify.warning(serverMessage(res));
+        return;
+      }
+      const { rows, total } = readPage(res.result);
+      const last = lastPage(total, query.pageSize);
+      if (rows.length === 0 && total > 0 && query.page > last) {
+        // A bookmarked page past the end (rows deleted since): show the last page instead.
+        state = { ...state, query: { ...query, page: last } };
+        await load();
+        return;
+      }
+      setState({ rows, total, loaded: true });
+    } catch (error) {
+      if (seq === requestSeq) reportFailure(host.notify, error);
+    } finally {
+      if (seq === requestSeq) {
+        listLoading = false;
+        refreshLoading();
+      }
+    }
+  }
+
+  function setQuery(query: ListQuery, patch: Partial<ListState<Row>> = {}): void {
+    setState({ ...patch, query: normalizeQuery(query, config) });
+  }
+
+  const cleared = { selectedRowKeys: [] as readonly RowKey[], selectedRows: [] as readonly Row[] };
+
+  async function search(values: QueryValues): Promise<void> {
+    if (tooFast('search')) return;
+    setQuery({ ...state.query, values: normalizeValues(values, config.queryFields), page: 1 }, cleared);
+    await load();
+  }
+
+  async function reset(): Promise<void> {
+    if (tooFast('reset')) return;
+    setQuery({ ...state.query, values: {}, page: 1 }, cleared);
+    await load();
+  }
+
+  async function changeTable(pagination: TablePagination, sorter?: TableSorter): Promise<void> {
+    const sort = sortFrom(sorter, state.query.sort, defaultSortOf(config));
+    setQuery({ ...state.query, page: pagination.page, pageSize: pagination.pageSize, sort });
+    await load();
+  }
+
+  async function setSuperQuery(
+    conditions: readonly SuperQueryCondition[] | null,
+    matchType: SuperQueryMatchType = 'and',
+  ): Promise<void> {
+    setQuery({ ...state.query, superQuery: conditions ? { conditions, matchType } : null, page: 1 });
+    await load();
+  }
+
+  async function applyQuery(query: ListQuery): Promise<void> {
+    setQuery(query);
+    await load();
+  }
+
+  function select(keys: readonly RowKey[], rows?: readonly Row[]): void {
+    const chosen = rows ?? state.rows.filter((row) => {
+      const key = rowKeyOf(row, rowKey());
+      return key !== undefined && keys.includes(key);
+    });
+    setState({ selectedRowKeys: [...keys], selectedRows: [...chosen] });
+  }
+
+  function clearSelection(): void {
+    setState(cleared);
+  }
+
+  /** Runs a delete; on success moves off a page that no longer exists, tells the user and reloads. */
+  async function runDelete(url: string, params: Record<string, string>, removed: readonly RowKey[]): Promise<boolean> {
+    busy += 1;
+    refreshLoading();
+    try {
+      const res = await host.request.delete<unknown>(url, params);
+      if (!res.success) {
+        host.notify.warning(serverMessage(res));
+        return false;
+      }
+      const { page, pageSize } = state.query;
+      const keep = (key: RowKey) => !removed.includes(key);
+      setState({
+        query: { ...state.query, page: recalculatePage(page, pageSize, state.total, removed.length) },
+        selectedRowKeys: state.selectedRowKeys.filter(keep),
+        selectedRows: state.selectedRows.filter((row) => {
+          const key = rowKeyOf(row, rowKey());
+          return key === undefined || keep(key);
+        }),
+      });
+      host.notify.success(res.message);
+      await load();
+      return true;
+    } catch (error) {
+      reportFailure(host.notify, error);
+      return false;
+    } finally {
+      busy -= 1;
+      refreshLoading();
+    }
+  }
+
+  async function deleteRow(id: RowKey): Promise<boolean> {
+    if (!config.url.delete) {
+      host.notify.error(MESSAGES.missingDeleteUrl);
+      return false;
+    }
+    if (tooFast(`delete:${id}`)) return false;
+    const confirmed = await host.confirm({
+      title: MESSAGES.confirmDeleteTitle,
+      content: MESSAGES.confirmDeleteContent,
+      danger: true,
+    });
+    if (!confirmed) return false;
+    return runDelete(config.url.delete, { id: String(id) }, [id]);
+  }
+
+  async function batchDelete(): Promise<boolean> {
+    if (!config.url.deleteBatch) {
+      host.notify.error(MESSAGES.missingDeleteBatchUrl);
+      return false;
+    }
+    if (tooFast('batchDelete')) return false;
+    const keys = [...state.selectedRowKeys];
+    if (keys.length === 0) {
+      host.notify.warning(MESSAGES.selectOne);
+      return false;
+    }
+    const confirmed = await host.confirm({
+      title: MESSAGES.confirmDeleteTitle,
+      content: MESSAGES.confirmBatchDeleteContent,
+      danger: true,
+    });
+    if (!confirmed) return false;
+    const deleted = await runDelete(config.url.deleteBatch, { ids: batchDeleteIds(keys) }, keys);
+    if (deleted) clearSelection();
+    return deleted;
+  }
+
+  async function exportXls(fileName?: string): Promise<boolean> {
+    if (!config.url.exportXls) {
+      host.notify.error(MESSAGES.missingExportUrl);
+      return false;
+    }
+    if (tooFast('export')) return false;
+    const name = fileName || config.exportFileName || DEFAULT_EXPORT_FILE_NAME;
+    try {
+      const file = await host.request.getBlob(
+        config.url.exportXls,
+        buildExportParams(state.query, config, state.selectedRowKeys),
+      );
+      const check = await checkDownloadedFile(file);
+      if (!check.ok) {
+        host.notify.warning(check.message);
+        return false;
+      }
+      host.saveFile(file, name + check.extension);
+      return true;
+    } catch (error) {
+      reportFailure(host.notify, error);
+      return false;
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    getConfig: () => config,
+    update(next) {
+      if (next.config) config = next.config;
+      if (next.host) host = next.host;
+    },
+    dispose() {
+      requestSeq += 1;
+      listLoading = false;
+      refreshLoading();
+    },
+    load,
+    search,
+    reset,
+    changeTable,
+    setSuperQuery,
+    applyQuery,
+    select,
+    clearSelection,
+    deleteRow,
+    batchDelete,
+    exportXls,
+  };
+}

@@ -1,0 +1,34 @@
+/** Paging arithmetic and the table's view constants as pure functions. */
+import { ELLIPSIS_LENGTH, NARROW_SCREEN_PX, NARROW_SCROLL_X } from './constants';
+
+/**
+ * The pagination's total text 'a-b 共N条' (spec §9). Arguments in antd's `showTotal(total, range)`
+ * order so the view passes it straight to the Pagination.
+ */
+export function totalText(total: number, range: readonly [number, number]): string {
+  return `${range[0]}-${range[1]} 共${total}条`;
+}
+
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+}
+
+/**
+ * JeecgListMixin.reCalculatePage: after `removed` rows are deleted, a page that no longer exists
+ * becomes the new last page (deleting the last row of the last page goes back one page). Unlike
+ * the Vue client it never yields page 0 when everything is gone.
+ */
+export function recalculatePage(page: number, pageSize: number, total: number, removed: number): number {
+  return Math.min(page, lastPage(total - removed, pageSize));
+}
+
+/** Horizontal scroll of the table: 800 px under a 500 px wide viewport, none otherwise. */
+export function tableScroll(viewportWidth: number): { x: number } | undefined {
+  return viewportWidth < NARROW_SCREEN_PX ? { x: NARROW_SCROLL_X } : undefined;
+}
+
+/** JeecgBoot's ellipsis filter: text longer than `length` is cut and ends with '...'. */
+export function ellipsis(text: string | null | undefined, length: number = ELLIPSIS_LENGTH): string {
+  if (!text) return '';
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}
