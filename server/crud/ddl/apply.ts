@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { desiredTable } from './desired';
+import { EntityDdlError } from './errors';
+import { readTable } from './introspect';
+import { planTable } from './plan';
+import { stepSql, stepText } from './render';
+import type { AppliedTable, ApplyReport, EntityTable, TablePlan } from './types';
+
+/**
+ * The advisory lock key of entity DDL ('ldDDL' in ASCII). Several API nodes may start at once; the
+ * lock makes them apply one after the other, and each reads the tables only once it holds the lock.
+ */
+export const DDL_LOCK_KEY = 0x6c_64_44_44_4c;
+
+const ACTION = { create: 'created', alter: 'altered', unchanged: 'unchanged' } as const;
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** A stable hash of the schema a plan was made from, recorded beside the steps. */
+export function schemaHash(table: EntityTable): string {
+  return crypto.createHash('sha256').update(JSON.stringify(canonical(table))).digest('hex');
+}
+
+function checkInput(tables: EntityTable[]): void {
+  if (!Array.isArray(tables)) throw new EntityDdlError('实体表列表应为数组', { table: '' });
+  const seen = new Set<string>();
+  for (const table of tables) {
+    const { table: name } = desiredTable(table);
+    if (seen.has(name)) throw new EntityDdlError(`表 ${name} 在同一批中定义了两次`, { table: name });
+    seen.add(name);
+  }
+}
+
+async function ensureBookkeeping<T>(db: Kysely<T>): Promise<void> {
+  await sql`
+    CREATE TABLE IF NOT EXISTS lossdesk_entity_migration (
+      id serial PRIMARY KEY,
+      table_name varchar(63) NOT NULL,
+      schema_hash varchar(64) NOT NULL,
+      steps jsonb NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+}
+
+async function applyPlan<T>(db: Kysely<T>, plan: TablePlan, hash: string): Promise<void> {
+  for (const step of plan.steps) {
+    try {
+      await stepSql(step).execute(db);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      throw new EntityDdlError(`表 ${plan.table} 变更失败，本次所有变更已回滚。执行 ${stepText(step)} 时出错：${message}`, { table: plan.table }, { cause: err });
+    }
+  }
+  const recorded = plan.steps.map((step) => ({ ...step, sql: stepText(step) }));
+  await sql`
+    INSERT INTO lossdesk_entity_migration (table_name, schema_hash, steps)
+    VALUES (${plan.table}, ${hash}, ${JSON.stringify(recorded)}::jsonb)`.execute(db);
+}
+
+/**
+ * Creates and evolves the tables of schema-described entities, all in one transaction (the caller's,
+ * when `db` is one): either every table reaches its schema or nothing changes. Each plan with steps is recorded in
+ * lossdesk_entity_migration; a second run with the same schemas finds nothing to do and records nothing.
+ */
+export async function applyEntityTables<T>(db: Kysely<T>, tables: EntityTable[]): Promise<ApplyReport> {
+  // Bad identifiers and malformed fields are refused before the database is touched.
+  checkInput(tables);
+  const run = async (trx: Kysely<T>): Promise<ApplyReport> => {
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(DDL_LOCK_KEY)})`.execute(trx);
+    await ensureBookkeeping(trx);
+    const report: AppliedTable[] = [];
+    for (const table of tables) {
+      const plan = planTable(await readTable(trx, table.table), table);
+      if (plan.steps.length > 0) await applyPlan(trx, plan, schemaHash(table));
+      report.push({ table: plan.table, action: ACTION[plan.action], steps: plan.steps, kept: plan.kept, notes: plan.notes });
+    }
+    return { tables: report };
+  };
+  // Inside a caller's transaction (e.g. together with the system migrations) that one is the unit of work.
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** The plans applyEntityTables would carry out now, without changing anything (for `npm run db:plan`). */
+export async function planEntityTables<T>(db: Kysely<T>, tables: EntityTable[]): Promise<TablePlan[]> {
+  checkInput(tables);
+  const plans: TablePlan[] = [];
+  for (const table of tables) plans.push(planTable(await readTable(db, table.table), table));
+  return plans;
+}

@@ -1,0 +1,101 @@
+import { anyOf, comparison, inList, like, type Condition } from './conditions';
+import { checkText, fieldParam, singleParam, type ParameterBudget } from './params';
+import { isCommaWrapped, splitList, stringRule, typedRule, type ParsedRule } from './rules';
+import type { EntityField, EntityFields, RawQuery } from './types';
+import { isStringKind, labelOf, parseValue, type Bound, type SqlValue } from './values';
+
+/**
+ * Names that are never a filter, even when an entity has a property of that name: JeecgBoot's
+ * `judgedIsUselessField` (class, ids, page, rows, sort, order) and the list's own parameters.
+ */
+export const IGNORED_NAMES: ReadonlySet<string> = new Set([
+  'class',
+  'ids',
+  'page',
+  'rows',
+  'sort',
+  'order',
+  'column',
+  'field',
+  'pageNo',
+  'pageSize',
+  '_t',
+  'superQueryParams',
+  'superQueryMatchType',
+  'selections',
+  'hasQuery',
+]);
+
+interface FieldContext {
+  field: EntityField;
+  label: string;
+  budget: ParameterBudget;
+}
+
+function typed(ctx: FieldContext, text: string, bound: Bound = 'exact'): SqlValue {
+  return parseValue(text, ctx.field.kind, ctx.label, bound);
+}
+
+/** A parsed rule as SQL; the values typed by the field's kind. */
+export function ruleCondition(ctx: FieldContext, parsed: ParsedRule): Condition | undefined {
+  if (parsed.rule === 'in') {
+    const values = parsed.items.map((item) => typed(ctx, item));
+    ctx.budget.spend(values.length * (ctx.field.kind === 'datetime' ? 2 : 1));
+    return inList(ctx.field, values);
+  }
+  ctx.budget.spend(2);
+  if (parsed.rule === 'like' || parsed.rule === 'left_like' || parsed.rule === 'right_like') {
+    return like(ctx.field, parsed.rule, parsed.text);
+  }
+  return comparison(ctx.field, parsed.rule, typed(ctx, parsed.text));
+}
+
+/** `<field>_begin` (GE), `<field>_end` (LE), `<field>_MultiString` (IN). Blank bounds are skipped. */
+function rangeConditions(ctx: FieldContext, query: RawQuery, property: string): Condition[] {
+  const parts: Condition[] = [];
+  const bound = (suffix: string, rule: 'ge' | 'le', edge: Bound) => {
+    const raw = singleParam(query, `${property}${suffix}`);
+    const text = raw === undefined ? '' : checkText(raw, ctx.label).trim();
+    if (text === '') return;
+    ctx.budget.spend(1);
+    parts.push(comparison(ctx.field, rule, typed(ctx, text, edge)));
+  };
+  bound('_begin', 'ge', 'begin');
+  bound('_end', 'le', 'end');
+  const multi = singleParam(query, `${property}_MultiString`);
+  if (multi !== undefined) {
+    const condition = ruleCondition(ctx, { rule: 'in', items: splitList(checkText(multi, ctx.label)) });
+    if (condition) parts.push(condition);
+  }
+  return parts;
+}
+
+/** The field's own value: the `,a,b,` multi-select form, or `convert2Rule`. */
+function valueCondition(ctx: FieldContext, query: RawQuery, property: string): Condition | undefined {
+  const raw = fieldParam(query, property);
+  const value = raw === undefined ? '' : checkText(raw, ctx.label).trim();
+  if (value === '') return undefined;
+  if (!isStringKind(ctx.field.kind)) return ruleCondition(ctx, typedRule(value));
+  if (isCommaWrapped(value)) {
+    const items = splitList(value);
+    ctx.budget.spend(items.length);
+    return anyOf(items.map((item) => like(ctx.field, 'like', item)));
+  }
+  return ruleCondition(ctx, stringRule(value));
+}
+
+/**
+ * The conditions of the plain query parameters, field by field in the field map's order (as
+ * JeecgBoot walks the entity's properties). Names outside the field map are never read.
+ */
+export function simpleConditions(fields: EntityFields, query: RawQuery, budget: ParameterBudget): Condition[] {
+  const parts: Condition[] = [];
+  for (const [property, field] of fields) {
+    if (IGNORED_NAMES.has(property)) continue;
+    const ctx: FieldContext = { field, label: labelOf(property, field), budget };
+    parts.push(...rangeConditions(ctx, query, property));
+    const condition = valueCondition(ctx, query, property);
+    if (condition) parts.push(condition);
+  }
+  return parts;
+}
