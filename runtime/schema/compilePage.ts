@@ -1,0 +1,253 @@
+/**
+ * Turns a valid, consistent, current-version document into a CompiledPage: defaults applied, columns
+ * and widgets derived, permission codes spelled out, every field reference replaced by its field object.
+ * Assumes checkCrossReferences found nothing (every name it resolves exists).
+ */
+import type { FieldType, ListColumn, PageDocument, PageField, QueryItem, RowAction, ToolbarAction } from '../generated/page';
+import type {
+  CompiledAction,
+  CompiledDict,
+  CompiledField,
+  CompiledIndex,
+  CompiledListColumn,
+  CompiledPage,
+  CompiledPermissions,
+  CompiledQueryItem,
+} from './compiledPage';
+import {
+  DEFAULT_PRECISION,
+  DEFAULT_SCALE,
+  DEFAULT_STRING_LENGTH,
+  defaultPlaceholder,
+  effectiveWidget,
+  expressionDependencies,
+} from './fieldSemantics';
+import { contentHash } from './hash';
+import { DICT_TEXT_SUFFIX, TENANT_FIELD_NAME, camelToUnderline } from './naming';
+import { pointer } from './schemaError';
+
+const SYSTEM_FIELDS: readonly { name: string; label: string; type: FieldType; hidden?: boolean }[] = [
+  { name: 'id', label: '主键', type: 'string', hidden: true },
+  { name: 'createBy', label: '创建人', type: 'string' },
+  { name: 'createTime', label: '创建日期', type: 'datetime' },
+  { name: 'updateBy', label: '更新人', type: 'string' },
+  { name: 'updateTime', label: '更新日期', type: 'datetime' },
+  { name: 'sysOrgCode', label: '所属部门', type: 'string' },
+];
+const TENANT_FIELD = { name: TENANT_FIELD_NAME, label: '租户', type: 'integer' as const, hidden: true };
+
+const DEFAULT_ELLIPSIS = 25;
+const DEFAULT_FORM_WIDTH = 800;
+const TREE_ROOT = '0';
+
+const TOOLBAR_PERMISSION: Record<ToolbarAction, keyof CompiledPermissions> = {
+  add: 'add',
+  batchDelete: 'delete',
+  export: 'exportXls',
+  import: 'importExcel',
+  templateDownload: 'importExcel',
+};
+const ROW_PERMISSION: Record<RowAction, keyof CompiledPermissions> = { edit: 'edit', detail: 'list', delete: 'delete' };
+
+function parseDict(dictCode: string): CompiledDict {
+  const [table, textColumn, valueColumn] = dictCode.split(',');
+  return textColumn === undefined
+    ? { kind: 'code', dictCode }
+    : { kind: 'table', dictCode, table, textColumn, valueColumn };
+}
+
+function compileField(field: PageField, index: number): CompiledField {
+  const widget = effectiveWidget(field);
+  const numeric = field.type === 'number' || field.type === 'money';
+  return {
+    name: field.name,
+    column: field.column ?? camelToUnderline(field.name),
+    label: field.label,
+    type: field.type,
+    system: false,
+    pointer: pointer('fields', index),
+    ...(field.type === 'string' ? { length: field.length ?? DEFAULT_STRING_LENGTH } : {}),
+    ...(numeric
+      ? { precision: field.precision ?? DEFAULT_PRECISION, scale: field.scale ?? DEFAULT_SCALE[field.type] }
+      : {}),
+    required: field.required ?? false,
+    unique: field.unique ?? false,
+    readOnly: field.readOnly ?? false,
+    hidden: field.hidden ?? false,
+    ...(field.default === undefined ? {} : { default: field.default }),
+    ...(field.dictCode
+      ? { dict: parseDict(field.dictCode), dictTextKey: `${field.name}${DICT_TEXT_SUFFIX}` }
+      : {}),
+    widget,
+    options: field.options ?? {},
+    rules: field.rules ?? [],
+    placeholder: field.placeholder ?? defaultPlaceholder(widget, field.label),
+    ...(field.description === undefined ? {} : { description: field.description }),
+  };
+}
+
+function systemField(spec: { name: string; label: string; type: FieldType; hidden?: boolean }): CompiledField {
+  const widget = spec.type === 'datetime' ? 'datetime' : spec.type === 'integer' ? 'number' : 'input';
+  return {
+    name: spec.name,
+    column: camelToUnderline(spec.name),
+    label: spec.label,
+    type: spec.type,
+    system: true,
+    pointer: '',
+    ...(spec.type === 'string' ? { length: spec.name === 'id' ? 36 : 50 } : {}),
+    required: false,
+    unique: spec.name === 'id',
+    readOnly: true,
+    hidden: spec.hidden ?? false,
+    widget,
+    options: {},
+    rules: [],
+    placeholder: defaultPlaceholder(widget, spec.label),
+  };
+}
+
+/** Postgres identifiers stop at 63 characters; longer index names keep their start and a hash. */
+function indexName(prefix: string, table: string, columns: readonly string[]): string {
+  const name = `${prefix}_${table}_${columns.join('_')}`;
+  return name.length <= 63 ? name : `${name.slice(0, 54)}_${contentHash(name).slice(0, 8)}`;
+}
+
+export function compilePage(doc: PageDocument, source: string, hash: string): CompiledPage {
+  const { entity } = doc;
+  const fields = doc.fields.map(compileField);
+  const systemFields = [...SYSTEM_FIELDS, ...(entity.tenantScoped ? [TENANT_FIELD] : [])].map(systemField);
+  const fieldByName = new Map<string, CompiledField>([...systemFields, ...fields].map((f) => [f.name, f]));
+  const field = (name: string): CompiledField => {
+    const found = fieldByName.get(name);
+    // Unreachable after checkCrossReferences; a throw here is caught by loadPageSchema as a defect.
+    if (!found) throw new Error(`compilePage: unknown field ${name} (cross-reference check skipped?)`);
+    return found;
+  };
+
+  const prefix = entity.permissionPrefix;
+  const permissions: CompiledPermissions = {
+    add: `${prefix}:add`,
+    edit: `${prefix}:edit`,
+    delete: `${prefix}:delete`,
+    exportXls: `${prefix}:exportXls`,
+    importExcel: `${prefix}:importExcel`,
+    list: `${prefix}:list`,
+  };
+
+  const column = (spec: ListColumn): CompiledListColumn => {
+    const target = field(spec.field);
+    const format = spec.format ?? (target.dict ? 'dictText' : undefined);
+    return {
+      field: target,
+      dataIndex: format === 'dictText' ? `${target.name}${DICT_TEXT_SUFFIX}` : target.name,
+      title: spec.title ?? target.label,
+      ...(spec.width === undefined ? {} : { width: spec.width }),
+      ellipsis: spec.ellipsis ?? DEFAULT_ELLIPSIS,
+      align: spec.align ?? 'center',
+      ...(format === undefined ? {} : { format }),
+      sortable: spec.sortable ?? false,
+    };
+  };
+  const queryItem = (spec: QueryItem): CompiledQueryItem => ({
+    field: field(spec.field),
+    mode: spec.mode,
+    label: spec.label ?? field(spec.field).label,
+    advanced: spec.advanced ?? false,
+    params: spec.mode === 'range' ? [`${spec.field}_begin`, `${spec.field}_end`] : [spec.field],
+  });
+  const action = <A extends string>(name: A, key: keyof CompiledPermissions): CompiledAction<A> => ({
+    action: name,
+    permission: permissions[key],
+  });
+
+  const groups = doc.form.groups
+    ? doc.form.groups.map((group) => ({ title: group.title, fields: group.fields.map(field) }))
+    : [{ fields: (doc.form.fields ?? doc.fields.map((f) => f.name)).map(field) }];
+  const formColumns = doc.form.columns ?? 1;
+  const formFields = groups.flatMap((group) => group.fields);
+
+  const explicitIndexes: CompiledIndex[] = (doc.indexes ?? []).map((index) => {
+    const indexFields = index.fields.map(field);
+    const columns = indexFields.map((f) => f.column);
+    const unique = index.unique ?? false;
+    return { name: indexName(unique ? 'uniq' : 'idx', entity.table, columns), fields: indexFields, columns, unique };
+  });
+  const uniqueFieldIndexes: CompiledIndex[] = fields
+    .filter((f) => f.unique)
+    .filter((f) => !explicitIndexes.some((i) => i.unique && i.columns.length === 1 && i.columns[0] === f.column))
+    .map((f) => ({ name: indexName('uniq', entity.table, [f.column]), fields: [f], columns: [f.column], unique: true }));
+
+  const tree = entity.tree;
+  return {
+    source,
+    hash,
+    schemaVersion: doc.schemaVersion,
+    document: doc,
+    entity: {
+      name: entity.name,
+      module: entity.module,
+      title: entity.title,
+      table: entity.table,
+      permissionPrefix: prefix,
+      tenantScoped: entity.tenantScoped ?? false,
+      apiPath: `/${entity.module}/${entity.name}`,
+      ...(tree
+        ? {
+            tree: {
+              parentField: field(tree.parentField),
+              ...(tree.hasChildField ? { hasChildField: field(tree.hasChildField) } : {}),
+              rootValue: tree.rootValue ?? TREE_ROOT,
+            },
+          }
+        : {}),
+    },
+    fields,
+    systemFields,
+    fieldByName,
+    permissions,
+    list: {
+      columns: doc.list.columns.map(column),
+      query: (doc.list.query ?? []).map(queryItem),
+      defaultSort: doc.list.defaultSort
+        ? { field: field(doc.list.defaultSort.field), order: doc.list.defaultSort.order }
+        : { field: field('createTime'), order: 'desc' },
+      toolbar: doc.list.toolbar.map((name) => action(name, TOOLBAR_PERMISSION[name])),
+      rowActions: doc.list.rowActions.map((name) => action(name, ROW_PERMISSION[name])),
+      pageSize: doc.list.pageSize ?? 10,
+      pageSizeOptions: [10, 20, 30],
+      rowSelection: doc.list.rowSelection ?? true,
+    },
+    form: {
+      columns: formColumns,
+      width: doc.form.width ?? DEFAULT_FORM_WIDTH,
+      groups,
+      fields: formFields,
+      linkage: (doc.form.linkage ?? []).map((rule, i) => ({
+        pointer: `/form/linkage/${i}`,
+        when: rule.when,
+        target: field(rule.target),
+        set: rule.set,
+        dependencies: [
+          ...new Set([rule.when, ...Object.values(rule.set)].flatMap((e) => expressionDependencies(e ?? ''))),
+        ],
+      })),
+    },
+    detail: {
+      columns: doc.detail?.columns ?? formColumns,
+      fields: doc.detail?.fields ? doc.detail.fields.map(field) : formFields,
+    },
+    ...(doc.picker
+      ? {
+          picker: {
+            columns: doc.picker.columns.map(column),
+            query: (doc.picker.query ?? []).map(queryItem),
+            valueField: field(doc.picker.valueField),
+            textField: field(doc.picker.textField),
+            multiple: doc.picker.multiple ?? false,
+          },
+        }
+      : {}),
+    indexes: [...explicitIndexes, ...uniqueFieldIndexes],
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * What loadPageSchema hands to renderers and the server: the document with every default applied and
+ * every field reference resolved to its field object, so nobody looks a field up or re-derives a default
+ * again. The document types themselves are generated from schemas/meta/page.schema.json.
+ */
+import type {
+  FieldDefault,
+  FieldOptions,
+  FieldRule,
+  FieldType,
+  FieldWidget,
+  LinkageEffects,
+  PageDocument,
+  QueryMode,
+  RowAction,
+  ToolbarAction,
+} from '../generated/page';
+import type { SchemaError } from './schemaError';
+
+/** A dictionary binding: a dictionary code, or a table dictionary 'table,text,code'. */
+export type CompiledDict =
+  | { kind: 'code'; dictCode: string }
+  | { kind: 'table'; dictCode: string; table: string; textColumn: string; valueColumn: string };
+
+export interface CompiledField {
+  name: string;
+  /** SQL column (declared, or the name in snake_case). */
+  column: string;
+  label: string;
+  type: FieldType;
+  /** An implicit column every entity has (id, createBy, createTime, updateBy, updateTime, sysOrgCode, tenantId). */
+  system: boolean;
+  /** Where the field is declared ('/fields/3'); '' for system fields. */
+  pointer: string;
+  /** varchar length (string only; default 255). */
+  length?: number;
+  /** Total and decimal digits (number: 16,4; money: 16,2). */
+  precision?: number;
+  scale?: number;
+  required: boolean;
+  unique: boolean;
+  readOnly: boolean;
+  hidden: boolean;
+  default?: FieldDefault;
+  dict?: CompiledDict;
+  /** Key of the record property carrying the dictionary text (`<name>_dictText`), when there is a dictionary. */
+  dictTextKey?: string;
+  /** The control, declared or derived from dictionary and type. */
+  widget: FieldWidget;
+  options: FieldOptions;
+  rules: readonly FieldRule[];
+  /** Declared, or 请输入<label> / 请选择<label> by widget. */
+  placeholder: string;
+  description?: string;
+}
+
+export interface CompiledListColumn {
+  field: CompiledField;
+  /** Record property the cell shows: the field name, or `<name>_dictText` for dictionary text. */
+  dataIndex: string;
+  title: string;
+  width?: number;
+  /** Characters before the cell text is cut; 0 = never (default 25). */
+  ellipsis: number;
+  align: 'left' | 'center' | 'right';
+  format?: 'date' | 'datetime' | 'money' | 'percent' | 'dictText';
+  sortable: boolean;
+}
+
+export interface CompiledQueryItem {
+  field: CompiledField;
+  mode: QueryMode;
+  label: string;
+  /** Shown only when the query bar is expanded. */
+  advanced: boolean;
+  /** Request parameters it fills: [name], or [name_begin, name_end] for range. */
+  params: readonly string[];
+}
+
+export interface CompiledAction<A extends string> {
+  action: A;
+  /** Permission code the user must hold to see it and the server requires, e.g. expert:add. */
+  permission: string;
+}
+
+export interface CompiledList {
+  columns: readonly CompiledListColumn[];
+  query: readonly CompiledQueryItem[];
+  defaultSort: { field: CompiledField; order: 'asc' | 'desc' };
+  toolbar: readonly CompiledAction<ToolbarAction>[];
+  rowActions: readonly CompiledAction<RowAction>[];
+  pageSize: 10 | 20 | 30;
+  pageSizeOptions: readonly [10, 20, 30];
+  rowSelection: boolean;
+}
+
+export interface CompiledLinkage {
+  /** Where the rule is declared, e.g. /form/linkage/0. */
+  pointer: string;
+  when: string;
+  target: CompiledField;
+  set: LinkageEffects;
+  /** Fields whose values the expressions read ($values.<name>), for Formily's reaction dependencies. */
+  dependencies: readonly string[];
+}
+
+export interface CompiledFormGroup {
+  /** Absent for the single untitled group of a form without groups. */
+  title?: string;
+  fields: readonly CompiledField[];
+}
+
+export interface CompiledForm {
+  columns: 1 | 2 | 3 | 4;
+  width: number;
+  /** Always at least one group; a form without groups has one untitled group. */
+  groups: readonly CompiledFormGroup[];
+  /** Every form field in display order (the groups flattened). */
+  fields: readonly CompiledField[];
+  linkage: readonly CompiledLinkage[];
+}
+
+export interface CompiledDetail {
+  columns: 1 | 2 | 3 | 4;
+  fields: readonly CompiledField[];
+}
+
+export interface CompiledPicker {
+  columns: readonly CompiledListColumn[];
+  query: readonly CompiledQueryItem[];
+  valueField: CompiledField;
+  textField: CompiledField;
+  multiple: boolean;
+}
+
+export interface CompiledIndex {
+  /** idx_<table>_<columns> or uniq_<table>_<columns> (shortened with a hash past 63 characters). */
+  name: string;
+  fields: readonly CompiledField[];
+  columns: readonly string[];
+  unique: boolean;
+}
+
+export interface CompiledPermissions {
+  add: string;
+  edit: string;
+  delete: string;
+  exportXls: string;
+  importExcel: string;
+  list: string;
+}
+
+export interface CompiledEntity {
+  name: string;
+  module: string;
+  title: string;
+  table: string;
+  permissionPrefix: string;
+  tenantScoped: boolean;
+  /** API base of the generic endpoints, '/<module>/<name>' (list, add, edit, … are appended). */
+  apiPath: string;
+  tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string };
+}
+
+export interface CompiledPage {
+  /** File path or 'online:<code>' the document came from. */
+  source: string;
+  /** Fingerprint of the document's content (the compile cache key with source). */
+  hash: string;
+  /** Always the current version: older documents have been migrated. */
+  schemaVersion: number;
+  /** The validated, migrated document. */
+  document: PageDocument;
+  entity: CompiledEntity;
+  /** Declared fields in declaration order. */
+  fields: readonly CompiledField[];
+  /** Implicit fields (id, createBy, createTime, updateBy, updateTime, sysOrgCode, tenantId when scoped). */
+  systemFields: readonly CompiledField[];
+  /** Declared and system fields by name. */
+  fieldByName: ReadonlyMap<string, CompiledField>;
+  permissions: CompiledPermissions;
+  list: CompiledList;
+  form: CompiledForm;
+  detail: CompiledDetail;
+  picker?: CompiledPicker;
+  /** Declared indexes plus one unique index per unique field. */
+  indexes: readonly CompiledIndex[];
+}
+
+export type LoadPageResult =
+  | { ok: true; page: CompiledPage }
+  | { ok: false; errors: readonly SchemaError[] };

@@ -1,0 +1,286 @@
+/**
+ * Checks JSON Schema cannot express: that every field a list, query, form, detail, picker, index, tree,
+ * linkage or widget setting names exists, that names and columns are unique, and that a field's parts fit
+ * together (widget for its type, dictionary where a widget needs one, a default of the right type…).
+ * Runs on documents that already conform to the meta-schema; reports SchemaErrors like the validator.
+ */
+import { ExpressionError, compileExpression } from '../expr';
+import type { FieldType, ListColumn, PageDocument, PageField, QueryItem } from '../generated/page';
+import {
+  DICT_WIDGETS,
+  NUMERIC_TYPES,
+  OPTION_WIDGETS,
+  TEXT_TYPES,
+  WIDGET_OPTION,
+  WIDGETS_BY_TYPE,
+  effectiveWidget,
+  expressionDependencies,
+  literalFitsType,
+} from './fieldSemantics';
+import { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME, camelToUnderline } from './naming';
+import { pointer, type SchemaError } from './schemaError';
+
+type FieldOptionKey = keyof typeof OPTION_WIDGETS;
+
+class Checker {
+  readonly errors: SchemaError[] = [];
+  /** Declared fields by name (first declaration wins; duplicates are reported). */
+  readonly declared = new Map<string, PageField>();
+  readonly systemNames: ReadonlySet<string>;
+
+  constructor(
+    private readonly source: string,
+    private readonly doc: PageDocument,
+  ) {
+    this.systemNames = new Set<string>([
+      ...SYSTEM_FIELD_NAMES,
+      ...(doc.entity.tenantScoped ? [TENANT_FIELD_NAME] : []),
+    ]);
+  }
+
+  report(at: string, message: string, expected?: string): void {
+    this.errors.push({ source: this.source, pointer: at, message, ...(expected === undefined ? {} : { expected }) });
+  }
+
+  typeOf(name: string): FieldType | undefined {
+    if (this.declared.has(name)) return this.declared.get(name)?.type;
+    if (!this.systemNames.has(name)) return undefined;
+    if (name === 'createTime' || name === 'updateTime') return 'datetime';
+    return name === TENANT_FIELD_NAME ? 'integer' : 'string';
+  }
+
+  /** An expression must parse for the safe evaluator; bad syntax is found at load, not when a user types. */
+  expression(source: string, at: string): void {
+    try {
+      compileExpression(source);
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      this.report(at, `表达式第 ${error.position + 1} 个字符有误：${error.reason}`);
+    }
+  }
+
+  /** A field the entity has: declared or system (lists, queries, sort, detail, picker, indexes). */
+  known(name: string, at: string, what: string): boolean {
+    if (this.declared.has(name) || this.systemNames.has(name)) return true;
+    this.report(at, `${what}引用了不存在的字段 ${name}`);
+    return false;
+  }
+
+  /** A field the document declares (forms, linkage, tree, widget settings edit or fill it). */
+  ownField(name: string, at: string, what: string): boolean {
+    if (this.declared.has(name)) return true;
+    this.report(
+      at,
+      this.systemNames.has(name) ? `${what}不能使用系统字段 ${name}` : `${what}引用了不存在的字段 ${name}`,
+    );
+    return false;
+  }
+
+  run(): SchemaError[] {
+    this.fields();
+    this.entity();
+    this.list();
+    this.form();
+    this.detail();
+    this.picker();
+    this.indexes();
+    return this.errors;
+  }
+
+  private fields(): void {
+    const columns = new Map<string, number>();
+    const systemColumns = new Set([...this.systemNames].map(camelToUnderline));
+    this.doc.fields.forEach((field, i) => {
+      const at = pointer('fields', i);
+      const first = this.doc.fields.findIndex((f) => f.name === field.name);
+      if (this.systemNames.has(field.name)) {
+        this.report(`${at}/name`, `字段名 ${field.name} 是系统字段，会自动存在，不能声明`);
+      } else if (first !== i) {
+        this.report(`${at}/name`, `字段名 ${field.name} 重复（已在 ${pointer('fields', first)} 声明）`);
+      } else {
+        this.declared.set(field.name, field);
+      }
+      const column = field.column ?? camelToUnderline(field.name);
+      const columnAt = field.column ? `${at}/column` : `${at}/name`;
+      if (systemColumns.has(column)) {
+        this.report(columnAt, `列名 ${column} 是系统列，不能使用`);
+      } else if (columns.has(column) && first === i) {
+        this.report(columnAt, `列名 ${column} 与 ${pointer('fields', columns.get(column) ?? 0)} 的列重复`);
+      } else {
+        columns.set(column, i);
+      }
+    });
+    this.doc.fields.forEach((field, i) => this.field(field, pointer('fields', i)));
+  }
+
+  private field(field: PageField, at: string): void {
+    const { type } = field;
+    if (field.length !== undefined && type !== 'string') this.report(`${at}/length`, 'length 只适用于 string 类型');
+    for (const key of ['precision', 'scale'] as const) {
+      if (field[key] !== undefined && type !== 'number' && type !== 'money') {
+        this.report(`${at}/${key}`, `${key} 只适用于 number 和 money 类型`);
+      }
+    }
+    if (field.precision !== undefined && field.scale !== undefined && field.scale > field.precision) {
+      this.report(`${at}/scale`, `scale ${field.scale} 不能大于 precision ${field.precision}`);
+    }
+
+    const widget = effectiveWidget(field);
+    const allowed = WIDGETS_BY_TYPE[type];
+    if (!allowed.includes(widget)) {
+      this.report(`${at}/widget`, `控件 ${widget} 不能编辑 ${type} 类型的字段`, allowed.join('、'));
+    }
+    if (DICT_WIDGETS.has(widget) && !field.dictCode) {
+      this.report(field.widget ? `${at}/widget` : at, `控件 ${widget} 需要 dictCode 指定字典`);
+    }
+    const neededOption = WIDGET_OPTION[widget];
+    if (neededOption && !field.options?.[neededOption]) {
+      this.report(field.options ? `${at}/options` : at, `控件 ${widget} 需要 options.${neededOption} 配置`);
+    }
+    for (const key of Object.keys(field.options ?? {}) as FieldOptionKey[]) {
+      if (!OPTION_WIDGETS[key].includes(widget)) {
+        this.report(`${at}/options/${key}`, `options.${key} 只适用于控件 ${OPTION_WIDGETS[key].join('、')}，当前控件是 ${widget}`);
+      }
+    }
+    const popup = field.options?.popup;
+    if (popup) {
+      if (popup.orgFields.length !== popup.destFields.length) {
+        this.report(`${at}/options/popup`, 'popup参数未正确配置：原始值和目标值数量不一致!');
+      }
+      popup.destFields.forEach((name, j) =>
+        this.ownField(name, `${at}/options/popup/destFields/${j}`, 'popup 的 destFields '),
+      );
+    }
+    field.options?.linkDown?.linkFields.forEach((name, j) =>
+      this.ownField(name, `${at}/options/linkDown/linkFields/${j}`, '联动下拉的 linkFields '),
+    );
+
+    const value = field.default;
+    if (value !== undefined && typeof value === 'object' && 'expr' in value) this.expression(value.expr, `${at}/default/expr`);
+    if (value !== undefined && typeof value !== 'object' && !literalFitsType(value, type)) {
+      this.report(`${at}/default`, `默认值 ${JSON.stringify(value)} 与字段类型 ${type} 不符`);
+    }
+
+    (field.rules ?? []).forEach((rule, j) => {
+      const ruleAt = `${at}/rules/${j}`;
+      if (rule.minLength !== undefined && rule.maxLength !== undefined && rule.minLength > rule.maxLength) {
+        this.report(`${ruleAt}/minLength`, `minLength ${rule.minLength} 大于 maxLength ${rule.maxLength}`);
+      }
+      if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max) {
+        this.report(`${ruleAt}/min`, `min ${rule.min} 大于 max ${rule.max}`);
+      }
+      if ((rule.minLength !== undefined || rule.maxLength !== undefined) && !TEXT_TYPES.has(type)) {
+        this.report(ruleAt, `长度规则只适用于 string 和 text 类型`);
+      }
+      if (rule.maxLength !== undefined && type === 'string' && rule.maxLength > (field.length ?? 255)) {
+        this.report(`${ruleAt}/maxLength`, `maxLength ${rule.maxLength} 超过字段长度 ${field.length ?? 255}`);
+      }
+    });
+  }
+
+  private entity(): void {
+    const tree = this.doc.entity.tree;
+    if (!tree) return;
+    this.ownField(tree.parentField, '/entity/tree/parentField', '树的 parentField ');
+    if (tree.hasChildField) this.ownField(tree.hasChildField, '/entity/tree/hasChildField', '树的 hasChildField ');
+  }
+
+  private columns(columns: readonly ListColumn[], at: string): void {
+    columns.forEach((column, i) => {
+      const columnAt = `${at}/${i}`;
+      const first = columns.findIndex((c) => c.field === column.field);
+      if (first !== i) this.report(`${columnAt}/field`, `列 ${column.field} 重复（已在 ${at}/${first}）`);
+      if (!this.known(column.field, `${columnAt}/field`, '列表列')) return;
+      const type = this.typeOf(column.field);
+      if (column.format === 'dictText' && !this.declared.get(column.field)?.dictCode) {
+        this.report(`${columnAt}/format`, `字段 ${column.field} 没有绑定字典，不能用 dictText 格式`);
+      }
+      if ((column.format === 'money' || column.format === 'percent') && type && !NUMERIC_TYPES.has(type)) {
+        this.report(`${columnAt}/format`, `格式 ${column.format} 只适用于数值字段，${column.field} 是 ${type}`);
+      }
+    });
+  }
+
+  private query(items: readonly QueryItem[], at: string): void {
+    items.forEach((item, i) => {
+      const itemAt = `${at}/${i}`;
+      const first = items.findIndex((q) => q.field === item.field);
+      if (first !== i) this.report(`${itemAt}/field`, `查询条件 ${item.field} 重复（已在 ${at}/${first}）`);
+      if (!this.known(item.field, `${itemAt}/field`, '查询条件')) return;
+      const type = this.typeOf(item.field);
+      if (item.mode === 'like' && type && !TEXT_TYPES.has(type)) {
+        this.report(`${itemAt}/mode`, `模糊查询 like 只适用于 string 和 text 字段，${item.field} 是 ${type}`);
+      }
+    });
+  }
+
+  private list(): void {
+    const { list } = this.doc;
+    this.columns(list.columns, '/list/columns');
+    this.query(list.query ?? [], '/list/query');
+    if (list.defaultSort) this.known(list.defaultSort.field, '/list/defaultSort/field', '默认排序');
+    if (list.rowSelection === false && list.toolbar.includes('batchDelete')) {
+      this.report('/list/rowSelection', '工具栏有 batchDelete（批量删除）时不能关闭 rowSelection');
+    }
+  }
+
+  private form(): void {
+    const { form } = this.doc;
+    if (form.fields && form.groups) {
+      this.report('/form', 'form 不能同时给出 fields 和 groups，请二选一');
+      return;
+    }
+    const placed = new Map<string, string>();
+    const place = (name: string, at: string) => {
+      if (!this.ownField(name, at, '表单')) return;
+      const earlier = placed.get(name);
+      if (earlier) this.report(at, `字段 ${name} 在表单中出现了两次（已在 ${earlier}）`);
+      else placed.set(name, at);
+    };
+    form.fields?.forEach((name, i) => place(name, `/form/fields/${i}`));
+    form.groups?.forEach((group, g) => group.fields.forEach((name, i) => place(name, `/form/groups/${g}/fields/${i}`)));
+    if (form.fields || form.groups) {
+      this.doc.fields.forEach((field, i) => {
+        if (field.required && field.default === undefined && !placed.has(field.name)) {
+          this.report(pointer('fields', i), `必填字段 ${field.name} 没有默认值，也不在表单中，用户无法填写`);
+        }
+      });
+    }
+    form.linkage?.forEach((rule, i) => {
+      const at = `/form/linkage/${i}`;
+      this.ownField(rule.target, `${at}/target`, '联动');
+      const expressions: [string, string][] = [
+        ['when', rule.when],
+        ...Object.entries(rule.set).map(([key, value]): [string, string] => [`set/${key}`, value]),
+      ];
+      for (const [key, expression] of expressions) {
+        this.expression(expression, `${at}/${key}`);
+        for (const name of expressionDependencies(expression)) this.ownField(name, `${at}/${key}`, '联动表达式');
+      }
+    });
+  }
+
+  private detail(): void {
+    this.doc.detail?.fields?.forEach((name, i) => this.known(name, `/detail/fields/${i}`, '详情'));
+  }
+
+  private picker(): void {
+    const { picker } = this.doc;
+    if (!picker) return;
+    this.columns(picker.columns, '/picker/columns');
+    this.query(picker.query ?? [], '/picker/query');
+    this.known(picker.valueField, '/picker/valueField', '选择器的 valueField ');
+    this.known(picker.textField, '/picker/textField', '选择器的 textField ');
+  }
+
+  private indexes(): void {
+    this.doc.indexes?.forEach((index, i) =>
+      index.fields.forEach((name, j) => this.known(name, `/indexes/${i}/fields/${j}`, '索引')),
+    );
+  }
+}
+
+/** Cross-reference errors of a document that conforms to the meta-schema; empty when it is consistent. */
+export function checkCrossReferences(doc: PageDocument, source: string): SchemaError[] {
+  return new Checker(source, doc).run();
+}

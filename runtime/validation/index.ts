@@ -1,0 +1,30 @@
+// Validation without Formily or the DOM: the web forms and the server share it. The Formily
+// adapter lives in ./formily.
+export * from './messages';
+export { PATTERNS, PATTERN_NAMES, ONLINE_PATTERN_CODES, isPatternName, type NamedPattern, type PatternName } from './patterns';
+export { compileRawRegex, MAX_RAW_REGEX_LENGTH, type RawRegexResult } from './rawRegex';
+export {
+  checkRules,
+  EMAIL_RULES,
+  isEmptyValue,
+  MOBILE_RULES,
+  ruleProblem,
+  rulesFromOnlineCode,
+  USERNAME_RULES,
+  validateRule,
+  validateValue,
+  type RuleProblem,
+  type ValidateOptions,
+  type ValidationRule,
+} from './rules';
+export {
+  checkRuleCode,
+  CHECK_RULE_URL,
+  duplicateCheck,
+  DUPLICATE_CHECK_URL,
+  type CheckAnswer,
+  type CheckRequest,
+  type DuplicateCheckArgs,
+  type RuleCodeCheckArgs,
+} from './remoteChecks';
+export { createClickThrottle, type ClickVerdict } from './clickThrottle';
