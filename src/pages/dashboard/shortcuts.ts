@@ -12,7 +12,7 @@ export interface Shortcut {
 export const SHORTCUTS: readonly Shortcut[] = [
   { title: '新建案件', action: 'receive:add', component: 'receive/ReceiveNewList', icon: 'FileAddOutlined' },
   { title: '结案审批', action: 'receive:approve', component: 'receive/ReceiveApproveList', icon: 'AuditOutlined' },
-  { title: '新增专家', action: 'expert:add', component: 'maintenance/ExpertList', icon: 'SafetyCertificateOutlined' },
+  { title: '新增专家', action: 'expert:add', component: 'schema/maintenance/expert', icon: 'SafetyCertificateOutlined' },
   { title: '新增用户', action: 'user:add', component: 'system/UserList', icon: 'UserOutlined' },
   { title: '开具发票', action: 'receipt:add', component: 'receipt/ReceiptList', icon: 'FileTextOutlined' },
 ];
