@@ -1,0 +1,26 @@
+/** User-facing texts of the Excel engine (file-level refusals and per-cell reasons). */
+export const excelMessages = {
+  unsupportedFormat: '文件格式不支持，请上传 .xls 或 .xlsx 文件',
+  unreadable: (reason: string) => `文件无法读取: ${reason}`,
+  notExcel: '文件内容不是有效的 Excel 工作簿',
+  emptyWorkbook: '文件中没有工作表',
+  truncated: '文件不完整，可能上传中断或已损坏',
+  tooLarge: (limit: string) => `文件大小超出${limit}限制`,
+  tooManyRows: (maxRows: number) => `文件数据行数超出${maxRows}行限制`,
+  headerNotFound: '未找到表头：文件中没有与模板列标题相同的列，请使用导入模板',
+  missingRequiredColumns: (titles: string[]) => `文件缺少必填列: ${titles.join('、')}`,
+  tooManyExportRows: (maxRows: number) => `导出数据超出Excel单个工作表${maxRows}行的上限，请缩小查询范围`,
+
+  required: '必填',
+  notNumber: '不是有效的数字',
+  notInteger: '不是有效的整数',
+  notMoney: '不是有效的金额',
+  moneyDecimals: '金额最多两位小数',
+  badDate: '日期格式不正确，应为 yyyy-MM-dd',
+  badDatetime: '日期时间格式不正确，应为 yyyy-MM-dd HH:mm:ss',
+  badTime: '时间格式不正确，应为 HH:mm:ss',
+  badBoolean: '只能填写 是 或 否',
+  notInDict: (text: string) => `字典中没有此项: ${text}`,
+  tooLong: (maxLength: number) => `长度不能超过${maxLength}个字符`,
+  duplicateInFile: '文件中存在重复数据',
+} as const;

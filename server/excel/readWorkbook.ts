@@ -1,0 +1,76 @@
+import { ExcelFileError } from './errors';
+import { excelMessages } from './messages';
+import { readXls } from './readXls';
+import { readXlsx, type ReadLimits } from './readXlsx';
+import { HEAD_ROWS, TITLE_ROWS } from './sheetLayout';
+import type { SheetData } from './types';
+
+/** JeecgBoot refuses uploads over 10 MB with '文件大小超出10MB限制'. */
+export const DEFAULT_MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_IMPORT_ROWS = 200_000;
+
+export interface ReadWorkbookOptions {
+  /** Largest accepted file in bytes (default 10 MB). */
+  maxBytes?: number;
+  /** Most data rows accepted (default 200,000); title and header rows don't count. */
+  maxRows?: number;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const ZIP_END_OF_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/** '10MB' as JeecgBoot writes it; limits under a megabyte in KB. */
+function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Math.round(mb * 10) / 10}MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))}KB`;
+}
+
+/**
+ * A complete zip ends with its central directory (within the last 64 KB + 22 bytes). Checking it
+ * first turns a cut-off upload away before exceljs starts parking sheets in temp files.
+ */
+function isCompleteZip(buffer: Buffer): boolean {
+  const tail = buffer.subarray(Math.max(0, buffer.length - 65_557));
+  return tail.lastIndexOf(ZIP_END_OF_DIRECTORY) !== -1;
+}
+
+function readableReason(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/password|encrypt/i.test(text)) return '文件已加密，请取消密码保护后再导入';
+  const line = text.split('\n')[0].trim();
+  return (line.length > 120 ? `${line.slice(0, 120)}…` : line) || '未知错误';
+}
+
+/**
+ * Reads the first worksheet of an uploaded .xls or .xlsx. The extension must say Excel; the
+ * content decides the reader, as POI's WorkbookFactory does, so an .xlsx saved under an .xls name
+ * still imports.
+ */
+export async function readWorkbook(buffer: Buffer, fileName: string, options: ReadWorkbookOptions = {}): Promise<SheetData> {
+  if (!/\.xlsx?$/i.test(fileName.trim())) throw new ExcelFileError(excelMessages.unsupportedFormat);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
+  if (buffer.length > maxBytes) throw new ExcelFileError(excelMessages.tooLarge(sizeText(maxBytes)));
+  if (buffer.length === 0) throw new ExcelFileError(excelMessages.unreadable('文件为空'));
+
+  const maxRows = options.maxRows ?? DEFAULT_MAX_IMPORT_ROWS;
+  const limits: ReadLimits = {
+    maxRows: maxRows + TITLE_ROWS + HEAD_ROWS,
+    tooManyRows: () => new ExcelFileError(excelMessages.tooManyRows(maxRows)),
+  };
+  let sheet: SheetData | null;
+  try {
+    if (buffer.subarray(0, 4).equals(ZIP_MAGIC)) {
+      if (!isCompleteZip(buffer)) throw new ExcelFileError(excelMessages.unreadable(excelMessages.truncated));
+      sheet = await readXlsx(buffer, limits);
+    }
+    else if (buffer.subarray(0, 8).equals(OLE_MAGIC)) sheet = readXls(buffer, limits);
+    else throw new ExcelFileError(excelMessages.unreadable(excelMessages.notExcel));
+  } catch (error) {
+    if (error instanceof ExcelFileError) throw error;
+    throw new ExcelFileError(excelMessages.unreadable(readableReason(error)));
+  }
+  if (!sheet) throw new ExcelFileError(excelMessages.unreadable(excelMessages.emptyWorkbook));
+  return sheet;
+}
