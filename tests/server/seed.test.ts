@@ -269,7 +269,7 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
       expect(dict(code).length, code).toBeGreaterThan(1);
     }
     const numberTyped = new Set(items.filter((i) => i.type === 1).map((i) => i.dict_code));
-    expect([...numberTyped].sort()).toEqual(['menu_type', 'sex', 'user_status']);
+    expect([...numberTyped].sort()).toEqual(['area_level', 'menu_type', 'sex', 'user_status']);
   });
 
   it('seeds published announcements with a send time, a draft without, and user-addressed ones delivered', async () => {
