@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { CompiledPage } from '../runtime/schema/compiledPage';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import { accountRoutes } from './auth/accountRoutes';
 import { randomCaptchaCode, type CaptchaCodeSource } from './auth/captcha';
 import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
+import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
 import { configJsRoutes } from './http/configJs';
 import './http/context';
 import { installErrorHandlers } from './http/errors';
@@ -15,6 +18,7 @@ import { webAppRoutes } from './http/webApp';
 import { installNoticeHub } from './realtime/noticeHub';
 import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
 import { announcementRoutes } from './sys/announcementRoutes';
+import { uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
 import { DictionaryCache } from './sys/dict/dictionaryCache';
 import { dictRoutes } from './sys/dict/dictRoutes';
@@ -27,6 +31,11 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Where captcha texts come from; tests pass a fixed one to sign in through the real captcha. */
   captchaCode?: CaptchaCodeSource;
+  /**
+   * Entity pages (server/crud/pages.ts loadEntityPages) whose generic endpoints to serve; their
+   * tables must exist (applyPageTables). None when omitted.
+   */
+  pages?: readonly CompiledPage[];
 }
 
 /**
@@ -52,15 +61,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installAuthGuard(app);
   requireInputSchemas(app);
   installNoticeHub(app, database);
+  // Excel imports upload files; registered once for every route that reads parts.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
   await app.register(permissionRoutes, api);
   await app.register(dictRoutes, api);
-  await app.register(checkRoutes, api);
+  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });
   await app.register(announcementRoutes, api);
   await app.register(noticeSocketRoutes, api);
+  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
   await app.register(configJsRoutes, { apiBase: config.apiBase });
   if (config.webDir && fs.existsSync(config.webDir)) {
     await app.register(webAppRoutes, { webDir: config.webDir, apiBase: config.apiBase });

@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type ServerConfig } from './config';
+import type { CompiledPage } from '../runtime/schema/compiledPage';
+import { applyPageTables, loadEntityPages, PageLoadError } from './crud/pages';
 import { DataDirLockedError } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase, type Database } from './db/open';
@@ -49,18 +51,32 @@ function printWelcome(config: ServerConfig): void {
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   const logger = pino({ level: config.logLevel });
+  // A broken page file stops the start with every error listed (file#pointer message).
+  let pages: CompiledPage[];
+  try {
+    pages = loadEntityPages();
+  } catch (err) {
+    if (err instanceof PageLoadError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const database = await openDatabaseOrExit(config);
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.info({ migrations: applied }, '数据库迁移完成');
-    await seed(database.db, { demo: config.demo, adminPassword: config.adminPassword });
+    const ddl = await applyPageTables(database.db, pages);
+    const changed = ddl.tables.filter((t) => t.action !== 'unchanged').map((t) => `${t.table}(${t.action})`);
+    if (changed.length > 0) logger.info({ tables: changed }, '实体表已同步');
+    await seed(database.db, { demo: config.demo, adminPassword: config.adminPassword, pages });
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
   }
   if (!config.captcha) logger.warn('验证码已关闭 (CAPTCHA=off)：仅用于自动化客户端');
 
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, database, logger: { level: config.logLevel }, pages });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -7,10 +7,13 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import 'antd/dist/reset.css';
+import { registerFormilyCompiler } from '../runtime/expr/formilyCompiler';
 import App from './App';
 import { THEME_DEFAULTS } from './config';
 
 dayjs.locale('zh-cn');
+// Formily evaluates page expressions (linkage, visibility) with our safe evaluator, never eval.
+registerFormilyCompiler();
 
 // The request layer already reports failures to the user; retrying would report them twice.
 const queryClient = new QueryClient({

@@ -2,9 +2,11 @@ import { hashPassword } from '../auth/password';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { insertAnnouncements } from './announcements';
+import type { CompiledPage } from '../../runtime/schema/compiledPage';
 import { insertCheckRules, insertDicts } from './dictionaries';
 import { SeedError } from './documents';
 import { loadSeedDocument } from './load';
+import { insertEntityButtons, insertEntityRows, loadEntitySeeds } from './entities';
 import { insertMenus } from './menus';
 import { insertDeparts, insertPositions } from './organisation';
 import { insertRoles } from './roles';
@@ -29,7 +31,18 @@ async function hasUsers(db: Kysely<DB>): Promise<boolean> {
  * announcements, otherwise only an `admin` whose password is `adminPassword`. Does nothing when
  * sys_user already has rows; everything else happens in one transaction.
  */
-export async function seed(db: Kysely<DB>, opts: { demo: boolean; adminPassword?: string }): Promise<void> {
+export interface SeedOptions {
+  demo: boolean;
+  adminPassword?: string;
+  /**
+   * Entity pages (server/crud/pages.ts), their tables already applied: each page's permission codes
+   * get buttons under the menu item `schema/<module>/<entity>`, granted by the roles' button patterns,
+   * and with `demo` the rows of schemas/seed/entities/ are inserted through the entity write path.
+   */
+  pages?: readonly CompiledPage[];
+}
+
+export async function seed(db: Kysely<DB>, opts: SeedOptions): Promise<void> {
   if (await hasUsers(db)) return;
   const password = opts.demo ? DEMO_PASSWORD : opts.adminPassword;
   if (!password) {
@@ -44,6 +57,8 @@ export async function seed(db: Kysely<DB>, opts: { demo: boolean; adminPassword?
   const checkRules = loadSeedDocument('check-rules').checkRules;
   const users = opts.demo ? loadSeedDocument('users').users : [PRODUCTION_ADMIN];
   const announcements = opts.demo ? loadSeedDocument('announcements').announcements : [];
+  const pages = opts.pages ?? [];
+  const entitySeeds = opts.demo && pages.length > 0 ? loadEntitySeeds() : [];
   // argon2id is deliberately slow: hash once and share it among the demo accounts.
   const passwordHash = await hashPassword(password);
 
@@ -53,6 +68,15 @@ export async function seed(db: Kysely<DB>, opts: { demo: boolean; adminPassword?
     const departIds = await insertDeparts(trx, departs);
     const positionCodes = await insertPositions(trx, positions);
     const permissions = await insertMenus(trx, menus);
+    const menuByComponent = await trx
+      .selectFrom('sys_permission')
+      .select(['id', 'component'])
+      .where('menu_type', '!=', 2)
+      .where('component', 'like', 'schema/%')
+      .execute();
+    permissions.push(
+      ...(await insertEntityButtons(trx, pages, permissions, new Map(menuByComponent.map((m) => [m.component as string, m.id])))),
+    );
     const roleIds = await insertRoles(trx, roles, permissions);
     await insertDicts(trx, dicts);
     await insertCheckRules(trx, checkRules);
@@ -63,5 +87,7 @@ export async function seed(db: Kysely<DB>, opts: { demo: boolean; adminPassword?
       passwordHash,
     );
     await insertAnnouncements(trx, announcements, userIds);
+    // Last: entity rows may refer to users, departments and dictionaries through their dictionaries.
+    await insertEntityRows(trx, pages, entitySeeds);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { BusinessError, fail, ok, okMessage } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
 import { BROKEN_RULE_MESSAGE, checkValue, MAX_CHECKED_VALUE_LENGTH, parseRuleJson } from './checkRule';
-import { isDuplicate } from './duplicateCheck';
+import { isDuplicate, type UniqueColumns } from './duplicateCheck';
 
 const signedIn = { permission: SIGNED_IN } as const;
 
@@ -23,7 +23,7 @@ function urlDecode(value: string): string {
 }
 
 /** Form-time checks: uniqueness of a value, and a value against a configured code rule. */
-export const checkRoutes: FastifyPluginAsync = async (app) => {
+export const checkRoutes: FastifyPluginAsync<{ uniqueColumns?: UniqueColumns }> = async (app, opts) => {
   app.get<{ Querystring: DuplicateQuery }>(
     '/sys/duplicate/check',
     {
@@ -45,7 +45,7 @@ export const checkRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tableName, fieldName, fieldVal, dataId } = request.query;
       if (!fieldVal) return okMessage('数据为空,不作处理！');
-      if (await isDuplicate(app.db, tableName, fieldName, fieldVal, dataId || undefined)) {
+      if (await isDuplicate(app.db, tableName, fieldName, fieldVal, dataId || undefined, opts.uniqueColumns)) {
         return fail('该值不可用，系统中已存在！');
       }
       return okMessage('该值可用！');

@@ -208,3 +208,27 @@ export function upload<T>(
     })
     .then(data);
 }
+
+/**
+ * Multipart upload of several files in one request, each under `fileField` (default `file`; the
+ * import dialog uses `files[]`); `fields` become form fields next to them.
+ */
+export function uploadFiles<T>(
+  url: string,
+  files: readonly Blob[],
+  fields: Record<string, string> = {},
+  options: { fileField?: string; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<Envelope<T>> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const fileField = options.fileField ?? 'file';
+  files.forEach((file, i) => form.append(fileField, file, file instanceof File ? file.name : `file${i + 1}`));
+  return http
+    .post<Envelope<T>>(url, form, {
+      signal: options.signal,
+      onUploadProgress: (event) => {
+        if (options.onProgress && event.total) options.onProgress(Math.round((event.loaded / event.total) * 100));
+      },
+    })
+    .then(data);
+}

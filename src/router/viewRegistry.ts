@@ -1,5 +1,6 @@
 // Menu component keys → page views (the menu component contract: unknown keys show "coming soon").
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { createElement, type ComponentType, type LazyExoticComponent } from 'react';
+import { hasSchemaDocument } from '../pages/schemaDocuments';
 import { lazyView, type ViewLoader } from './lazyView';
 
 const COMING_SOON: ViewLoader = () => import('../pages/ComingSoon');
@@ -26,8 +27,26 @@ export function normaliseViewKey(componentKey: string): string {
     .replace(/\.(vue|tsx?)$/, '');
 }
 
+/**
+ * `schema/<module>/<entity>`: the generic schema page bound to that document. A key whose document
+ * is not shipped has no view (coming soon).
+ */
+function schemaLoader(key: string): ViewLoader | undefined {
+  if (!hasSchemaDocument(key)) return undefined;
+  return () =>
+    import('../pages/SchemaRoute').then(({ default: SchemaRoute }) => ({
+      default: function SchemaView() {
+        return createElement(SchemaRoute, { viewKey: key });
+      },
+    }));
+}
+
+function loaderOf(key: string): ViewLoader | undefined {
+  return Object.hasOwn(LOADERS, key) ? LOADERS[key] : schemaLoader(key);
+}
+
 export function hasView(componentKey: string): boolean {
-  return normaliseViewKey(componentKey) in LOADERS;
+  return loaderOf(normaliseViewKey(componentKey)) !== undefined;
 }
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -39,10 +58,11 @@ const cache = new Map<string, LazyExoticComponent<ComponentType>>();
  */
 export function viewFor(componentKey: string): LazyExoticComponent<ComponentType> {
   const key = normaliseViewKey(componentKey);
-  const cacheKey = key in LOADERS ? key : '(coming soon)';
+  const loader = loaderOf(key);
+  const cacheKey = loader ? key : '(coming soon)';
   let view = cache.get(cacheKey);
   if (!view) {
-    view = lazyView(LOADERS[key] ?? COMING_SOON, key, () => cache.delete(cacheKey));
+    view = lazyView(loader ?? COMING_SOON, key, () => cache.delete(cacheKey));
     cache.set(cacheKey, view);
   }
   return view;

@@ -6,6 +6,7 @@ import * as sys from '../api/sys';
 import type { CurrentUserDeparts, DictMap, Envelope, LoginResult, PermissionResult, UserInfo } from '../api/types';
 import { LOGIN_PATH } from '../config';
 import { hideParentsWithoutVisibleChildren } from '../router/menuRoutes';
+import { dictService } from '../runtimeHost';
 import { useSession } from './session';
 import { ACCESS_TOKEN, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, localStore } from './storage';
 
@@ -35,6 +36,8 @@ export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> 
   const result = res.result;
   const session = useSession.getState();
   session.applyLogin(result);
+  // Schema pages read dictionaries through the runtime service: it starts from the login's items.
+  dictService.seed(result.sysAllDictItems ?? {});
   if (result.tenantList?.length === 1) session.setTenant(result.tenantList[0].id);
   session.setNeedDepartSelect(result.multi_depart === 2);
   return result;
@@ -48,6 +51,7 @@ export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> 
 export async function endSession(): Promise<void> {
   const token = localStore.get<string>(ACCESS_TOKEN);
   useSession.getState().clear();
+  dictService.clear();
   if (!token) return;
   try {
     await sys.logout(token);
@@ -122,6 +126,7 @@ export async function refreshDictCache(): Promise<DictMap> {
     const all = await queryAllDictItems();
     if (!all.success || !all.result) throw new Error(all.message);
     localStore.set<DictMap>(UI_CACHE_DB_DICT_DATA, all.result);
+    dictService.seed(all.result);
     return all.result;
   } catch {
     throw new Error(CACHE_REFRESH_FAILED_MESSAGE);

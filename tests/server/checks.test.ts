@@ -38,6 +38,21 @@ describe.each(DATABASE_KINDS)('form checks (%s)', (kind) => {
     expect(await duplicate({ tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: 'sex' })).toMatchObject({ success: false });
   });
 
+  it('checks the unique fields of schema pages too, and only those', async () => {
+    expect(await duplicate({ tableName: 'mnt_expert', fieldName: 'contactMobile', fieldVal: '13901102345' })).toMatchObject({
+      success: false,
+      message: '该值不可用，系统中已存在！',
+    });
+    expect(await duplicate({ tableName: 'mnt_expert', fieldName: 'contact_mobile', fieldVal: '13900000000' })).toMatchObject({
+      success: true,
+    });
+    // A column of the page that is not unique is not open to probing.
+    expect(await duplicate({ tableName: 'mnt_expert', fieldName: 'majorDirection', fieldVal: 'x' })).toMatchObject({
+      success: false,
+      message: '校验的表或字段不在允许范围内',
+    });
+  });
+
   it('accepts an empty value without looking', async () => {
     expect(await duplicate({ tableName: 'sys_user', fieldName: 'username', fieldVal: '' })).toMatchObject({ success: true });
   });

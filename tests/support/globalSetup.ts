@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seed } from '../../server/seed';
+import { applyPageTables, loadEntityPages } from '../../server/crud/pages';
 import { startPostgres, type PostgresServer } from './postgresServer';
 
 declare module 'vitest' {
@@ -21,7 +22,9 @@ const TEMPLATE_DB = 'lossdesk_template';
 async function prepare(database: Database): Promise<void> {
   try {
     await migrateToLatest(database.db);
-    await seed(database.db, { demo: true });
+    const pages = loadEntityPages();
+    await applyPageTables(database.db, pages);
+    await seed(database.db, { demo: true, pages });
   } finally {
     await database.close();
   }

@@ -9,7 +9,7 @@ import { useTabs } from './tabs/useTabs';
 
 /** One page the outlet renders: the current one, or a kept-alive one whose tab is still open. */
 export interface PageEntry {
-  /** Full path (pathname + search): the tab key. */
+  /** Pathname: the tab key. */
   key: string;
   match: RouteMatch;
   location: Location;

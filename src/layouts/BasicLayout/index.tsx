@@ -42,16 +42,19 @@ export default function BasicLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menu = useMemo(() => visibleMenu(permissionList), [permissionList]);
 
+  // A page is its pathname; its query string (a list's filters, page, sort) belongs to the page, so
+  // changing it neither opens another tab nor remounts the page.
+  const pageKey = location.pathname;
   const fullPath = location.pathname + location.search;
   const record = current?.record;
   const redirect = record?.redirect && record.redirect !== location.pathname ? record.redirect : undefined;
   const page: PageEntry | undefined =
-    current && !redirect ? { key: fullPath, match: current, location } : undefined;
+    current && !redirect ? { key: pageKey, match: current, location } : undefined;
 
   useEffect(() => {
     if (!record || redirect || record.hideTab) return;
-    useTabs.getState().open(fullPath, record.title);
-  }, [record, redirect, fullPath]);
+    useTabs.getState().open(pageKey, record.title, fullPath);
+  }, [record, redirect, pageKey, fullPath]);
 
   useEffect(() => {
     document.title = documentTitle(record, location.pathname, PRODUCT_NAME, HOME_PATH);

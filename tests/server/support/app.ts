@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
+import { loadEntityPages } from '../../../server/crud/pages';
 import { readConfig, type ServerConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/open';
 import type { Envelope } from '../../../server/http/envelope';
@@ -26,7 +27,7 @@ export async function startTestApp(
     ...opts.config,
   };
   try {
-    const app = await buildApp({ config, database, captchaCode: opts.captchaCode });
+    const app = await buildApp({ config, database, captchaCode: opts.captchaCode, pages: loadEntityPages() });
     return {
       app,
       database,

@@ -25,7 +25,7 @@ const keys = (state: TabsState) => state.tabs.map((tab) => tab.key);
 describe('tab strip (spec §2, §4)', () => {
   it('starts with the fixed, non-closable home tab titled 首页', () => {
     const state = initialTabs(HOME);
-    expect(state.tabs).toEqual([{ key: HOME, title: '首页', closable: false }]);
+    expect(state.tabs).toEqual([{ key: HOME, path: HOME, title: '首页', closable: false }]);
     expect(state.activeKey).toBe(HOME);
   });
 
@@ -83,7 +83,7 @@ describe('tab strip (spec §2, §4)', () => {
   });
 
   it('refuses to close the last remaining tab with 这是最后一页，不能再关闭了啦', () => {
-    const lone: TabsState = { homeKey: HOME, tabs: [{ key: '/a', title: 'A', closable: true }], activeKey: '/a', versions: {} };
+    const lone: TabsState = { homeKey: HOME, tabs: [{ key: '/a', path: '/a', title: 'A', closable: true }], activeKey: '/a', versions: {} };
     const result = closeTab(lone, '/a');
     expect(result.refusal).toBe('这是最后一页，不能再关闭了啦');
     expect(result.refusal).toBe(REFUSE_CLOSE_LAST);
@@ -136,5 +136,14 @@ describe('tab strip (spec §2, §4)', () => {
     state = closeTab(state, '/a').state;
     state = openTab(state, '/a', 'A');
     expect(tabVersion(state, '/a')).toBe(0);
+  });
+});
+
+describe('a list query stays inside its tab', () => {
+  it('revisiting a page with another query updates the address of its one tab', () => {
+    let state = openTab(initialTabs('/dashboard/analysis'), '/maintenance/expert', '专家', '/maintenance/expert');
+    state = openTab(state, '/maintenance/expert', '专家', '/maintenance/expert?q.expertName=%E7%8E%8B&page=2');
+    expect(state.tabs.map((t) => t.key)).toEqual(['/dashboard/analysis', '/maintenance/expert']);
+    expect(state.tabs[1].path).toBe('/maintenance/expert?q.expertName=%E7%8E%8B&page=2');
   });
 });

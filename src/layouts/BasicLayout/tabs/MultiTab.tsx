@@ -22,8 +22,11 @@ export default function MultiTab() {
   const tabs = useTabs((s) => s.tabs);
   const activeKey = useTabs((s) => s.activeKey);
 
+  /** The remembered address (with its query) of a tab. */
+  const addressOf = (key: string) => useTabs.getState().tabs.find((tab) => tab.key === key)?.path ?? key;
+
   const goToActive = () => {
-    const active = useTabs.getState().activeKey;
+    const active = addressOf(useTabs.getState().activeKey);
     if (active !== location.pathname + location.search) navigate(active);
   };
 
@@ -58,7 +61,7 @@ export default function MultiTab() {
         hideAdd
         size="small"
         activeKey={activeKey}
-        onChange={(key) => navigate(key)}
+        onChange={(key) => navigate(addressOf(key))}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key);
         }}

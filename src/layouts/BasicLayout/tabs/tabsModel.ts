@@ -1,12 +1,15 @@
 /**
  * The multi-tab strip as pure state transitions (spec §2 "Multi-tab strip", §4 "Tabs", §8 texts).
- * Tabs are keyed by the full path (path with parameter values and query), so two records of the
- * same parameter route are two tabs. The home tab is fixed: never closable, always first.
+ * Tabs are keyed by the pathname (parameter values included), so two records of the same parameter
+ * route are two tabs, while a list's query string (filters, page, sort) stays inside its one tab:
+ * the tab remembers the last full address and goes back to it when chosen. The home tab is fixed: never closable, always first.
  */
 
 export interface PageTab {
-  /** Full path: pathname + search, e.g. /online/cgformList/abc?x=1 */
+  /** Pathname, e.g. /online/cgformList/abc */
   key: string;
+  /** Last full address shown in the tab (pathname + search), where choosing the tab goes. */
+  path: string;
   title: string;
   closable: boolean;
 }
@@ -32,25 +35,26 @@ export const REFUSE_CLOSE_LAST = '这是最后一页，不能再关闭了啦';
 export function initialTabs(homeKey: string, homeTitle = HOME_TAB_TITLE): TabsState {
   return {
     homeKey,
-    tabs: [{ key: homeKey, title: homeTitle, closable: false }],
+    tabs: [{ key: homeKey, path: homeKey, title: homeTitle, closable: false }],
     activeKey: homeKey,
     versions: {},
   };
 }
 
-/** Opening a route adds its tab; revisiting updates the title and selects it. */
-export function openTab(state: TabsState, key: string, title: string): TabsState {
+/** Opening a route adds its tab; revisiting updates its title and address and selects it. */
+export function openTab(state: TabsState, key: string, title: string, path: string = key): TabsState {
   const existing = state.tabs.findIndex((tab) => tab.key === key);
   if (existing >= 0) {
     const current = state.tabs[existing];
-    if (current.title === title && state.activeKey === key) return state;
+    const nextTitle = key === state.homeKey ? current.title : title;
+    if (current.title === nextTitle && current.path === path && state.activeKey === key) return state;
     const tabs = state.tabs.slice();
-    tabs[existing] = { ...current, title: key === state.homeKey ? current.title : title };
+    tabs[existing] = { ...current, title: nextTitle, path };
     return { ...state, tabs, activeKey: key };
   }
   return {
     ...state,
-    tabs: [...state.tabs, { key, title, closable: key !== state.homeKey }],
+    tabs: [...state.tabs, { key, path, title, closable: key !== state.homeKey }],
     activeKey: key,
   };
 }

@@ -18,7 +18,7 @@ import {
  */
 interface TabsStore extends TabsState {
   reset(homeKey: string): void;
-  open(key: string, title: string): void;
+  open(key: string, title: string, path?: string): void;
   select(key: string): void;
   close(key: string): string | undefined;
   closeLeft(key: string): void;
@@ -41,8 +41,8 @@ export function createTabsStore(homeKey: string, persistKey?: string) {
     reset(nextHome) {
       set(initialTabs(nextHome));
     },
-    open(key, title) {
-      set(openTab(stateOf(get()), key, title));
+    open(key, title, path) {
+      set(openTab(stateOf(get()), key, title, path));
     },
     select(key) {
       set(selectTab(stateOf(get()), key));
@@ -76,7 +76,8 @@ export function createTabsStore(homeKey: string, persistKey?: string) {
       merge: (stored, current) => {
         const saved = stored as Partial<TabsState> | undefined;
         if (!saved?.tabs?.length || saved.tabs[0].key !== current.homeKey) return current;
-        return { ...current, tabs: saved.tabs, activeKey: saved.activeKey ?? current.activeKey };
+        const tabs = saved.tabs.map((tab) => ({ ...tab, path: tab.path ?? tab.key }));
+        return { ...current, tabs, activeKey: saved.activeKey ?? current.activeKey };
       },
     }),
   );

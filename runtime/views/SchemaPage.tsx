@@ -1,0 +1,83 @@
+/**
+ * The generic page of the page language: given a compiled page and a host, the list with its
+ * query bar, toolbar and table, plus the add / edit / detail form and the import dialog. Adding an
+ * entity needs a page document and nothing else; the web app only hands in its host.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Card } from 'antd';
+import type { DictService } from '../dict/dictService';
+import type { Host } from '../host/types';
+import type { ListLocation } from '../list/useListController';
+import type { CompiledPage } from '../schema/compiledPage';
+import { DictServiceProvider, useDictService } from './dictContext';
+import type { Row } from './list/listColumns';
+import { SchemaList } from './list/SchemaList';
+
+// The dialogs load on first use, so a list opens without the form and import code.
+const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
+const ImportModal = lazy(() => import('./import/ImportModal').then((module) => ({ default: module.ImportModal })));
+
+export interface SchemaPageProps {
+  page: CompiledPage;
+  host: Host;
+  /** The web app's dictionary service; default one per host. */
+  dict?: DictService;
+  /** Query, sort and page in the URL; without it they live in memory. */
+  location?: ListLocation;
+}
+
+type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
+
+export function SchemaPage({ page, host, dict: given, location }: SchemaPageProps) {
+  const fallback = useDictService(host);
+  const dict = given ?? fallback;
+  const [form, setForm] = useState<FormState | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = () => setReloadToken((token) => token + 1);
+
+  return (
+    <DictServiceProvider value={dict}>
+      <Card variant="borderless" className="schema-page">
+        <SchemaList
+          page={page}
+          host={host}
+          dict={dict}
+          location={location}
+          reloadToken={reloadToken}
+          onAdd={() => setForm({ mode: 'add' })}
+          onEdit={(record) => setForm({ mode: 'edit', record })}
+          onDetail={(record) => setForm({ mode: 'detail', record })}
+          onImport={() => setImporting(true)}
+        />
+      </Card>
+      <Suspense fallback={null}>
+        {form && (
+          <FormModal
+            page={page}
+            host={host}
+            mode={form.mode}
+            record={form.mode === 'add' ? undefined : form.record}
+            open
+            onClose={() => setForm(null)}
+            onSaved={() => {
+              setForm(null);
+              reload();
+            }}
+          />
+        )}
+        {importing && (
+          <ImportModal
+            page={page}
+            host={host}
+            open
+            onClose={() => setImporting(false)}
+            onImported={reload}
+          />
+        )}
+      </Suspense>
+    </DictServiceProvider>
+  );
+}
+
+export default SchemaPage;

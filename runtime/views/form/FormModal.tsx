@@ -1,0 +1,235 @@
+/**
+ * The add / edit / detail modal of a schema page. Edit and detail first load the record fresh
+ * with queryById; add starts from the page's defaults. Saving validates every field (errors shown
+ * at the fields, the first one scrolled into view), then POSTs add or PUTs edit; a refusal from the
+ * server is shown as a warning and the form stays open with the user's input. Once saved:
+ * the server's message, onSaved(), onClose().
+ */
+import { createForm, type Form } from '@formily/core';
+import { FormLayout } from '@formily/antd-v5';
+import { FormProvider } from '@formily/react';
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Space, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDictionaries } from '../../dict/useDictionaries';
+import { registerFormilyCompiler } from '../../expr/formilyCompiler';
+import type { Host } from '../../host/types';
+import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
+import { createClickThrottle } from '../../validation/clickThrottle';
+import { registerFormWidgets } from '../../widgets/form';
+import { useDictService } from '../dictContext';
+import { DetailView } from './DetailView';
+import { buildFormSchema } from './formSchema';
+import { defaultValues, formToRecord, recordToForm } from './formValues';
+import { loadRecord, saveRecord, type FormMode } from './recordApi';
+import { FormWidgetContext } from './RegistryWidget';
+import { SchemaField } from './schemaField';
+import { widgetControl } from './widgetControl';
+
+// Our schemas' {{ }} expressions must never reach Formily's default (new Function) compiler, and
+// every widget type must resolve: both registrations are idempotent, so doing them here is safe.
+registerFormilyCompiler();
+registerFormWidgets();
+
+export interface FormModalProps {
+  page: CompiledPage;
+  host: Host;
+  mode: FormMode;
+  /** The row the modal is about (edit, detail): its id is used to load it fresh. */
+  record?: Record<string, unknown>;
+  open: boolean;
+  onClose(): void;
+  onSaved(): void;
+}
+
+export const FORM_TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', detail: '详细信息' };
+export const DETAIL_WIDTH = 1200;
+export const DEFAULT_FORM_WIDTH = 800;
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; record: Record<string, unknown>; fillRuleFields: string[] };
+
+function recordId(record: Record<string, unknown> | undefined): string | number | undefined {
+  const id = record?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+function dictCodes(fields: readonly CompiledField[], onlyChoices: boolean): string[] {
+  return fields
+    .filter((field) => field.dict && (!onlyChoices || widgetControl(field).usesDict))
+    .map((field) => field.dict?.dictCode ?? '');
+}
+
+/** Scrolls the first field showing an error into view (Formily antd-v5 marks it with -error). */
+function scrollToFirstError(container: HTMLElement | null): void {
+  const failed = container?.querySelector('.ant-formily-item-error');
+  if (failed && 'scrollIntoView' in failed && typeof failed.scrollIntoView === 'function') {
+    failed.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }
+}
+
+/** The modal exists only while open; each opening (mode, record) is a fresh session with fresh state. */
+export function FormModal(props: FormModalProps) {
+  if (!props.open) return null;
+  return <FormModalSession key={`${props.mode}:${String(recordId(props.record) ?? '')}`} {...props} />;
+}
+
+function initialLoad(page: CompiledPage, mode: FormMode, id: string | number | undefined): Loaded {
+  if (mode === 'add') {
+    const defaults = defaultValues(page);
+    defaults.failures.forEach((failure) => console.warn(`默认值表达式无法计算（${failure.field}）：${failure.message}`));
+    return { state: 'ready', record: defaults.values, fillRuleFields: defaults.fillRuleFields };
+  }
+  if (id === undefined) return { state: 'failed', message: '缺少记录的 id，无法加载数据' };
+  return { state: 'loading' };
+}
+
+function FormModalSession({ page, host, mode, record, open, onClose, onSaved }: FormModalProps) {
+  const dict = useDictService(host);
+  const id = recordId(record);
+  const [loaded, setLoaded] = useState<Loaded>(() => initialLoad(page, mode, id));
+  const [dictsSettled, setDictsSettled] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [throttle] = useState(() => createClickThrottle());
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  const fields = mode === 'detail' ? page.detail.fields : page.form.fields;
+  const codes = useMemo(() => dictCodes(fields, mode !== 'detail'), [fields, mode]);
+  const { version: dictVersion } = useDictionaries(dict, codes);
+
+  // The dictionaries first (options and texts come from them); a failed code settles too, with no options.
+  useEffect(() => {
+    let live = true;
+    void dict.prefetch(codes).finally(() => {
+      if (live) setDictsSettled(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [dict, codes]);
+
+  // Edit and detail show the record as the server has it now, not the possibly stale list row.
+  useEffect(() => {
+    if (mode === 'add' || id === undefined) return;
+    let live = true;
+    void loadRecord(host, page, id).then((outcome) => {
+      if (!live) return;
+      setLoaded(outcome.ok ? { state: 'ready', record: outcome.value, fillRuleFields: [] } : { state: 'failed', message: outcome.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [mode, id, page, host]);
+
+  const readyRecord = loaded.state === 'ready' ? loaded.record : undefined;
+  const form = useMemo<Form | undefined>(() => {
+    if (!readyRecord || mode === 'detail') return undefined;
+    return createForm({ initialValues: mode === 'add' ? readyRecord : recordToForm(page, readyRecord) });
+  }, [readyRecord, mode, page]);
+
+  const fillRuleFields = loaded.state === 'ready' ? loaded.fillRuleFields : undefined;
+  // Rebuilt when dictionary items arrive (dictVersion), so choices get their options.
+  const dictItems = useMemo(() => {
+    const snapshot = new Map(codes.map((code) => [code, dict.cachedItems(code)] as const));
+    return { version: dictVersion, get: (code: string) => snapshot.get(code) ?? dict.cachedItems(code) };
+  }, [codes, dict, dictVersion]);
+  const schema = useMemo(
+    () =>
+      buildFormSchema(page, {
+        dictItems: dictItems.get,
+        request: (url, params) => host.request.get(url, params),
+        dataId: mode === 'edit' ? () => id : undefined,
+        fillRuleFields,
+      }),
+    [page, dictItems, host, mode, id, fillRuleFields],
+  );
+
+  async function submit(): Promise<void> {
+    if (!form || mode === 'detail' || saving) return;
+    const verdict = throttle('submit');
+    if (!verdict.allowed) {
+      host.notify.warning(verdict.message);
+      return;
+    }
+    try {
+      await form.validate();
+    } catch {
+      // Formily has put the messages on the fields; bring the first into view once it has rendered.
+      setTimeout(() => scrollToFirstError(bodyRef.current), 0);
+      return;
+    }
+    setSaving(true);
+    const body = formToRecord(page, form.values as Record<string, unknown>, mode === 'edit' ? id : undefined);
+    const outcome = await saveRecord(host, page, mode, body);
+    setSaving(false);
+    if (outcome.ok) {
+      host.notify.success(outcome.message);
+      onSaved();
+      onClose();
+    } else if (outcome.message) {
+      host.notify.warning(outcome.message);
+    }
+  }
+
+  const detail = mode === 'detail';
+  const width = detail ? (fullscreen ? '100%' : DETAIL_WIDTH) : page.form.width || DEFAULT_FORM_WIDTH;
+  const ready = loaded.state === 'ready' && dictsSettled;
+
+  const title = detail ? (
+    <Space>
+      <span>{FORM_TITLES.detail}</span>
+      <Button
+        type="text"
+        size="small"
+        aria-label={fullscreen ? '退出全屏' : '全屏'}
+        icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={() => setFullscreen((on) => !on)}
+      />
+    </Space>
+  ) : (
+    FORM_TITLES[mode]
+  );
+
+  let body;
+  if (loaded.state === 'failed') body = <Alert type="error" showIcon message={loaded.message} />;
+  else if (!ready || !readyRecord) body = <Spin tip="加载中..."><div style={{ minHeight: 120 }} /></Spin>;
+  else if (detail) body = <DetailView page={page} record={readyRecord} dict={dict} />;
+  else if (form)
+    body = (
+      <FormProvider form={form}>
+        <FormWidgetContext.Provider value={{ page, host }}>
+          <FormLayout labelWidth={110} feedbackLayout="loose">
+            <SchemaField schema={schema} />
+          </FormLayout>
+        </FormWidgetContext.Provider>
+      </FormProvider>
+    );
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      style={detail && fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
+      destroyOnHidden
+      maskClosable={false}
+      onCancel={onClose}
+      footer={
+        detail ? (
+          <Button onClick={onClose}>关闭</Button>
+        ) : (
+          <Space>
+            <Button onClick={onClose}>取消</Button>
+            <Button type="primary" loading={saving} disabled={!ready || loaded.state !== 'ready'} onClick={() => void submit()}>
+              确定
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <div ref={bodyRef}>{body}</div>
+    </Modal>
+  );
+}
+
+export default FormModal;

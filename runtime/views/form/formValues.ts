@@ -1,0 +1,95 @@
+/**
+ * Values between the record as the API carries it and the form's controls: multi-values travel
+ * comma-joined ('a,b') but checkbox groups and multi-selects hold lists; switches hold booleans
+ * but store 'Y'/'N' (or 1/0); decimals may arrive as text. Also the values a new record starts with.
+ */
+import { evaluateExpression, type EvaluateOptions } from '../../expr';
+import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
+import { isSwitchOn, MULTI_SEPARATOR, splitMulti, switchValuesOf } from '../../widgets/form/storedValues';
+import { widgetControl } from './widgetControl';
+
+export type FormRecord = Record<string, unknown>;
+
+/** A default given by a fill rule is produced by the server's numbering rules, which the form cannot run. */
+export const FILL_RULE_NOTE = '该字段的编号规则即将上线，暂请手工录入';
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+/** One stored value as the field's control holds it. */
+export function toControlValue(field: CompiledField, value: unknown): unknown {
+  const { valueType } = widgetControl(field);
+  if (valueType === 'array') return splitMulti(value);
+  if (isBlank(value)) return undefined;
+  if (valueType === 'boolean') return isSwitchOn(field, value);
+  if (valueType === 'number') {
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isNaN(n) ? value : n;
+  }
+  return value;
+}
+
+/** One control value as the record stores it. */
+export function toStoredValue(field: CompiledField, value: unknown): unknown {
+  const { valueType } = widgetControl(field);
+  if (valueType === 'array') return splitMulti(value).join(MULTI_SEPARATOR);
+  if (valueType === 'boolean') {
+    const [on, off] = switchValuesOf(field);
+    return value ? on : off;
+  }
+  return value === undefined ? null : value;
+}
+
+/** The form's starting values for a record being edited (or shown). */
+export function recordToForm(page: CompiledPage, record: FormRecord): FormRecord {
+  const values: FormRecord = { ...record };
+  for (const field of page.form.fields) values[field.name] = toControlValue(field, record[field.name]);
+  return values;
+}
+
+/**
+ * The body sent to add/edit: every form field in its stored shape, plus the id when editing.
+ * Fields outside the form (audit fields, other pages' fields) are the server's business.
+ */
+export function formToRecord(page: CompiledPage, values: FormRecord, id?: string | number): FormRecord {
+  const body: FormRecord = {};
+  if (id !== undefined) body.id = id;
+  for (const field of page.form.fields) body[field.name] = toStoredValue(field, values[field.name]);
+  return body;
+}
+
+export interface DefaultsResult {
+  values: FormRecord;
+  /** Fields whose default is a fill rule: left empty, with FILL_RULE_NOTE on the form. */
+  fillRuleFields: string[];
+  /** Expression defaults that could not be evaluated (the field starts empty), for the developer console. */
+  failures: { field: string; message: string }[];
+}
+
+/** A new record's values: literal defaults, {expr} defaults through the safe evaluator. */
+export function defaultValues(page: CompiledPage, options: EvaluateOptions = {}): DefaultsResult {
+  const result: DefaultsResult = { values: {}, fillRuleFields: [], failures: [] };
+  for (const field of page.form.fields) {
+    const declared = field.default;
+    if (declared === undefined) {
+      if (widgetControl(field).valueType === 'array') result.values[field.name] = [];
+      continue;
+    }
+    if (typeof declared === 'object' && 'fillRule' in declared) {
+      result.fillRuleFields.push(field.name);
+      continue;
+    }
+    let stored: unknown = declared;
+    if (typeof declared === 'object' && 'expr' in declared) {
+      try {
+        stored = evaluateExpression(declared.expr, { $values: result.values }, options);
+      } catch (error) {
+        result.failures.push({ field: field.name, message: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+    }
+    result.values[field.name] = toControlValue(field, stored);
+  }
+  return result;
+}

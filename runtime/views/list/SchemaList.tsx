@@ -1,0 +1,161 @@
+/**
+ * The antd list page of a compiled page, thin over the headless list controller: query bar,
+ * toolbar, selection note, table with sort and paging. Everything that changes data or talks to
+ * the server is the controller's (or the host's); this file only lays it out.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Alert, Empty, Table, Typography } from 'antd';
+import type { TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useDictionaries } from '../../dict/useDictionaries';
+import type { DictService } from '../../dict/dictService';
+import type { RowAction, ToolbarAction } from '../../generated/page';
+import type { Host } from '../../host/types';
+import { useListController, type ListLocation } from '../../list/useListController';
+import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
+import type { RowKey } from '../../list/types';
+import type { CompiledPage } from '../../schema/compiledPage';
+import { useDictService } from '../dictContext';
+import { listColumns, type Row } from './listColumns';
+import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
+import { ListToolbar } from './ListToolbar';
+import { QueryBar } from './QueryBar';
+import { downloadTemplate } from './templateDownload';
+import { useNarrowScreen } from './useNarrowScreen';
+
+export interface SchemaListProps {
+  page: CompiledPage;
+  host: Host;
+  /** Default: the provided dictionary service (see ../dictContext). */
+  dict?: DictService;
+  /** The URL's search string and setter; without it the query lives in memory. */
+  location?: ListLocation;
+  /** 新增; without a handler the button is not offered. */
+  onAdd?(): void;
+  onEdit?(record: Row): void;
+  onDetail?(record: Row): void;
+  onImport?(): void;
+  /** A change reloads the rows (after a save or an import). */
+  reloadToken?: number;
+}
+
+export const EMPTY_TEXT = '暂无数据';
+
+/** 'a-b 共N条' (spec §9). */
+export function totalText(total: number, range: [number, number]): string {
+  return `${range[0]}-${range[1]} 共${total}条`;
+}
+
+function firstSorter(sorter: SorterResult<Row> | SorterResult<Row>[]): SorterResult<Row> {
+  return Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter;
+}
+
+export function SchemaList(props: SchemaListProps) {
+  const { page, host, location, onAdd, onEdit, onDetail, onImport, reloadToken } = props;
+  const provided = useDictService(host);
+  const dict = props.dict ?? provided;
+  const codes = useMemo(() => listDictCodes(page), [page]);
+  useDictionaries(dict, codes);
+  const config = useMemo(() => listConfigOf(page, () => dict.prefetch(codes)), [page, dict, codes]);
+  const list = useListController<Row>({ host, config, location });
+  const narrow = useNarrowScreen();
+  const urls = useMemo(() => pageUrls(page), [page]);
+
+  const firstToken = useRef(reloadToken);
+  useEffect(() => {
+    if (reloadToken === firstToken.current) return;
+    firstToken.current = reloadToken;
+    void list.controller.load();
+  }, [reloadToken, list.controller]);
+
+  const handlers: Partial<Record<ToolbarAction, () => void>> = {
+    add: onAdd,
+    batchDelete: () => void list.batchDelete(),
+    export: () => void list.exportXls(page.entity.title),
+    import: onImport,
+    templateDownload: () => void downloadTemplate(host, urls.template, page.entity.title),
+  };
+  const toolbar = page.list.toolbar.filter((action) => handlers[action.action] !== undefined);
+
+  const rowHandlers: Partial<Record<RowAction, (record: Row) => void>> = {
+    edit: onEdit,
+    detail: onDetail,
+    delete: (record) => {
+      const id = record.id;
+      if (typeof id === 'string' || typeof id === 'number') void list.deleteRow(id);
+    },
+  };
+  const rowActions = page.list.rowActions.filter((action) => rowHandlers[action.action] !== undefined);
+
+  const { query, total, rows, loading, selectedRowKeys } = list;
+  const columns = listColumns({
+    page: { ...page, list: { ...page.list, rowActions } },
+    host,
+    dict,
+    sort: query.sort,
+    offset: (query.page - 1) * query.pageSize,
+    onRowAction: (action, record) => rowHandlers[action]?.(record),
+  });
+
+  const pagination: TablePaginationConfig = {
+    current: query.page,
+    pageSize: query.pageSize,
+    total,
+    showQuickJumper: true,
+    showSizeChanger: true,
+    pageSizeOptions: (page.list.pageSizeOptions ?? PAGE_SIZE_OPTIONS).map(String),
+    showTotal: totalText,
+  };
+
+  return (
+    <div className="schema-list">
+      <QueryBar items={page.list.query} values={query.values} dict={dict} onSearch={(v) => void list.search(v)} onReset={() => void list.reset()} />
+      <ListToolbar actions={toolbar} host={host} onAction={(action) => handlers[action]?.()} />
+      {page.list.rowSelection && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<InfoCircleOutlined />}
+          style={{ marginBottom: 12 }}
+          message={
+            <span>
+              已选择 <Typography.Link strong>{selectedRowKeys.length}</Typography.Link> 项
+              <Typography.Link style={{ marginLeft: 24 }} onClick={() => list.clearSelection()}>
+                清空
+              </Typography.Link>
+            </span>
+          }
+        />
+      )}
+      <Table<Row>
+        rowKey={(record) => String(record.id ?? '')}
+        size="middle"
+        bordered
+        columns={columns}
+        dataSource={rows as Row[]}
+        loading={loading}
+        pagination={pagination}
+        scroll={narrow ? { x: NARROW_SCROLL_X } : undefined}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
+        rowSelection={
+          page.list.rowSelection
+            ? {
+                selectedRowKeys: selectedRowKeys as RowKey[],
+                onChange: (keys, selected) => list.select(keys as RowKey[], selected),
+              }
+            : undefined
+        }
+        onChange={(pager, _filters, sorter, extra) => {
+          const chosen = firstSorter(sorter);
+          void list.changeTable(
+            { page: pager.current ?? 1, pageSize: pager.pageSize ?? query.pageSize },
+            extra.action === 'sort'
+              ? { field: typeof chosen.columnKey === 'string' ? chosen.columnKey : undefined, order: chosen.order ?? null }
+              : undefined,
+          );
+        }}
+      />
+    </div>
+  );
+}

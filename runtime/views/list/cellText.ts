@@ -1,0 +1,77 @@
+/**
+ * The text of a list cell (widgets spec §9): dates as YYYY-MM-DD, datetimes YYYY-MM-DD HH:mm:ss,
+ * money with ',' thousands and 2 decimals, dictionary text (the server's `<field>_dictText`, else
+ * the cached dictionary, never a request per row), and the ellipsis cut after N characters.
+ */
+import dayjs from 'dayjs';
+import type { DictService } from '../../dict/dictService';
+import type { CompiledListColumn } from '../../schema/compiledPage';
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const TIME_FORMAT = 'HH:mm:ss';
+
+type Row = Readonly<Record<string, unknown>>;
+
+function isEmpty(value: unknown): value is null | undefined | '' {
+  return value === null || value === undefined || value === '';
+}
+
+/** 1234567.5 → '1,234,567.50'; text that is not a number stays as it is. */
+export function formatMoney(value: unknown): string {
+  if (isEmpty(value)) return '';
+  const number = typeof value === 'number' ? value : Number(String(value).replace(/,/g, ''));
+  if (!Number.isFinite(number)) return String(value);
+  return number.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function formatMoment(value: unknown, format: string, length: number): string {
+  if (isEmpty(value)) return '';
+  if (typeof value === 'number' || value instanceof Date) {
+    const moment = dayjs(value);
+    return moment.isValid() ? moment.format(format) : String(value);
+  }
+  return String(value).slice(0, length);
+}
+
+function dictText(column: CompiledListColumn, record: Row, dict: DictService): string {
+  const fromServer = record[column.dataIndex];
+  if (typeof fromServer === 'string' && fromServer !== '') return fromServer;
+  const raw = record[column.field.name];
+  if (isEmpty(raw)) return '';
+  if (!column.field.dict) return String(raw);
+  const values = Array.isArray(raw) ? raw.map(String) : String(raw);
+  return dict.textsOf(column.field.dict.dictCode, values);
+}
+
+/** The full (uncut) text of the column's cell. */
+export function cellText(column: CompiledListColumn, record: Row, dict: DictService): string {
+  const raw = record[column.field.name];
+  switch (column.format) {
+    case 'dictText':
+      return dictText(column, record, dict);
+    case 'date':
+      return formatMoment(raw, DATE_FORMAT, 10);
+    case 'datetime':
+      return formatMoment(raw, DATETIME_FORMAT, 19);
+    case 'money':
+      return formatMoney(raw);
+    case 'percent':
+      // Stored as the percentage itself (12.5 → 12.5%).
+      return isEmpty(raw) ? '' : `${String(raw)}%`;
+    default:
+      break;
+  }
+  if (isEmpty(raw)) return '';
+  if (column.field.type === 'money') return formatMoney(raw);
+  if (column.field.type === 'boolean' && typeof raw === 'boolean') return raw ? '是' : '否';
+  if (typeof raw === 'object') return Array.isArray(raw) ? raw.map(String).join(',') : JSON.stringify(raw);
+  return String(raw);
+}
+
+/** Text longer than `max` characters is cut to `max` followed by '...'; 0 never cuts. */
+export function ellipsis(text: string, max: number): { shown: string; cut: boolean } {
+  const chars = Array.from(text);
+  if (max <= 0 || chars.length <= max) return { shown: text, cut: false };
+  return { shown: `${chars.slice(0, max).join('')}...`, cut: true };
+}

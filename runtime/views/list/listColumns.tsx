@@ -1,0 +1,101 @@
+/**
+ * The table's columns from the compiled list: row number, the schema's columns (title, width,
+ * align, formatted text cut after N characters with the full text in a tooltip, sorter bound to the
+ * list's sort) and the 操作 column with the row actions the user is allowed.
+ */
+import type { ReactNode } from 'react';
+import { Divider, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { DictService } from '../../dict/dictService';
+import type { Host } from '../../host/types';
+import type { SortState } from '../../list/types';
+import type { CompiledAction, CompiledListColumn, CompiledPage } from '../../schema/compiledPage';
+import type { RowAction } from '../../generated/page';
+import { getCellRenderer } from '../../widgets/registry';
+import { cellText, ellipsis } from './cellText';
+
+export type Row = Record<string, unknown>;
+
+/** Width of a column the page does not size (widgets spec §9: 'else … 120px'), so none is squeezed to a letter. */
+export const DEFAULT_COLUMN_WIDTH = 120;
+
+export const ROW_ACTION_TEXTS: Readonly<Record<RowAction, string>> = { edit: '编辑', detail: '详情', delete: '删除' };
+export const ACTION_COLUMN_TITLE = '操作';
+
+export interface ColumnOptions {
+  page: CompiledPage;
+  host: Host;
+  dict: DictService;
+  sort: SortState;
+  /** First row's number on this page minus one. */
+  offset: number;
+  onRowAction(action: RowAction, record: Row): void;
+}
+
+function CellText({ text, max }: { text: string; max: number }) {
+  const { shown, cut } = ellipsis(text, max);
+  if (!cut) return <>{shown}</>;
+  return (
+    <Tooltip title={text}>
+      <span>{shown}</span>
+    </Tooltip>
+  );
+}
+
+function sortOrderOf(column: CompiledListColumn, sort: SortState): 'ascend' | 'descend' | null {
+  if (!column.sortable || sort.column !== column.field.name) return null;
+  return sort.order === 'asc' ? 'ascend' : 'descend';
+}
+
+function dataColumn(column: CompiledListColumn, options: ColumnOptions) {
+  const { host, dict } = options;
+  const custom = getCellRenderer(column.field.widget);
+  return {
+    key: column.field.name,
+    dataIndex: column.dataIndex,
+    title: column.title,
+    align: column.align,
+    width: column.width ?? DEFAULT_COLUMN_WIDTH,
+    ...(column.sortable ? { sorter: true, sortOrder: sortOrderOf(column, options.sort) } : {}),
+    render: (_: unknown, record: Row, index: number): ReactNode =>
+      custom ? (
+        custom(record[column.field.name], { column, record, index, host, dict })
+      ) : (
+        <CellText text={cellText(column, record, dict)} max={column.ellipsis} />
+      ),
+  };
+}
+
+function actionLinks(actions: readonly CompiledAction<RowAction>[], record: Row, onRowAction: ColumnOptions['onRowAction']) {
+  return actions.map((action, i) => (
+    <span key={action.action}>
+      {i > 0 && <Divider type="vertical" />}
+      <Typography.Link onClick={() => onRowAction(action.action, record)}>{ROW_ACTION_TEXTS[action.action]}</Typography.Link>
+    </span>
+  ));
+}
+
+export function listColumns(options: ColumnOptions): ColumnsType<Row> {
+  const { page, host, offset, onRowAction } = options;
+  const columns: ColumnsType<Row> = [
+    {
+      key: 'rowIndex',
+      title: '#',
+      width: 60,
+      align: 'center',
+      render: (_: unknown, __: Row, index: number) => offset + index + 1,
+    },
+    ...page.list.columns.map((column) => dataColumn(column, options)),
+  ];
+  const allowed = page.list.rowActions.filter((action) => host.hasPermission(action.permission));
+  if (allowed.length > 0) {
+    columns.push({
+      key: 'action',
+      title: ACTION_COLUMN_TITLE,
+      align: 'center',
+      width: 60 * allowed.length + 30,
+      render: (_: unknown, record: Row) => <span style={{ whiteSpace: 'nowrap' }}>{actionLinks(allowed, record, onRowAction)}</span>,
+    });
+  }
+  return columns;
+}

@@ -1,0 +1,57 @@
+/**
+ * Registers the form widgets in runtime/widgets/registry, one loader per widget type. Types whose
+ * real widget is still to come get the text stand-in (with its visible hint); a module that ships
+ * the real one registers it under the same type and replaces the stand-in.
+ */
+import type { FieldWidget } from '../../generated/page';
+import { hasWidget, registerWidget, type WidgetLoader } from '../registry';
+
+const text: WidgetLoader = () => import('./TextWidget');
+const number: WidgetLoader = () => import('./NumberWidget');
+const dict: WidgetLoader = () => import('./DictWidget');
+const date: WidgetLoader = () => import('./DateWidget');
+const toggle: WidgetLoader = () => import('./SwitchWidget');
+const pending: WidgetLoader = () => import('./PendingTextWidget');
+
+export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = {
+  input: text,
+  textarea: text,
+  password: text,
+  number,
+  money: number,
+  select: dict,
+  searchSelect: dict,
+  multiSelect: dict,
+  radio: dict,
+  checkbox: dict,
+  date,
+  datetime: date,
+  time: date,
+  switch: toggle,
+  user: pending,
+  depart: pending,
+  area: pending,
+  treeSelect: pending,
+  categoryTree: pending,
+  linkDown: pending,
+  upload: pending,
+  image: pending,
+  editor: pending,
+  markdown: pending,
+  popup: pending,
+};
+
+/** Widget types edited as text until their real widget ships. */
+export const PENDING_WIDGET_TYPES: readonly FieldWidget[] = (Object.keys(FORM_WIDGET_LOADERS) as FieldWidget[]).filter(
+  (type) => FORM_WIDGET_LOADERS[type] === pending,
+);
+
+/**
+ * Registers every form widget whose type has no widget yet: a real widget registered before this
+ * runs (say a user picker) is not overwritten by the stand-in; one registered after replaces it.
+ */
+export function registerFormWidgets(): void {
+  for (const type of Object.keys(FORM_WIDGET_LOADERS) as FieldWidget[]) {
+    if (!hasWidget(type)) registerWidget(type, FORM_WIDGET_LOADERS[type]);
+  }
+}

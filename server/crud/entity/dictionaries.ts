@@ -1,0 +1,97 @@
+import { sql, type Kysely } from 'kysely';
+import type { CompiledDict, CompiledField, CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { DB } from '../../db/types';
+import { parseTableDictionary } from '../../sys/dict/tableDictionaries';
+
+/** Code dictionaries by code (app.dictionaries, or a DictionaryCache over a seed transaction). */
+export interface CodeDictionaries {
+  items(dictCode: string): Promise<ReadonlyArray<{ value: string; text: string }> | undefined>;
+}
+
+export interface DictOption {
+  value: string;
+  text: string;
+}
+
+/** A table dictionary whose names all come from our own allow-list or page files. */
+interface TableSource {
+  table: string;
+  text: string;
+  code: string;
+}
+
+/** Rows a table dictionary offers to an Excel column (import text → value); more is refused at start. */
+const MAX_TABLE_DICT_ITEMS = 50_000;
+
+export const TABLE_DICT_NOT_ALLOWED = (dictCode: string) => `表字典 ${dictCode} 不在允许范围内：只能引用系统表白名单或页面定义的表和字段`;
+
+/**
+ * Dictionary values and texts for entity records: code dictionaries from the cache, table
+ * dictionaries ('table,text,code') read in one query per field and page. A table dictionary may
+ * name a system table of the allow-list (server/sys/dict/tableDictionaries.ts) or the table of a
+ * page with columns that page declares; anything else is refused when the pages load.
+ */
+export class EntityDictionaries {
+  private readonly entityTables: Map<string, Set<string>>;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly codes: CodeDictionaries,
+    pages: readonly CompiledPage[],
+  ) {
+    this.entityTables = new Map(
+      pages.map((p) => [p.entity.table, new Set([...p.systemFields, ...p.fields].map((f) => f.column))]),
+    );
+  }
+
+  /** The allow-listed source of a table dictionary; throws naming the code when it is not allowed. */
+  tableSource(dict: Extract<CompiledDict, { kind: 'table' }>): TableSource {
+    const columns = this.entityTables.get(dict.table);
+    if (columns) {
+      if (!columns.has(dict.textColumn) || !columns.has(dict.valueColumn)) throw new Error(TABLE_DICT_NOT_ALLOWED(dict.dictCode));
+      return { table: dict.table, text: dict.textColumn, code: dict.valueColumn };
+    }
+    let system: TableSource | undefined;
+    try {
+      system = parseTableDictionary(dict.dictCode);
+    } catch {
+      system = undefined;
+    }
+    if (!system) throw new Error(TABLE_DICT_NOT_ALLOWED(dict.dictCode));
+    return system;
+  }
+
+  /** Every option of a field's dictionary, in dictionary order. */
+  async options(field: CompiledField, db: Kysely<DB> = this.db): Promise<DictOption[]> {
+    const dict = field.dict;
+    if (!dict) return [];
+    if (dict.kind === 'code') return [...((await this.codes.items(dict.dictCode)) ?? [])].map(({ value, text }) => ({ value, text }));
+    const { table, text, code } = this.tableSource(dict);
+    const { rows } = await sql<DictOption>`
+      SELECT CAST(${sql.ref(code)} AS text) AS value, CAST(${sql.ref(text)} AS text) AS text
+      FROM ${sql.table(table)} ORDER BY 2, 1 LIMIT ${MAX_TABLE_DICT_ITEMS}`.execute(db);
+    return rows.map((r) => ({ value: r.value, text: r.text ?? '' }));
+  }
+
+  /** value → text for the given values (one query for a table dictionary); unknown values are absent. */
+  async texts(field: CompiledField, values: readonly string[], db: Kysely<DB> = this.db): Promise<Map<string, string>> {
+    const dict = field.dict;
+    const wanted = [...new Set(values.filter((v) => v !== ''))];
+    if (!dict || wanted.length === 0) return new Map();
+    if (dict.kind === 'code') {
+      const items = (await this.codes.items(dict.dictCode)) ?? [];
+      return new Map(items.map((i) => [i.value, i.text]));
+    }
+    const { table, text, code } = this.tableSource(dict);
+    const out = new Map<string, string>();
+    // A page of records asks for at most a few hundred keys; an import may ask for thousands.
+    for (let i = 0; i < wanted.length; i += 5000) {
+      const chunk = wanted.slice(i, i + 5000);
+      const { rows } = await sql<DictOption>`
+        SELECT CAST(${sql.ref(code)} AS text) AS value, CAST(${sql.ref(text)} AS text) AS text
+        FROM ${sql.table(table)} WHERE CAST(${sql.ref(code)} AS text) IN (${sql.join(chunk)})`.execute(db);
+      for (const r of rows) out.set(r.value, r.text ?? '');
+    }
+    return out;
+  }
+}

@@ -1,0 +1,158 @@
+import { PassThrough, type Writable } from 'node:stream';
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { DB } from '../../db/types';
+import {
+  mapRows,
+  markDuplicates,
+  readWorkbook,
+  writeErrorWorkbook,
+  writeTemplate,
+  writeXlsx,
+  type ExcelColumn,
+  type ImportRow,
+} from '../../excel';
+import { applyListFilter, applyListOrder, type ListQuery } from '../query';
+import { isMultiValued } from './model';
+import { wireValue, type EntityRecord } from './records';
+import type { EntityService } from './service';
+import type { Actor } from './store';
+import { checkRecord, uniqueFields, type EntityValues } from './validate';
+import { duplicateMessage } from './service';
+
+const EXPORT_CHUNK = 1000;
+
+/** The columns of export, template and import: the fields a user writes, titled by their labels. */
+export async function excelColumns(service: EntityService, db: Kysely<DB>): Promise<ExcelColumn[]> {
+  const columns: ExcelColumn[] = [];
+  for (const field of service.model.writable) {
+    const dict = field.dict ? await service.dicts.options(field, db) : undefined;
+    columns.push({
+      key: field.name,
+      title: field.label,
+      kind: field.type,
+      ...(dict && dict.length > 0 ? { dict } : {}),
+      ...(isMultiValued(field) ? { multiple: true } : {}),
+      required: field.required,
+      ...(field.length !== undefined ? { maxLength: field.length } : {}),
+    });
+  }
+  return columns;
+}
+
+/** Rows of the filtered list, page after page in list order, so memory stays flat however many there are. */
+async function* exportRecords(
+  service: EntityService,
+  db: Kysely<DB>,
+  query: ListQuery,
+  tenantId: number,
+  extra: Expression<SqlBool> | undefined,
+): AsyncGenerator<EntityRecord> {
+  const { model, store } = service;
+  for (let offset = 0; ; offset += EXPORT_CHUNK) {
+    let qb = store.rows(db, tenantId);
+    if (extra) qb = qb.where(extra);
+    const rows = await applyListOrder(applyListFilter(qb, query), query).limit(EXPORT_CHUNK).offset(offset).execute();
+    for (const row of rows) {
+      const record: EntityRecord = {};
+      for (const field of model.writable) record[field.name] = wireValue(field, row[field.column]);
+      yield record;
+    }
+    if (rows.length < EXPORT_CHUNK) return;
+  }
+}
+
+export async function writeExport(
+  out: Writable,
+  service: EntityService,
+  db: Kysely<DB>,
+  opts: { query: ListQuery; tenantId: number; extra?: Expression<SqlBool>; exportedBy: string },
+): Promise<void> {
+  const columns = await excelColumns(service, db);
+  await writeXlsx(out, {
+    title: service.model.title,
+    exportedBy: opts.exportedBy,
+    columns,
+    rows: exportRecords(service, db, opts.query, opts.tenantId, opts.extra),
+  });
+}
+
+export async function writeImportTemplate(out: Writable, service: EntityService, db: Kysely<DB>): Promise<void> {
+  await writeTemplate(out, { title: service.model.title, columns: await excelColumns(service, db) });
+}
+
+export interface UploadedFile {
+  fileName: string;
+  content: Buffer;
+}
+
+export type ImportOutcome =
+  | { ok: true; count: number }
+  | { ok: false; badRows: ImportRow[]; totalRows: number; columns: ExcelColumn[]; errorFile: Buffer };
+
+async function toBuffer(write: (out: Writable) => Promise<unknown>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  await write(out);
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads every uploaded file, validates every row exactly as add does (types, required, lengths,
+ * rules, dictionary texts, unique within the files and against the database), and writes all rows
+ * in one transaction — or, when any row is bad, nothing, and returns the error workbook instead.
+ * File-level refusals (format, size, header) throw ExcelFileError.
+ */
+export async function importFiles(service: EntityService, db: Kysely<DB>, files: readonly UploadedFile[], actor: Actor): Promise<ImportOutcome> {
+  const columns = await excelColumns(service, db);
+  const rows: ImportRow[] = [];
+  for (const file of files) {
+    const sheet = await readWorkbook(file.content, file.fileName);
+    rows.push(...mapRows(sheet, columns));
+  }
+  const byTitle = new Map(columns.map((c) => [c.key, c.title]));
+  const allowed = await service.store.allowedValues(db, rows.map((r) => r.values));
+  const values: EntityValues[] = rows.map((row) => {
+    const checked = checkRecord(service.model, row.values, allowed);
+    for (const error of checked.errors) {
+      // Cell errors the reader already found are not repeated.
+      const column = byTitle.get(error.field) ?? error.label;
+      if (!row.errors.some((e) => e.column === column)) row.errors.push({ column, message: error.message });
+    }
+    return checked.values;
+  });
+  for (const field of uniqueFields(service.model)) {
+    markDuplicates(rows, { key: field.name, title: field.label });
+    const taken = await service.store.existingValues(
+      db,
+      field,
+      values.map((v) => v[field.name]).filter((v) => v !== null && v !== undefined).map(String),
+    );
+    if (taken.size === 0) continue;
+    rows.forEach((row, i) => {
+      const value = values[i][field.name];
+      if (value !== null && value !== undefined && taken.has(String(value))) {
+        row.errors.push({ column: field.label, message: duplicateMessage(field.label, String(value)) });
+      }
+    });
+  }
+  const badRows = rows.filter((r) => r.errors.length > 0);
+  if (badRows.length > 0) {
+    const errorFile = await toBuffer((out) => writeErrorWorkbook(out, { columns, rows: badRows, title: service.model.title }));
+    return { ok: false, badRows, totalRows: rows.length, columns, errorFile };
+  }
+  await db.transaction().execute((trx) => service.store.insert(trx, values, actor));
+  return { ok: true, count: rows.length };
+}
+
+/** '文件导入失败，第7、9行数据有误（共2行），请下载错误文件修改后重新导入' */
+export function importFailureMessage(badRows: readonly ImportRow[]): string {
+  const numbers = badRows.slice(0, 10).map((r) => r.rowNumber);
+  const more = badRows.length > numbers.length ? '等' : '';
+  return `文件导入失败，第${numbers.join('、')}${more}行数据有误（共${badRows.length}行），请下载错误文件修改后重新导入`;
+}

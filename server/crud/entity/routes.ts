@@ -1,0 +1,237 @@
+import { PassThrough } from 'node:stream';
+import type {} from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import { currentUser } from '../../auth/guard';
+import { BusinessError, ok, okMessage } from '../../http/envelope';
+import { contentDispositionFor, ExcelFileError, XLSX_CONTENT_TYPE } from '../../excel';
+import { readTable } from '../ddl';
+import { translateListQuery, type RawQuery } from '../query';
+import { isSystemTable } from '../pages';
+import { actorOf, idList, tenantIdOf } from './context';
+import { EntityDictionaries } from './dictionaries';
+import { ImportErrorFiles } from './errorFiles';
+import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
+import { toRecords } from './records';
+import { entityService, EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
+import { specialRoutes } from './specialRoutes';
+
+export interface EntityRoutesOptions {
+  pages: readonly CompiledPage[];
+}
+
+/** Upload limit per file, as JeecgBoot's '文件大小超出10MB限制'. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const UPLOAD_FIELDS = new Set(['file', 'files', 'files[]']);
+
+const stringOrList = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
+/** List filters are the page's own fields; their names vary per page, so any string parameter passes here and translateListQuery decides. */
+const listQuerySchema = {
+  type: 'object',
+  properties: {
+    pageNo: { type: 'string' },
+    pageSize: { type: 'string' },
+    column: { type: 'string' },
+    order: { type: 'string' },
+    superQueryParams: { type: 'string' },
+    superQueryMatchType: { type: 'string' },
+    selections: { type: 'string' },
+    hasQuery: { type: 'string' },
+  },
+  additionalProperties: stringOrList,
+} as const;
+const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
+const idsQuery = { type: 'object', required: ['ids'], properties: { ids: { type: 'string', minLength: 1, maxLength: 100_000 } } } as const;
+const recordBody = { type: 'object' } as const;
+const noInput = { type: 'object', properties: { _t: { type: 'string' }, token: { type: 'string' } } } as const;
+
+/** Answers a field-level refusal with the errors listed, so a form can mark each field. */
+function sendValidation(reply: FastifyReply, err: EntityValidationError) {
+  return reply.code(200).send({ success: false, message: err.message, code: 500, result: { errors: err.errors }, timestamp: Date.now() });
+}
+
+async function writing<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof EntityValidationError) return sendValidation(reply, err);
+    throw err;
+  }
+}
+
+function pageEnvelope(records: unknown[], total: number, pageNo: number, pageSize: number) {
+  return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
+}
+
+/** The ids of `selections=a,b` as a filter, or undefined. */
+function selectionFilter(query: RawQuery): Expression<SqlBool> | undefined {
+  const raw = query.selections;
+  const ids = idList(Array.isArray(raw) ? raw.join(',') : raw);
+  return ids.length > 0 ? sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})` : undefined;
+}
+
+async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
+  if (!request.isMultipart()) throw new BusinessError('请选择要导入的文件');
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } })) {
+      if (part.type !== 'file') continue;
+      const content = await part.toBuffer();
+      if (UPLOAD_FIELDS.has(part.fieldname) || part.fieldname.startsWith('file')) files.push({ fileName: part.filename, content });
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BusinessError('文件大小超出10MB限制');
+    throw err;
+  }
+  if (files.length === 0) throw new BusinessError('请选择要导入的文件');
+  return files;
+}
+
+function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles): void {
+  const { model } = service;
+  const { apiPath } = model.page.entity;
+  const perms = model.page.permissions;
+
+  const list = async (request: FastifyRequest) => {
+    const raw = request.query as RawQuery;
+    const query = translateListQuery(model.queryFields, raw, model.listOptions);
+    const tree = model.tree;
+    // A tree list opens on its roots; a query searches the whole tree.
+    const roots =
+      tree && !query.where && raw.hasQuery !== 'true'
+        ? sql<SqlBool>`${sql.ref(tree.parent.column)} = ${tree.rootValue}`
+        : undefined;
+    const { rows, total } = await service.store.list(app.db, query, tenantIdOf(request), roots);
+    const records = await toRecords(model, rows, service.dicts);
+    return pageEnvelope(records, total, query.page.pageNo, query.page.pageSize);
+  };
+
+  app.get(`${apiPath}/list`, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
+
+  app.get(`${apiPath}/queryById`, { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
+    const { id } = request.query as { id: string };
+    const row = await service.store.findById(app.db, id, tenantIdOf(request));
+    if (!row) throw new BusinessError(NOT_FOUND_RECORD);
+    const [record] = await toRecords(model, [row], service.dicts);
+    return ok(record);
+  });
+
+  app.post(`${apiPath}/add`, { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
+    writing(reply, async () => {
+      await service.add(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
+      return okMessage('添加成功！');
+    }),
+  );
+
+  const edit = async (request: FastifyRequest, reply: FastifyReply) =>
+    writing(reply, async () => {
+      await service.edit(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
+      return okMessage('编辑成功!');
+    });
+  app.put(`${apiPath}/edit`, { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
+  app.post(`${apiPath}/edit`, { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
+
+  app.delete(`${apiPath}/delete`, { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
+    const { id } = request.query as { id: string };
+    await service.delete(app.db, [id], tenantIdOf(request));
+    return okMessage('删除成功!');
+  });
+
+  app.delete(`${apiPath}/deleteBatch`, { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
+    const ids = idList((request.query as { ids: string }).ids);
+    if (ids.length === 0) throw new BusinessError('请选择一条记录！');
+    await service.delete(app.db, ids, tenantIdOf(request));
+    return okMessage('批量删除成功！');
+  });
+
+  const sendWorkbook = (reply: FastifyReply, fileName: string, write: (out: PassThrough) => Promise<unknown>) => {
+    const out = new PassThrough();
+    write(out).catch((err: unknown) => {
+      app.log.error({ err }, 'excel export failed');
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', contentDispositionFor(fileName)).send(out);
+  };
+
+  app.get(`${apiPath}/exportXls`, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, async (request, reply) => {
+    const raw = request.query as RawQuery;
+    const query = translateListQuery(model.queryFields, raw, model.listOptions);
+    const user = currentUser(request);
+    return sendWorkbook(reply, `${model.title}.xlsx`, (out) =>
+      writeExport(out, service, app.db, { query, tenantId: tenantIdOf(request), extra: selectionFilter(raw), exportedBy: user.realname }),
+    );
+  });
+
+  app.get(`${apiPath}/exportXlsTemplate`, { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (_request, reply) =>
+    sendWorkbook(reply, `${model.title}导入模板.xlsx`, (out) => writeImportTemplate(out, service, app.db)),
+  );
+
+  app.post(`${apiPath}/importExcel`, { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (request) => {
+    const files = await readUploads(request);
+    const user = currentUser(request);
+    try {
+      const outcome = await importFiles(service, app.db, files, actorOf(request));
+      if (outcome.ok) return okMessage(`文件导入成功！数据行数：${outcome.count}`);
+      const fileName = `${model.title}导入错误数据.xlsx`;
+      const key = errorFiles.put(user.userId, fileName, outcome.errorFile);
+      const msg = importFailureMessage(outcome.badRows);
+      return { success: true, code: 201, message: msg, result: { fileUrl: `${apiPath}/importErrorFile?key=${key}`, fileName, msg }, timestamp: Date.now() };
+    } catch (err) {
+      if (err instanceof ExcelFileError) throw new BusinessError(`文件导入失败：${err.message}`);
+      throw err;
+    }
+  });
+
+  app.get(
+    `${apiPath}/importErrorFile`,
+    {
+      config: { permission: perms.importExcel },
+      schema: { querystring: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[0-9a-f]{48}$' }, token: { type: 'string' }, _t: { type: 'string' } } } },
+    },
+    async (request, reply) => {
+      const { key } = request.query as { key: string };
+      const file = errorFiles.get(key, currentUser(request).userId);
+      if (!file) throw new BusinessError('错误文件不存在或已过期');
+      return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', contentDispositionFor(file.fileName)).send(file.content);
+    },
+  );
+
+  if (model.tree) {
+    const tree = model.tree;
+    app.get(
+      `${apiPath}/childList`,
+      { config: { permission: perms.list }, schema: { querystring: { type: 'object', properties: { pid: { type: 'string', maxLength: 64 }, _t: { type: 'string' } } } } },
+      async (request) => {
+        const pid = (request.query as { pid?: string }).pid?.trim() || tree.rootValue;
+        const query = translateListQuery(model.queryFields, { pageSize: '1000' }, model.listOptions);
+        const { rows } = await service.store.list(app.db, query, tenantIdOf(request), sql<SqlBool>`${sql.ref(tree.parent.column)} = ${pid}`);
+        return ok(await toRecords(model, rows, service.dicts));
+      },
+    );
+  }
+}
+
+/**
+ * The generic endpoints of every entity page at `{apiBase}{apiPath}/…` (list, queryById, add, edit,
+ * delete, deleteBatch, exportXls, exportXlsTemplate, importExcel, importErrorFile, and childList for
+ * trees), each behind the page's permission code. Needs @fastify/multipart registered on the app.
+ */
+export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {
+  const dicts = new EntityDictionaries(app.db, app.dictionaries, opts.pages);
+  const errorFiles = new ImportErrorFiles();
+  const services = new Map<string, EntityService>();
+  for (const page of opts.pages) {
+    let columns: Set<string> | undefined;
+    if (isSystemTable(page)) {
+      const state = await readTable(app.db, page.entity.table);
+      columns = new Set(state?.columns.map((c) => c.name) ?? []);
+    }
+    // A table dictionary outside the allow-list stops the start, not a user's request.
+    for (const field of page.fields) if (field.dict?.kind === 'table') dicts.tableSource(field.dict);
+    const service = entityService(page, dicts, columns);
+    services.set(page.entity.apiPath, service);
+    registerPage(app, service, errorFiles);
+  }
+  specialRoutes(app, services);
+};

@@ -1,0 +1,222 @@
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { DB } from '../../db/types';
+import { newId } from '../../seed/ids';
+import { applyListFilter, applyListQuery, type ListQuery } from '../query';
+import type { EntityDictionaries } from './dictionaries';
+import type { EntityModel } from './model';
+import type { EntityRow } from './records';
+import type { AllowedValues, EntityValues } from './validate';
+
+/**
+ * Entity tables are named by page files, so Kysely cannot know their columns; every table and
+ * column name used below comes from the compiled page (sql.ref / sql.table), every value is bound.
+ */
+type AnyTables = Record<string, Record<string, unknown>>;
+type Rows = SelectQueryBuilder<AnyTables, string, EntityRow>;
+
+/** Who writes, for the audit fields and tenant scoping. */
+export interface Actor {
+  username: string;
+  orgCode: string | null;
+  tenantId: number;
+}
+
+const INSERT_BATCH = 500;
+
+export function dynamic(db: Kysely<DB>): Kysely<AnyTables> {
+  return db as unknown as Kysely<AnyTables>;
+}
+
+/** Table access for one entity, always within the caller's tenant when the entity is tenant-scoped. */
+export class EntityStore {
+  constructor(
+    readonly model: EntityModel,
+    private readonly dicts: EntityDictionaries,
+  ) {}
+
+  private get scoped(): boolean {
+    return this.model.tenantScoped && this.model.hasColumn('tenant_id');
+  }
+
+  tenantCondition(tenantId: number): Expression<SqlBool> | undefined {
+    return this.scoped ? sql<SqlBool>`${sql.ref('tenant_id')} = ${tenantId}` : undefined;
+  }
+
+  /** Rows of the caller's tenant, with the computed has-child flag of a tree without a declared one. */
+  rows(db: Kysely<DB>, tenantId: number): Rows {
+    const { table, tree } = this.model;
+    let qb = dynamic(db).selectFrom(table).selectAll() as unknown as Rows;
+    if (tree && !tree.hasChild) {
+      const child = sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(table)} AS c WHERE c.${sql.ref(tree.parent.column)} = ${sql.table(table)}.${sql.ref('id')})`;
+      qb = qb.select(child.as('has_child')) as unknown as Rows;
+    }
+    const tenant = this.tenantCondition(tenantId);
+    return tenant ? qb.where(tenant) : qb;
+  }
+
+  async list(db: Kysely<DB>, query: ListQuery, tenantId: number, extra?: Expression<SqlBool>): Promise<{ rows: EntityRow[]; total: number }> {
+    const where = (qb: Rows) => {
+      const tenant = this.tenantCondition(tenantId);
+      let q = tenant ? qb.where(tenant) : qb;
+      if (extra) q = q.where(extra);
+      return applyListFilter(q, query);
+    };
+    const counted = await where(dynamic(db).selectFrom(this.model.table).select(sql<number>`count(*)`.as('total')) as unknown as Rows).executeTakeFirst();
+    const total = Number(counted?.total ?? 0);
+    const rows = await applyListQuery(extra ? this.rows(db, tenantId).where(extra) : this.rows(db, tenantId), query).execute();
+    return { rows, total };
+  }
+
+  async findById(db: Kysely<DB>, id: string, tenantId: number): Promise<EntityRow | undefined> {
+    return this.rows(db, tenantId).where(sql<SqlBool>`${sql.ref('id')} = ${id}`).executeTakeFirst();
+  }
+
+  async findByIds(db: Kysely<DB>, ids: readonly string[], tenantId: number): Promise<EntityRow[]> {
+    if (ids.length === 0) return [];
+    return this.rows(db, tenantId).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`).execute();
+  }
+
+  private columnsOf(values: EntityValues): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const field of this.model.page.fields) {
+      if (Object.hasOwn(values, field.name)) out[field.column] = values[field.name];
+    }
+    return out;
+  }
+
+  /** Inserts records (batched, in the caller's transaction); returns their ids in order. */
+  async insert(db: Kysely<DB>, records: readonly EntityValues[], actor: Actor, ids?: readonly (string | undefined)[]): Promise<string[]> {
+    const { model } = this;
+    const made: string[] = [];
+    const rows = records.map((values, i) => {
+      const id = ids?.[i] ?? newId();
+      made.push(id);
+      const row: Record<string, unknown> = { id, ...this.columnsOf(values) };
+      if (model.hasColumn('create_by')) row.create_by = actor.username;
+      if (model.hasColumn('sys_org_code')) row.sys_org_code = actor.orgCode;
+      if (this.scoped) row.tenant_id = actor.tenantId;
+      if (model.tree?.hasChild) row[model.tree.hasChild.column] = model.tree.no;
+      return row;
+    });
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      await dynamic(db).insertInto(model.table).values(rows.slice(i, i + INSERT_BATCH)).execute();
+    }
+    await this.refreshHasChild(db, this.parentsOf(records));
+    return made;
+  }
+
+  async update(db: Kysely<DB>, id: string, values: EntityValues, actor: Actor, before: EntityRow): Promise<void> {
+    const { model } = this;
+    const set: Record<string, unknown> = this.columnsOf(values);
+    if (model.hasColumn('update_by')) set.update_by = actor.username;
+    if (model.hasColumn('update_time')) set.update_time = sql`now()`;
+    if (Object.keys(set).length === 0) return;
+    const tenant = this.tenantCondition(actor.tenantId);
+    let qb = dynamic(db).updateTable(model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
+    if (tenant) qb = qb.where(tenant);
+    await qb.execute();
+    if (model.tree) {
+      const oldParent = before[model.tree.parent.column];
+      await this.refreshHasChild(db, [...this.parentsOf([values]), ...(typeof oldParent === 'string' ? [oldParent] : [])]);
+    }
+  }
+
+  /** Deletes rows of the tenant; returns how many went. */
+  async delete(db: Kysely<DB>, rows: readonly EntityRow[], tenantId: number): Promise<number> {
+    if (rows.length === 0) return 0;
+    const ids = rows.map((r) => String(r.id));
+    const tenant = this.tenantCondition(tenantId);
+    let qb = dynamic(db).deleteFrom(this.model.table).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`);
+    if (tenant) qb = qb.where(tenant);
+    const result = await qb.executeTakeFirst();
+    const tree = this.model.tree;
+    if (tree) await this.refreshHasChild(db, rows.map((r) => r[tree.parent.column]).filter((p): p is string => typeof p === 'string'));
+    return Number(result.numDeletedRows);
+  }
+
+  /** Ids among `ids` with children outside `ids` (a tree node is deleted only with all its children). */
+  async withChildren(db: Kysely<DB>, ids: readonly string[]): Promise<Set<string>> {
+    const tree = this.model.tree;
+    if (!tree || ids.length === 0) return new Set();
+    const { rows } = await sql<{ parent: string }>`
+      SELECT DISTINCT CAST(${sql.ref(tree.parent.column)} AS text) AS parent FROM ${sql.table(this.model.table)}
+      WHERE CAST(${sql.ref(tree.parent.column)} AS text) IN (${sql.join(ids)})
+        AND ${sql.ref('id')} NOT IN (${sql.join(ids)})`.execute(db);
+    return new Set(rows.map((r) => r.parent));
+  }
+
+  private parentsOf(records: readonly EntityValues[]): string[] {
+    const tree = this.model.tree;
+    if (!tree) return [];
+    return records.map((r) => r[tree.parent.name]).filter((p): p is string => typeof p === 'string' && p !== tree.rootValue);
+  }
+
+  /** Recomputes the declared has-child flag of every row (after a bulk load such as the seed). */
+  async refreshAllHasChild(db: Kysely<DB>): Promise<void> {
+    const tree = this.model.tree;
+    if (!tree?.hasChild) return;
+    const table = sql.table(this.model.table);
+    await sql`
+      UPDATE ${table} AS t SET ${sql.ref(tree.hasChild.column)} = CASE WHEN EXISTS (
+        SELECT 1 FROM ${table} AS c WHERE c.${sql.ref(tree.parent.column)} = t.id) THEN ${tree.yes} ELSE ${tree.no} END`.execute(db);
+  }
+
+  /** Sets the declared has-child flag of the given nodes from whether they have children now. */
+  private async refreshHasChild(db: Kysely<DB>, parents: readonly string[]): Promise<void> {
+    const tree = this.model.tree;
+    const unique = [...new Set(parents)];
+    if (!tree?.hasChild || unique.length === 0) return;
+    const table = sql.table(this.model.table);
+    const flag = sql.ref(tree.hasChild.column);
+    const parent = sql.ref(tree.parent.column);
+    for (let i = 0; i < unique.length; i += 5000) {
+      const chunk = unique.slice(i, i + 5000);
+      await sql`
+        UPDATE ${table} AS t SET ${flag} = CASE WHEN EXISTS (SELECT 1 FROM ${table} AS c WHERE c.${parent} = t.id)
+          THEN ${tree.yes} ELSE ${tree.no} END
+        WHERE t.id IN (${sql.join(chunk)})`.execute(db);
+    }
+  }
+
+  /**
+   * Of `values` of a unique field, those another row already holds (any tenant: the unique index is
+   * global), compared as text; `exceptId` is the row being edited.
+   */
+  async existingValues(db: Kysely<DB>, field: CompiledField, values: readonly string[], exceptId?: string): Promise<Set<string>> {
+    const wanted = [...new Set(values.filter((v) => v !== ''))];
+    const found = new Set<string>();
+    const except: RawBuilder<unknown> = exceptId === undefined ? sql`` : sql`AND ${sql.ref('id')} <> ${exceptId}`;
+    for (let i = 0; i < wanted.length; i += 5000) {
+      const { rows } = await sql<{ value: string }>`
+        SELECT CAST(${sql.ref(field.column)} AS text) AS value FROM ${sql.table(this.model.table)}
+        WHERE CAST(${sql.ref(field.column)} AS text) IN (${sql.join(wanted.slice(i, i + 5000))}) ${except}`.execute(db);
+      for (const r of rows) found.add(r.value);
+    }
+    return found;
+  }
+
+  /**
+   * The values each dictionary field accepts for these inputs: a code dictionary's items, or, for a
+   * table dictionary, those of the given values that exist (one query per field).
+   */
+  async allowedValues(db: Kysely<DB>, inputs: readonly Readonly<Record<string, unknown>>[]): Promise<AllowedValues> {
+    const allowed = new Map<string, Set<string>>();
+    for (const field of this.model.writable) {
+      if (!field.dict) continue;
+      if (field.dict.kind === 'code') {
+        const options = await this.dicts.options(field, db);
+        // A dictionary nobody has set up yet restricts nothing; its values show untranslated.
+        if (options.length > 0) allowed.set(field.name, new Set(options.map((o) => o.value)));
+        continue;
+      }
+      const values = inputs.flatMap((input) => {
+        const v = input[field.name];
+        if (v === null || v === undefined || v === '') return [];
+        return Array.isArray(v) ? v.map(String) : String(v).split(',');
+      });
+      allowed.set(field.name, new Set((await this.dicts.texts(field, values, db)).keys()));
+    }
+    return allowed;
+  }
+}

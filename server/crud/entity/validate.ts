@@ -1,0 +1,134 @@
+import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import {
+  isEmptyValue,
+  isPatternName,
+  maxLengthMessage,
+  ONLINE_PATTERN_CODES,
+  requiredMessage,
+  validateValue,
+  type PatternName,
+  type ValidationRule,
+} from '../../../runtime/validation';
+import { coerceValue, type DbValue } from './coerce';
+import { isMultiValued, type EntityModel } from './model';
+
+/** One refused field: the property name (for the form), its label and what is wrong. */
+export interface FieldError {
+  field: string;
+  label: string;
+  message: string;
+}
+
+/** Values by field name, ready for the database. */
+export type EntityValues = Record<string, DbValue>;
+
+/** Values a dictionary field accepts, per field name (prepared once for a request or an import). */
+export type AllowedValues = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** The page language's rules as runtime/validation rules, plus the numeric range checks they carry. */
+function validationRules(field: CompiledField): { rules: ValidationRule[]; range: { min?: number; max?: number; message?: string }[] } {
+  const rules: ValidationRule[] = [];
+  const range: { min?: number; max?: number; message?: string }[] = [];
+  const multi = isMultiValued(field);
+  for (const rule of field.rules) {
+    const message = rule.message === undefined ? {} : { message: rule.message };
+    if (rule.pattern) {
+      // The page language spells JeecgBoot's online codes (n6-16, *6-16, s6-18) as they are; the rest are pattern names.
+      const name: PatternName | undefined = isPatternName(rule.pattern) ? rule.pattern : ONLINE_PATTERN_CODES[rule.pattern];
+      rules.push(name ? { pattern: name, ...message } : { regex: '(?!)', message: `未知的校验规则「${rule.pattern}」` });
+    }
+    if (rule.regex) rules.push({ regex: rule.regex, ...message });
+    if (rule.minLength !== undefined) rules.push({ minLength: rule.minLength, ...message });
+    if (rule.maxLength !== undefined) rules.push({ maxLength: rule.maxLength, ...message });
+    if (multi) {
+      if (rule.min !== undefined) rules.push({ minItems: rule.min, ...message });
+      if (rule.max !== undefined) rules.push({ maxItems: rule.max, ...message });
+    } else if (rule.min !== undefined || rule.max !== undefined) {
+      range.push({ min: rule.min, max: rule.max, ...message });
+    }
+  }
+  return { rules, range };
+}
+
+const compiledRules = new WeakMap<CompiledField, ReturnType<typeof validationRules>>();
+
+function rulesOf(field: CompiledField) {
+  let rules = compiledRules.get(field);
+  if (!rules) {
+    rules = validationRules(field);
+    compiledRules.set(field, rules);
+  }
+  return rules;
+}
+
+/** Fields checked against the database for duplicates: unique fields and those with a duplicate-check rule. */
+export function uniqueFields(model: EntityModel): CompiledField[] {
+  return model.page.fields.filter((f) => f.unique || f.rules.some((r) => r.duplicateCheck === true));
+}
+
+function checkValue(field: CompiledField, value: DbValue, allowed: AllowedValues): string | undefined {
+  const { rules, range } = rulesOf(field);
+  const text = value === null ? '' : String(value);
+  if (field.type === 'string' && field.length !== undefined && [...text].length > field.length) return maxLengthMessage(field.length);
+  const failed = validateValue(field.type === 'string' || field.type === 'text' ? text : value, rules, { label: field.label });
+  if (failed) return failed;
+  for (const r of range) {
+    const n = Number(value);
+    if (r.min !== undefined && n < r.min) return r.message ?? `不能小于${r.min}`;
+    if (r.max !== undefined && n > r.max) return r.message ?? `不能大于${r.max}`;
+  }
+  const accepted = allowed.get(field.name);
+  if (accepted) {
+    const parts = isMultiValued(field) ? text.split(',').filter((p) => p !== '') : [text];
+    const unknown = parts.find((p) => !accepted.has(p));
+    if (unknown !== undefined) return `「${unknown}」不是可选的值`;
+  }
+  return undefined;
+}
+
+function literalDefault(field: CompiledField): DbValue {
+  const value = field.default;
+  // Expression and fill-rule defaults are computed by the form; a server-side insert leaves them empty.
+  return value === undefined || typeof value === 'object' ? null : value;
+}
+
+/**
+ * Validates one record for add (`existing` undefined) or edit: every writable field is read, typed,
+ * checked against required, length, its rules and its dictionary; unknown properties and system
+ * fields are ignored. On edit a property the client leaves out keeps its stored value.
+ * Returns the values to write (by field name) and every field error found.
+ */
+export function checkRecord(
+  model: EntityModel,
+  input: Readonly<Record<string, unknown>>,
+  allowed: AllowedValues,
+  existing?: Readonly<Record<string, unknown>>,
+): { values: EntityValues; errors: FieldError[] } {
+  const values: EntityValues = {};
+  const errors: FieldError[] = [];
+  for (const field of model.writable) {
+    const present = Object.hasOwn(input, field.name) && input[field.name] !== undefined;
+    if (!present && existing) continue;
+    const raw = present ? input[field.name] : literalDefault(field);
+    const fail = (message: string) => errors.push({ field: field.name, label: field.label, message });
+    if (isEmptyValue(raw) || (Array.isArray(raw) && raw.length === 0)) {
+      if (field.required) fail(requiredMessage(field.label));
+      else values[field.name] = null;
+      continue;
+    }
+    const coerced = coerceValue(field, raw);
+    if (!coerced.ok) {
+      fail(coerced.message);
+      continue;
+    }
+    const problem = checkValue(field, coerced.value, allowed);
+    if (problem) fail(problem);
+    else values[field.name] = coerced.value;
+  }
+  return { values, errors };
+}
+
+/** '联系电话：请输入正确的手机号码；专家姓名：请输入专家姓名' */
+export function describeFieldErrors(errors: readonly FieldError[]): string {
+  return errors.map((e) => (e.message.includes(e.label) ? e.message : `${e.label}：${e.message}`)).join('；');
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { loadPageSchema, type CompiledPage } from '../../runtime/schema/loadPageSchema';
+import { formatSchemaError, type SchemaError } from '../../runtime/schema/schemaError';
+import { applyEntityTables, readTable, type ApplyReport, type EntityField, type EntityTable } from './ddl';
+
+/**
+ * The entity pages the server serves: every document under schemas/pages/ (except examples/, which
+ * documents the language and is not a real page), loaded through the runtime's own loader, so the
+ * server and the web app read one and the same compiled page.
+ *
+ *   const pages = loadEntityPages();             // throws PageLoadError listing every broken file
+ *   await applyPageTables(db, pages);            // after migrateToLatest
+ *   await app.register(entityRoutes, { prefix: apiBase, pages });
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PAGES_DIR = path.join(root, 'schemas/pages');
+const EXCLUDED_DIRS = new Set(['examples']);
+
+/** Tables whose names start so belong to our own migrations: their page may read them, never change them. */
+const SYSTEM_TABLE_PREFIX = 'sys_';
+
+/** Every broken page document, one line each (`file#pointer message`); the server does not start. */
+export class PageLoadError extends Error {
+  constructor(readonly errors: readonly SchemaError[]) {
+    super(`页面定义有误，服务无法启动：\n${errors.map((e) => `  ${formatSchemaError(e)}`).join('\n')}`);
+    this.name = 'PageLoadError';
+  }
+}
+
+function pageFiles(dir: string, top = true): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return top && EXCLUDED_DIRS.has(entry.name) ? [] : pageFiles(full, false);
+      return entry.name.endsWith('.json') ? [full] : [];
+    })
+    .sort();
+}
+
+/** Loads one page file; the source is its path relative to the repository (as in every error). */
+export function loadPageFile(file: string): { page?: CompiledPage; errors: SchemaError[] } {
+  const source = path.relative(root, file).split(path.sep).join('/');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    return { errors: [{ source, pointer: '', message: `不是合法的 JSON：${err instanceof Error ? err.message : String(err)}` }] };
+  }
+  const result = loadPageSchema(doc, source);
+  return result.ok ? { page: result.page, errors: [] } : { errors: [...result.errors] };
+}
+
+/**
+ * Loads every page of `dir` (default schemas/pages). Any error in any file fails the whole load
+ * with all errors listed: a server must not start with a page missing. Two pages may not share an
+ * API path or a table.
+ */
+export function loadEntityPages(dir: string = PAGES_DIR): CompiledPage[] {
+  const pages: CompiledPage[] = [];
+  const errors: SchemaError[] = [];
+  for (const file of pageFiles(dir)) {
+    const loaded = loadPageFile(file);
+    if (loaded.page) pages.push(loaded.page);
+    errors.push(...loaded.errors);
+  }
+  const byPath = new Map<string, CompiledPage>();
+  const byTable = new Map<string, CompiledPage>();
+  for (const page of pages) {
+    const samePath = byPath.get(page.entity.apiPath);
+    if (samePath) errors.push({ source: page.source, pointer: '/entity', message: `接口路径 ${page.entity.apiPath} 与 ${samePath.source} 重复` });
+    const sameTable = byTable.get(page.entity.table);
+    if (sameTable) errors.push({ source: page.source, pointer: '/entity/table', message: `表 ${page.entity.table} 与 ${sameTable.source} 重复` });
+    byPath.set(page.entity.apiPath, page);
+    byTable.set(page.entity.table, page);
+  }
+  if (errors.length > 0) throw new PageLoadError(errors);
+  return pages;
+}
+
+export function isSystemTable(page: CompiledPage): boolean {
+  return page.entity.table.startsWith(SYSTEM_TABLE_PREFIX);
+}
+
+/** The DDL layer's description of a page's table (declared fields; the standard columns are implicit). */
+export function entityTableOf(page: CompiledPage): EntityTable {
+  const tree = page.entity.tree;
+  const fields: EntityField[] = page.fields.map((f) => {
+    const literal = typeof f.default === 'object' ? undefined : f.default;
+    return {
+      column: f.column,
+      kind: f.type,
+      ...(f.length !== undefined ? { length: f.length } : {}),
+      ...(f.precision !== undefined ? { precision: f.precision, scale: f.scale } : {}),
+      required: f.required,
+      unique: f.unique,
+      ...(literal !== undefined && literal !== '' ? { defaultValue: literal } : {}),
+    };
+  });
+  return {
+    table: page.entity.table,
+    fields,
+    // Unique fields get their index from `unique`; only the other declared indexes are listed.
+    indexes: page.indexes
+      .filter((index) => !(index.unique && index.fields.length === 1 && index.fields[0].unique))
+      .map((index) => ({ columns: [...index.columns], unique: index.unique, name: index.name })),
+    ...(tree
+      ? { tree: { parentColumn: tree.parentField.column, ...(tree.hasChildField ? { hasChildColumn: tree.hasChildField.column } : {}) } }
+      : {}),
+  };
+}
+
+/**
+ * A page over one of our system tables must find every column it declares (and tenant_id when it is
+ * tenant-scoped); such a table is never altered from a page.
+ */
+async function checkSystemTable<T>(db: Kysely<T>, page: CompiledPage): Promise<string[]> {
+  const state = await readTable(db, page.entity.table);
+  if (!state) return [`${page.source}: 系统表 ${page.entity.table} 不存在`];
+  const columns = new Set(state.columns.map((c) => c.name));
+  return [...page.fields, ...page.systemFields]
+    .filter((f) => !columns.has(f.column))
+    .map((f) => `${page.source}${f.pointer ? `#${f.pointer}` : ''}: 系统表 ${page.entity.table} 没有字段 ${f.column}（${f.label}）`);
+}
+
+/**
+ * Creates and evolves the tables of the pages (one transaction, see server/crud/ddl), skipping the
+ * system tables, whose columns are only checked. Throws with every missing column listed.
+ */
+export async function applyPageTables<T>(db: Kysely<T>, pages: readonly CompiledPage[]): Promise<ApplyReport> {
+  const problems: string[] = [];
+  for (const page of pages.filter(isSystemTable)) problems.push(...(await checkSystemTable(db, page)));
+  if (problems.length > 0) throw new Error(`页面与系统表不一致，服务无法启动：\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return applyEntityTables(db, pages.filter((p) => !isSystemTable(p)).map(entityTableOf));
+}

@@ -1,0 +1,138 @@
+/**
+ * The view of every `schema/<module>/<entity>` menu key: loads schemas/pages/<module>/<entity>.json,
+ * compiles it once (loadPageSchema) and renders it with the one interpreter (SchemaPage). A broken
+ * document shows what is wrong and where (file, JSON pointer, message) and breaks only this page.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Card, Result, Spin, Typography } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import type { ListLocation } from '../../runtime/list/useListController';
+import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
+import type { SchemaError } from '../../runtime/schema/schemaError';
+import { SchemaPage } from '../../runtime/views/SchemaPage';
+import { dictService, useRuntimeHost } from '../runtimeHost';
+import { documentLoaders, parseSchemaViewKey, schemaSource, type DocumentLoader } from './schemaDocuments';
+
+export const SCHEMA_ERROR_TITLE = '页面定义有误';
+export const SCHEMA_MISSING_TITLE = '页面定义不存在';
+export const SCHEMA_LOAD_FAILED_TITLE = '页面定义加载失败';
+
+type Outcome =
+  | { kind: 'loading' }
+  | { kind: 'missing'; source: string }
+  | { kind: 'failed'; source: string; reason: string }
+  | { kind: 'loaded'; result: LoadPageResult; source: string };
+
+/** Resolves a view key to its compiled page (or why there is none). */
+export async function resolveSchemaPage(
+  viewKey: string,
+  loaders: Readonly<Record<string, DocumentLoader>> = documentLoaders(),
+): Promise<Exclude<Outcome, { kind: 'loading' }>> {
+  const parsed = parseSchemaViewKey(viewKey);
+  if (!parsed) return { kind: 'missing', source: viewKey };
+  const source = schemaSource(parsed.module, parsed.entity);
+  const loader = loaders[`/${source}`];
+  if (!loader) return { kind: 'missing', source };
+  try {
+    const doc = await loader();
+    return { kind: 'loaded', result: loadPageSchema(doc, source), source };
+  } catch (error) {
+    return { kind: 'failed', source, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function SchemaErrors({ source, errors }: { source: string; errors: readonly SchemaError[] }) {
+  return (
+    <Result
+      status="error"
+      title={SCHEMA_ERROR_TITLE}
+      subTitle={
+        <span>
+          源文件：<Typography.Text code>{source}</Typography.Text>
+        </span>
+      }
+    >
+      <ul className="schema-errors" style={{ margin: 0, paddingLeft: 20, textAlign: 'left' }}>
+        {errors.map((error, i) => (
+          <li key={`${error.pointer}#${i}`} style={{ marginBottom: 8 }}>
+            <Typography.Text code>{error.pointer === '' ? '/' : error.pointer}</Typography.Text>{' '}
+            <Typography.Text>{error.message}</Typography.Text>
+            {error.expected !== undefined && <Typography.Text type="secondary">（期望：{error.expected}）</Typography.Text>}
+            {error.source !== source && <Typography.Text type="secondary">（{error.source}）</Typography.Text>}
+          </li>
+        ))}
+      </ul>
+    </Result>
+  );
+}
+
+/** The list's query lives in the page's search parameters, so a list can be bookmarked and reloaded. */
+function useListLocation(): ListLocation {
+  const [params, setParams] = useSearchParams();
+  const text = params.toString();
+  return { search: text === '' ? '' : `?${text}`, setSearch: (search) => setParams(new URLSearchParams(search)) };
+}
+
+function RenderedPage({ result, source }: { result: LoadPageResult; source: string }) {
+  const host = useRuntimeHost();
+  const location = useListLocation();
+  if (!result.ok) return <SchemaErrors source={source} errors={result.errors} />;
+  return <SchemaPage page={result.page} host={host} dict={dictService} location={location} />;
+}
+
+export interface SchemaRouteProps {
+  viewKey: string;
+  /** Test seam: the documents to resolve from (default the shipped ones). */
+  loaders?: Readonly<Record<string, DocumentLoader>>;
+}
+
+export default function SchemaRoute({ viewKey, loaders }: SchemaRouteProps) {
+  // The outcome remembers which key (and document set) it belongs to: another key is loading.
+  const [resolved, setResolved] = useState<{ key: string; loaders?: SchemaRouteProps['loaders']; outcome: Outcome } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void resolveSchemaPage(viewKey, loaders).then((outcome) => {
+      if (live) setResolved({ key: viewKey, loaders, outcome });
+    });
+    return () => {
+      live = false;
+    };
+  }, [viewKey, loaders]);
+
+  const outcome: Outcome =
+    resolved && resolved.key === viewKey && resolved.loaders === loaders ? resolved.outcome : { kind: 'loading' };
+  switch (outcome.kind) {
+    case 'loading':
+      return (
+        <div className="page-loading">
+          <Spin size="large" />
+        </div>
+      );
+    case 'missing':
+      return (
+        <Result
+          status="404"
+          title={SCHEMA_MISSING_TITLE}
+          subTitle={
+            <span>
+              源文件：<Typography.Text code>{outcome.source}</Typography.Text>
+            </span>
+          }
+        />
+      );
+    case 'failed':
+      return (
+        <Card variant="borderless">
+          <Alert
+            type="error"
+            showIcon
+            message={SCHEMA_LOAD_FAILED_TITLE}
+            description={`源文件：${outcome.source}；${outcome.reason}`}
+          />
+        </Card>
+      );
+    case 'loaded':
+      return <RenderedPage result={outcome.result} source={outcome.source} />;
+  }
+}

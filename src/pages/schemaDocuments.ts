@@ -1,0 +1,27 @@
+/**
+ * The page documents shipped with the app: schemas/pages/<module>/<entity>.json, each its own lazily
+ * loaded chunk. schemas/pages/examples/ holds documentation examples, not pages, and is left out.
+ */
+export type DocumentLoader = () => Promise<unknown>;
+
+const FILES = import.meta.glob<unknown>(['/schemas/pages/**/*.json', '!/schemas/pages/examples/**'], { import: 'default' });
+
+/** `schema/maintenance/expert` → module and entity; undefined for anything else. */
+export function parseSchemaViewKey(viewKey: string): { module: string; entity: string } | undefined {
+  const match = /^schema\/([A-Za-z][\w-]*)\/([A-Za-z][\w-]*)$/.exec(viewKey);
+  return match ? { module: match[1], entity: match[2] } : undefined;
+}
+
+/** The repository path of a page document, as errors name it. */
+export function schemaSource(module: string, entity: string): string {
+  return `schemas/pages/${module}/${entity}.json`;
+}
+
+export function documentLoaders(): Readonly<Record<string, DocumentLoader>> {
+  return FILES;
+}
+
+export function hasSchemaDocument(viewKey: string, loaders: Readonly<Record<string, DocumentLoader>> = FILES): boolean {
+  const parsed = parseSchemaViewKey(viewKey);
+  return parsed !== undefined && Object.hasOwn(loaders, `/${schemaSource(parsed.module, parsed.entity)}`);
+}

@@ -1,0 +1,103 @@
+/**
+ * The web app's Host for the page-language interpreter (runtime/host/types.ts): HTTP through our
+ * request layer (token, tenant, signing, error catalogue), messages and confirmations through
+ * antd's App hooks, navigation through the router, button permissions from the session, storage in
+ * the `pro__` localStorage wrapper, downloads through a hidden link. Also the app's one dictionary
+ * service (seeded at login, replaced by 清理缓存, forgotten at logout — src/store/auth.ts).
+ */
+import { useMemo } from 'react';
+import { message as staticMessage } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { hasPermission } from '../runtime/auth/hasPermission';
+import { createDictService } from '../runtime/dict/dictService';
+import { createExpiringStorage } from '../runtime/host/expiringStorage';
+import { saveFileInBrowser } from '../runtime/host/saveFileInBrowser';
+import type { Host, HostNotify, HostRequest, HostStorage, NavigateTarget } from '../runtime/host/types';
+import { del, get, getBlob, getSigned, post, put, uploadFiles } from './api/request';
+import { useFeedback } from './hooks/useFeedback';
+import { useSession } from './store/session';
+
+/** The request layer behind the Host interface; business failures resolve, transport failures reject (already reported). */
+export const runtimeRequest: HostRequest = {
+  get: (url, params, options) =>
+    options?.signed ? getSigned(url, params, { signal: options.signal }) : get(url, params, { signal: options?.signal }),
+  post: (url, body, options) => post(url, body, { signal: options?.signal }),
+  put: (url, body, options) => put(url, body, { signal: options?.signal }),
+  delete: (url, params, options) => del(url, params, { signal: options?.signal }),
+  getBlob: (url, params, options) => getBlob(url, params, { signal: options?.signal }),
+  upload: (url, files, options) =>
+    uploadFiles(url, files, options?.fields, {
+      fileField: options?.fileField ?? 'file',
+      onProgress: options?.onProgress,
+      signal: options?.signal,
+    }),
+};
+
+let storage: HostStorage | undefined;
+
+/** localStorage under the `pro__` namespace with the `{value, expire}` wrapper (same keys as src/store/storage.ts). */
+export function runtimeStorage(): HostStorage {
+  storage ??= createExpiringStorage(window.localStorage);
+  return storage;
+}
+
+function notifyThrough(api: Pick<typeof staticMessage, 'success' | 'warning' | 'error' | 'info'>): HostNotify {
+  return {
+    success: (text) => void api.success(text),
+    warning: (text) => void api.warning(text),
+    error: (text) => void api.error(text),
+    info: (text) => void api.info(text),
+  };
+}
+
+/**
+ * The app's one dictionary service. Outside a component its few messages (清理缓存's outcome,
+ * 字典Code不能为空!) go through antd's static message.
+ */
+export const dictService = createDictService({
+  request: runtimeRequest,
+  notify: notifyThrough(staticMessage),
+  get storage() {
+    return runtimeStorage();
+  },
+});
+
+function targetOf(to: NavigateTarget): { to: string | { pathname: string; search?: string }; replace: boolean } {
+  if (typeof to === 'string') return { to, replace: false };
+  return { to: { pathname: to.path, ...(to.search === undefined ? {} : { search: to.search }) }, replace: to.replace ?? false };
+}
+
+/** The Host of the page being rendered; the same object while its inputs stay the same. */
+export function useRuntimeHost(): Host {
+  const { message, modal } = useFeedback();
+  const navigate = useNavigate();
+  const auth = useSession((s) => s.auth);
+  const allAuth = useSession((s) => s.allAuth);
+
+  return useMemo<Host>(
+    () => ({
+      request: runtimeRequest,
+      notify: notifyThrough(message),
+      confirm: ({ title, content, okText, cancelText, danger }) =>
+        new Promise<boolean>((resolve) => {
+          modal.confirm({
+            title,
+            content,
+            okText: okText ?? '确定',
+            cancelText: cancelText ?? '取消',
+            okButtonProps: danger ? { danger: true } : undefined,
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        }),
+      navigate: (to) => {
+        const target = targetOf(to);
+        void navigate(target.to, { replace: target.replace });
+      },
+      hasPermission: (action) => hasPermission(action, { auth, allAuth }),
+      storage: runtimeStorage(),
+      saveFile: saveFileInBrowser,
+    }),
+    [message, modal, navigate, auth, allAuth],
+  );
+}

@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { readConfig } from '../../../server/config';
+import { applyPageTables, loadEntityPages } from '../../../server/crud/pages';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { openPglite, openPostgres, type Database } from '../../../server/db/open';
+import { seed } from '../../../server/seed';
+import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
+import type { DatabaseKind } from '../../support/database';
+import { API } from '../support/app';
+
+/** An empty database of the given kind; `close()` throws it away. */
+async function openEmptyDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-crud-test-'));
+    const database = await openPglite(dir);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `crud_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const database = await openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A tenant-scoped copy of the example expert page (its own table and path, the expert permission
+ * codes): the maintenance pages are not tenant-scoped, this one shows the scoping.
+ */
+export function tenantExpertPage(): CompiledPage {
+  const doc = JSON.parse(fs.readFileSync(path.resolve('schemas/pages/examples/expert.json'), 'utf8')) as { entity: Record<string, unknown> };
+  doc.entity = { ...doc.entity, name: 'tenantExpert', table: 'tst_tenant_expert', tenantScoped: true };
+  const loaded = loadPageSchema(doc, 'tests/server/crud/tenantExpert');
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.page;
+}
+
+export interface CrudApp {
+  app: FastifyInstance;
+  database: Database;
+  pages: CompiledPage[];
+  close(): Promise<void>;
+}
+
+/**
+ * The server as main.ts starts it on a new database: migrations, entity tables, the seed with the
+ * pages (entity buttons, role grants, demo rows), then the app with the pages' endpoints.
+ */
+export async function startCrudApp(kind: DatabaseKind): Promise<CrudApp> {
+  const database = await openEmptyDatabase(kind);
+  try {
+    const pages = [...loadEntityPages(), tenantExpertPage()];
+    await migrateToLatest(database.db);
+    await applyPageTables(database.db, pages);
+    await seed(database.db, { demo: true, pages });
+    const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
+    const app = await buildApp({ config, database, pages });
+    return {
+      app,
+      database,
+      pages,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/** A multipart/form-data body with the given files. */
+export function multipart(files: { field: string; name: string; content: Buffer }[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----lossdesk${crypto.randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
+          `Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
