@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig, type ServerConfig } from './config';
 import type { CompiledPage } from '../runtime/schema/compiledPage';
 import { applyPageTables, loadEntityPages, PageLoadError } from './crud/pages';
+import { addMissingPageMenus } from './crud/pageMenus';
 import { DataDirLockedError } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase, type Database } from './db/open';
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
     const changed = ddl.tables.filter((t) => t.action !== 'unchanged').map((t) => `${t.table}(${t.action})`);
     if (changed.length > 0) logger.info({ tables: changed }, '实体表已同步');
     await seed(database.db, { demo: config.demo, adminPassword: config.adminPassword, pages });
+    const menus = await addMissingPageMenus(database.db, pages);
+    if (menus.length > 0) logger.info({ menus }, '新页面已加入菜单（已授权给 admin）');
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;

@@ -53,7 +53,15 @@ export function loadPageFile(file: string): { page?: CompiledPage; errors: Schem
     return { errors: [{ source, pointer: '', message: `不是合法的 JSON：${err instanceof Error ? err.message : String(err)}` }] };
   }
   const result = loadPageSchema(doc, source);
-  return result.ok ? { page: result.page, errors: [] } : { errors: [...result.errors] };
+  if (!result.ok) return { errors: [...result.errors] };
+  // The menu names a page `schema/<module>/<entity>` and the browser fetches that file, so a
+  // document must live at pages/<module>/<entity>.json.
+  const { module, name } = result.page.entity;
+  const expected = `${module}/${name}.json`;
+  if (!source.endsWith(`/${expected}`)) {
+    return { errors: [{ source, pointer: '/entity', message: `页面文件应位于 schemas/pages/${expected}（与 entity.module 和 entity.name 一致）` }] };
+  }
+  return { page: result.page, errors: [] };
 }
 
 /**

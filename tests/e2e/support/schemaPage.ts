@@ -55,10 +55,13 @@ export function columnHeader(page: Page, title: string): Locator {
   return schemaList(page).locator('.ant-table-thead th.ant-table-column-has-sorters').filter({ hasText: title });
 }
 
-/** A toolbar or query-bar button (antd spaces two-character labels: 新 增). */
+/**
+ * A toolbar or query-bar button by its text. antd spaces two-character labels (新 增) and the
+ * accessible name starts with the icon's label (plus 新增).
+ */
 export function listButton(page: Page, text: string): Locator {
   const spaced = [...text].join('\\s*');
-  return schemaList(page).getByRole('button', { name: new RegExp(`^\\s*${spaced}\\s*$`) });
+  return schemaList(page).getByRole('button', { name: new RegExp(`(^|\\s)${spaced}$`) });
 }
 
 /** Chooses an option in the visible antd select dropdown. */
@@ -132,6 +135,14 @@ export async function chooseFormOption(dialog: Locator, label: string, text: str
 /** Clicks the radio with this text in a form item. */
 export async function chooseRadio(dialog: Locator, label: string, text: string): Promise<void> {
   await formItem(dialog, label).locator('.ant-radio-wrapper').filter({ hasText: text }).click();
+}
+
+/** The value cell beside a label of the bordered 详细信息 table. */
+export function detailValue(dialog: Locator, label: string): Locator {
+  return dialog
+    .locator('th.ant-descriptions-item-label')
+    .getByText(label, { exact: true })
+    .locator('xpath=ancestor-or-self::th[1]/following-sibling::td[1]');
 }
 
 /** The 确定 button of a form modal. */

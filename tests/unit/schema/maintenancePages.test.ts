@@ -44,7 +44,7 @@ function readJson(relative: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, relative), 'utf8'));
 }
 
-const PAGE_FILES = [...pageFiles(path.join(repoRoot, 'schemas/pages/maintenance')), 'schemas/pages/system/position.json'];
+const PAGE_FILES = [...pageFiles(path.join(repoRoot, 'schemas/pages/maintenance')), 'schemas/pages/sys/position.json'];
 const ROWS_DIR = 'schemas/seed/entities';
 
 function loadPage(file: string): CompiledPage {

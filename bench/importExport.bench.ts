@@ -1,0 +1,283 @@
+/**
+ * Export and import benchmark on the expert page (mnt_expert), each beside a raw-SQL baseline in
+ * the same process:
+ *  - export: GET …/exportXls of N rows (the whole filtered list as .xlsx, streamed) vs the same rows
+ *    in the same order read through a server-side cursor (DECLARE … FETCH 1000) and written as CSV
+ *    text — the floor of reading and formatting the rows;
+ *  - import: POST …/importExcel of N rows (a workbook built once with server/excel writeXlsx, split
+ *    into several files of one request when one would pass the 10 MB upload limit) vs the same rows
+ *    as multi-row INSERTs of 1000 rows in one transaction — the floor of writing them.
+ * Time and memory (process.memoryUsage rss/heap sampled every 50 ms) for each.
+ *
+ *   npx tsx bench/importExport.bench.ts [--rows 100000] [--db pglite|postgres|both]
+ */
+import { once } from 'node:events';
+import { PassThrough, Writable, type Readable } from 'node:stream';
+import { sql, type Kysely } from 'kysely';
+import { EntityDictionaries, entityService, excelColumns } from '../server/crud/entity';
+import { newId } from '../server/seed/ids';
+import { writeXlsx, type ExcelColumn } from '../server/excel';
+import { DictionaryCache } from '../server/sys/dict/dictionaryCache';
+import type { DB } from '../server/db/types';
+import { readArgs, type DatabaseKind } from './support/args';
+import { API, cleanUp, expertPage, startBenchServer, step, type BenchServer } from './support/benchServer';
+import { countExperts, fillExperts } from './support/experts';
+import { mb, ratio, withMemory, type MemoryPeak } from './support/stats';
+
+const UPLOAD_LIMIT = 10 * 1024 * 1024;
+const INSERT_BATCH = 1000;
+const FETCH_SIZE = 1000;
+
+function countingSink(): { sink: Writable; bytes: () => number } {
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      callback();
+    },
+  });
+  return { sink, bytes: () => bytes };
+}
+
+async function drain(stream: Readable): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of stream) bytes += (chunk as Buffer).length;
+  return bytes;
+}
+
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+// ── export ──────────────────────────────────────────────────────────────────────────────────────
+
+async function exportViaEndpoint(server: BenchServer, query: Record<string, string> = {}): Promise<number> {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `${API}/maintenance/expert/exportXls`,
+    query,
+    headers: server.headers,
+    payloadAsStream: true,
+  });
+  if (response.statusCode !== 200 || !String(response.headers['content-type']).includes('spreadsheetml')) {
+    throw new Error(`export: HTTP ${response.statusCode} ${String(response.headers['content-type'])}`);
+  }
+  return drain(response.stream());
+}
+
+/** The export's rows in the export's order, through a cursor, as CSV — the same columns, raw values. */
+async function exportViaRawSql(db: Kysely<DB>, columns: readonly string[], where = sql`TRUE`): Promise<number> {
+  const { sink, bytes } = countingSink();
+  const write = async (text: string) => {
+    if (!sink.write(text)) await once(sink, 'drain');
+  };
+  await db.transaction().execute(async (trx) => {
+    await sql`DECLARE expert_export NO SCROLL CURSOR FOR
+      SELECT ${sql.join(columns.map((c) => sql.ref(c)))} FROM mnt_expert WHERE ${where} ORDER BY create_time DESC, id DESC`.execute(trx);
+    await write(`${columns.join(',')}\n`);
+    for (;;) {
+      // FETCH takes no bound parameter for its count; this is our own constant.
+      const { rows } = await sql<Record<string, unknown>>`FETCH ${sql.raw(String(FETCH_SIZE))} FROM expert_export`.execute(trx);
+      let chunk = '';
+      for (const row of rows) chunk += `${columns.map((c) => csvField(row[c])).join(',')}\n`;
+      await write(chunk);
+      if (rows.length < FETCH_SIZE) break;
+    }
+    await sql`CLOSE expert_export`.execute(trx);
+  });
+  sink.end();
+  await once(sink, 'finish');
+  return bytes();
+}
+
+// ── import ──────────────────────────────────────────────────────────────────────────────────────
+
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴'];
+const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '勇', '军', '杰', '秀英', '建华'];
+const DIRECTIONS = ['火灾', '水渍', '机械设备', '建筑工程', '货物运输'];
+
+/** One imported expert, as the form would hold it (field names, stored values). */
+function importRecord(i: number): Record<string, string | null> {
+  return {
+    expertName: SURNAMES[i % SURNAMES.length] + GIVEN[Math.floor(i / 7) % GIVEN.length],
+    sex: Math.floor(i / 3) % 2 === 0 ? '1' : '2',
+    contactMobile: `15${String(i).padStart(9, '0')}`,
+    email: `import${i}@example.com`,
+    majorDirection: DIRECTIONS[Math.floor(i / 11) % DIRECTIONS.length],
+    title: '工程师',
+    titleRank: String(1 + (i % 3)),
+    workUnit: '上海市建筑科学研究院',
+    idNumber: null,
+    bankName: '中国工商银行北京海淀支行',
+    bankAccount: null,
+    remark: i % 4 === 0 ? `第${i}位导入的专家` : null,
+  };
+}
+
+async function workbook(columns: ExcelColumn[], from: number, to: number): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = once(out, 'end');
+  function* rows() {
+    for (let i = from; i < to; i++) yield importRecord(i);
+  }
+  await writeXlsx(out, { title: '专家', exportedBy: '管理员', columns, rows: rows() });
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/** The import file(s): one workbook, or as few equal parts as keep each under the upload limit. */
+async function importFilesFor(columns: ExcelColumn[], rows: number): Promise<Buffer[]> {
+  const whole = await workbook(columns, 0, rows);
+  if (whole.length < UPLOAD_LIMIT * 0.98) return [whole];
+  const parts = Math.ceil(whole.length / (UPLOAD_LIMIT * 0.9));
+  if (parts > 20) throw new Error(`${rows} rows do not fit in the 20 files of 10 MB one import accepts`);
+  const size = Math.ceil(rows / parts);
+  const files: Buffer[] = [];
+  for (let from = 0; from < rows; from += size) files.push(await workbook(columns, from, Math.min(rows, from + size)));
+  return files;
+}
+
+function multipart(files: readonly Buffer[]): { body: Buffer; contentType: string } {
+  const boundary = `----lossdeskbench${Date.now().toString(16)}`;
+  const parts: Buffer[] = [];
+  files.forEach((file, i) => {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file${i}"; filename="experts-${i + 1}.xlsx"\r\n` +
+          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+      ),
+      file,
+      Buffer.from('\r\n'),
+    );
+  });
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function importViaEndpoint(server: BenchServer, upload: { body: Buffer; contentType: string }): Promise<string> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `${API}/maintenance/expert/importExcel`,
+    headers: { ...server.headers, 'content-type': upload.contentType },
+    payload: upload.body,
+  });
+  const envelope = response.json() as { success: boolean; code: number; message: string };
+  if (!envelope.success || envelope.code !== 200) throw new Error(`import: HTTP ${response.statusCode} code ${envelope.code} ${envelope.message}`);
+  return envelope.message;
+}
+
+/** The same rows as the import writes them (columns of the page, audit fields), in batches of 1000. */
+async function importViaRawSql(server: BenchServer, rows: number): Promise<void> {
+  const page = expertPage(server.pages);
+  const fields = page.fields;
+  await server.database.db.transaction().execute(async (trx) => {
+    for (let from = 0; from < rows; from += INSERT_BATCH) {
+      const values = [];
+      for (let i = from; i < Math.min(rows, from + INSERT_BATCH); i++) {
+        const record = importRecord(i);
+        values.push(sql`(${sql.join([newId(), ...fields.map((f) => record[f.name] ?? null), 'admin', 'A01'])})`);
+      }
+      await sql`INSERT INTO mnt_expert (id, ${sql.join(fields.map((f) => sql.ref(f.column)))}, create_by, sys_org_code)
+        VALUES ${sql.join(values)}`.execute(trx);
+    }
+  });
+}
+
+// ── run ─────────────────────────────────────────────────────────────────────────────────────────
+
+interface Row {
+  operation: string;
+  ms: number;
+  memory: MemoryPeak;
+  note: string;
+}
+
+async function benchKind(kind: DatabaseKind, rows: number): Promise<Row[]> {
+  console.log(`\n== ${kind}: ${rows.toLocaleString('en-US')} rows ==`);
+  const server = await step('setup (fresh database, migrate, page tables, seed, fill, ANALYZE, app, login)', () =>
+    startBenchServer(kind, (database) => fillExperts(database.db, rows)),
+  );
+  const db = server.database.db;
+  const page = expertPage(server.pages);
+  const exportColumns = page.fields.map((f) => f.column);
+  const service = entityService(page, new EntityDictionaries(db, new DictionaryCache(db), server.pages));
+  const columns = await excelColumns(service, db);
+  const results: Row[] = [];
+
+  // Warm both export paths on a small filtered set (module loading, JIT, plans).
+  await exportViaEndpoint(server, { expertName: '*王伟*' });
+  await exportViaRawSql(db, exportColumns, sql`expert_name = ${'王伟'}`);
+
+  const rawExport = await withMemory(() => exportViaRawSql(db, exportColumns));
+  console.log(`  export raw SQL → CSV: ${(rawExport.ms / 1000).toFixed(1)} s, ${mb(rawExport.value)} MB`);
+  results.push({ operation: 'export: raw SQL cursor → CSV (baseline)', ms: rawExport.ms, memory: rawExport.memory, note: `${mb(rawExport.value)} MB CSV` });
+  const endpointExport = await withMemory(() => exportViaEndpoint(server));
+  console.log(`  export endpoint → .xlsx: ${(endpointExport.ms / 1000).toFixed(1)} s, ${mb(endpointExport.value)} MB`);
+  results.push({ operation: 'export: GET exportXls (.xlsx)', ms: endpointExport.ms, memory: endpointExport.memory, note: `${mb(endpointExport.value)} MB xlsx` });
+
+  const files = await step('build import workbook(s) with writeXlsx', () => importFilesFor(columns, rows));
+  const upload = multipart(files);
+  const fileNote = `${files.length} file(s), ${mb(upload.body.length)} MB`;
+  console.log(`  import upload: ${fileNote}`);
+
+  await sql`TRUNCATE mnt_expert`.execute(db);
+  const endpointImport = await withMemory(() => importViaEndpoint(server, upload));
+  const imported = await countExperts(db);
+  if (imported !== rows) throw new Error(`import wrote ${imported} rows, expected ${rows}: ${endpointImport.value}`);
+  console.log(`  import endpoint: ${(endpointImport.ms / 1000).toFixed(1)} s — ${endpointImport.value}`);
+
+  await sql`TRUNCATE mnt_expert`.execute(db);
+  const rawImport = await withMemory(() => importViaRawSql(server, rows));
+  const inserted = await countExperts(db);
+  if (inserted !== rows) throw new Error(`raw insert wrote ${inserted} rows, expected ${rows}`);
+  console.log(`  import raw INSERT: ${(rawImport.ms / 1000).toFixed(1)} s`);
+  results.push({ operation: 'import: multi-row INSERT ×1000 (baseline)', ms: rawImport.ms, memory: rawImport.memory, note: `${rows} rows` });
+  results.push({ operation: 'import: POST importExcel', ms: endpointImport.ms, memory: endpointImport.memory, note: fileNote });
+
+  await cleanUp();
+  return results;
+}
+
+function printTable(kind: DatabaseKind, rows: number, results: readonly Row[]): void {
+  console.log(`\nExport / import vs raw SQL — ${kind}, ${rows.toLocaleString('en-US')} rows`);
+  console.table(
+    Object.fromEntries(
+      results.map((r) => [
+        r.operation,
+        {
+          's': (r.ms / 1000).toFixed(2),
+          'rows/s': Math.round(rows / (r.ms / 1000)),
+          'peak RSS MB': r.memory.peakRssMb,
+          'RSS growth MB': r.memory.rssGrowthMb,
+          'peak heap MB': r.memory.peakHeapMb,
+          note: r.note,
+        },
+      ]),
+    ),
+  );
+  const [rawExport, endpointExport, rawImport, endpointImport] = results;
+  console.log(`export time ratio endpoint/raw: ${ratio(endpointExport.ms, rawExport.ms)}, peak RSS growth ${endpointExport.memory.rssGrowthMb} MB vs ${rawExport.memory.rssGrowthMb} MB`);
+  console.log(`import time ratio endpoint/raw: ${ratio(endpointImport.ms, rawImport.ms)}, peak RSS growth ${endpointImport.memory.rssGrowthMb} MB vs ${rawImport.memory.rssGrowthMb} MB`);
+}
+
+async function main(): Promise<void> {
+  const args = readArgs();
+  console.log(`Export/import benchmark — ${args.rows.toLocaleString('en-US')} rows on ${args.kinds.join(' and ')}, Node ${process.version}`);
+  const all: Array<[DatabaseKind, Row[]]> = [];
+  for (const kind of args.kinds) all.push([kind, await benchKind(kind, args.rows)]);
+  for (const [kind, results] of all) printTable(kind, args.rows, results);
+  if (!(globalThis as { gc?: () => void }).gc) console.log('(NODE_OPTIONS=--expose-gc starts each memory figure from a collected heap)');
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
