@@ -23,6 +23,7 @@ import { ListToolbar } from './ListToolbar';
 import { QueryBar } from './QueryBar';
 import { downloadTemplate } from './templateDownload';
 import { useNarrowScreen } from './useNarrowScreen';
+import { useTreeRows } from './treeRows';
 
 export interface SchemaListProps {
   page: CompiledPage;
@@ -89,6 +90,7 @@ export function SchemaList(props: SchemaListProps) {
   const rowActions = page.list.rowActions.filter((action) => rowHandlers[action.action] !== undefined);
 
   const { query, total, rows, loading, selectedRowKeys } = list;
+  const tree = useTreeRows(page, host, rows as Row[]);
   const columns = listColumns({
     page: { ...page, list: { ...page.list, rowActions } },
     host,
@@ -133,7 +135,8 @@ export function SchemaList(props: SchemaListProps) {
         size="middle"
         bordered
         columns={columns}
-        dataSource={rows as Row[]}
+        dataSource={tree.dataSource}
+        expandable={tree.onExpand ? { onExpand: tree.onExpand, indentSize: 20 } : undefined}
         loading={loading}
         pagination={pagination}
         scroll={narrow ? { x: NARROW_SCROLL_X } : undefined}

@@ -77,16 +77,20 @@ function actionLinks(actions: readonly CompiledAction<RowAction>[], record: Row,
 
 export function listColumns(options: ColumnOptions): ColumnsType<Row> {
   const { page, host, offset, onRowAction } = options;
-  const columns: ColumnsType<Row> = [
-    {
-      key: 'rowIndex',
-      title: '#',
-      width: 60,
-      align: 'center',
-      render: (_: unknown, __: Row, index: number) => offset + index + 1,
-    },
-    ...page.list.columns.map((column) => dataColumn(column, options)),
-  ];
+  // Tree pages have no row numbers: a child row has no place in the page's numbering, and the first
+  // column carries the expand icon and the indentation.
+  const rowNumber: ColumnsType<Row> = page.entity.tree
+    ? []
+    : [
+        {
+          key: 'rowIndex',
+          title: '#',
+          width: 60,
+          align: 'center',
+          render: (_: unknown, __: Row, index: number) => offset + index + 1,
+        },
+      ];
+  const columns: ColumnsType<Row> = [...rowNumber, ...page.list.columns.map((column) => dataColumn(column, options))];
   const allowed = page.list.rowActions.filter((action) => host.hasPermission(action.permission));
   if (allowed.length > 0) {
     columns.push({
