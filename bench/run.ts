@@ -1,6 +1,7 @@
 /**
  * Runs every benchmark, one process each (so one's heap and JIT state do not colour the next),
- * passing the arguments on: `npm run bench -- --rows 100000 --db both`.
+ * with --expose-gc for steadier memory figures, passing the arguments on:
+ * `npm run bench -- --rows 100000 --db both`.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,7 +14,7 @@ const args = process.argv.slice(2);
 let failed = 0;
 for (const bench of benches) {
   console.log(`\n### ${bench} ${args.join(' ')}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, bench), ...args], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(here, bench), ...args], { stdio: 'inherit' });
   if (result.status !== 0) failed++;
 }
 process.exitCode = failed > 0 ? 1 : 0;
