@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Card, Result, Spin, Typography } from 'antd';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ListLocation } from '../../runtime/list/useListController';
 import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import type { SchemaError } from '../../runtime/schema/schemaError';
@@ -69,8 +69,17 @@ function SchemaErrors({ source, errors }: { source: string; errors: readonly Sch
 /** The list's query lives in the page's search parameters, so a list can be bookmarked and reloaded. */
 function useListLocation(): ListLocation {
   const [params, setParams] = useSearchParams();
+  // A kept-alive page hidden behind another tab sees its own frozen location; it must never write the
+  // address bar, or it would pull the user back to itself (e.g. while its tab is being closed).
+  const { pathname } = useLocation();
   const text = params.toString();
-  return { search: text === '' ? '' : `?${text}`, setSearch: (search) => setParams(new URLSearchParams(search)) };
+  return {
+    search: text === '' ? '' : `?${text}`,
+    setSearch: (search) => {
+      if (window.location.pathname !== pathname) return;
+      setParams(new URLSearchParams(search));
+    },
+  };
 }
 
 function RenderedPage({ result, source }: { result: LoadPageResult; source: string }) {

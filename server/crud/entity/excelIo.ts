@@ -17,6 +17,7 @@ import { wireValue, type EntityRecord } from './records';
 import type { EntityService } from './service';
 import type { Actor } from './store';
 import { checkRecord, uniqueFields, type EntityValues } from './validate';
+import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { duplicateMessage } from './service';
 
 const EXPORT_CHUNK = 1000;
@@ -117,9 +118,10 @@ export async function importFiles(service: EntityService, db: Kysely<DB>, files:
   }
   const byTitle = new Map(columns.map((c) => [c.key, c.title]));
   const allowed = await service.store.allowedValues(db, rows.map((r) => r.values));
+  const codeRules = await loadCodeRules(db, service.model);
   const values: EntityValues[] = rows.map((row) => {
     const checked = checkRecord(service.model, row.values, allowed);
-    for (const error of checked.errors) {
+    for (const error of [...checked.errors, ...codeRuleErrors(codeRules, checked.values)]) {
       // Cell errors the reader already found are not repeated.
       const column = byTitle.get(error.field) ?? error.label;
       if (!row.errors.some((e) => e.column === column)) row.errors.push({ column, message: error.message });

@@ -6,6 +6,7 @@ import { entityModel, type EntityModel } from './model';
 import type { EntityRow } from './records';
 import { EntityStore, type Actor } from './store';
 import { checkRecord, describeFieldErrors, uniqueFields, type EntityValues, type FieldError } from './validate';
+import { codeRuleErrors, loadCodeRules } from './codeRules';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {
@@ -52,6 +53,7 @@ export class EntityService {
   async add(db: Kysely<DB>, input: Readonly<Record<string, unknown>>, actor: Actor, id?: string): Promise<string> {
     const allowed = await this.store.allowedValues(db, [input]);
     const { values, errors } = checkRecord(this.model, input, allowed);
+    errors.push(...codeRuleErrors(await loadCodeRules(db, this.model), values));
     if (errors.length === 0) errors.push(...(await this.duplicateErrors(db, values)));
     if (errors.length > 0) throw new EntityValidationError(errors);
     const [made] = await this.store.insert(db, [values], actor, [id]);
@@ -70,6 +72,7 @@ export class EntityService {
     if (tree && values[tree.parent.name] === id) {
       errors.push({ field: tree.parent.name, label: tree.parent.label, message: '上级不能是自己' });
     }
+    errors.push(...codeRuleErrors(await loadCodeRules(db, this.model), values));
     if (errors.length === 0) errors.push(...(await this.duplicateErrors(db, values, id)));
     if (errors.length > 0) throw new EntityValidationError(errors);
     await this.store.update(db, id, values, actor, before);
