@@ -53,9 +53,6 @@ export default function BasicLayout() {
 
   useEffect(() => {
     if (!record || redirect || record.hideTab) return;
-    // A render of a page the user has already left (its tab just closed, the address moved on) must
-    // not bring the tab back.
-    if (window.location.pathname !== pageKey) return;
     useTabs.getState().open(pageKey, record.title, fullPath);
   }, [record, redirect, pageKey, fullPath]);
 

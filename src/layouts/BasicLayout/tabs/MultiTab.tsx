@@ -1,6 +1,6 @@
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../../hooks/useFeedback';
 import { useTabs } from './useTabs';
 
@@ -17,6 +17,7 @@ export const TAB_MENU_TEXTS = {
  */
 export default function MultiTab() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { message } = useFeedback();
   const tabs = useTabs((s) => s.tabs);
   const activeKey = useTabs((s) => s.activeKey);
@@ -24,11 +25,9 @@ export default function MultiTab() {
   /** The remembered address (with its query) of a tab. */
   const addressOf = (key: string) => useTabs.getState().tabs.find((tab) => tab.key === key)?.path ?? key;
 
-  // Compared with the address bar, not the rendered location: right after a tab click the router has
-  // pushed the new address but may not have rendered it yet, and a quick close would then be skipped.
   const goToActive = () => {
     const active = addressOf(useTabs.getState().activeKey);
-    if (active !== window.location.pathname + window.location.search) navigate(active);
+    if (active !== location.pathname + location.search) navigate(active);
   };
 
   const close = (key: string) => {
