@@ -25,14 +25,30 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
       },
     };
   }
+  const copy = await createPostgresDatabase('t', inject('postgresTemplateDb'));
+  const database = await openPostgres(copy.url, 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await copy.drop();
+    },
+  };
+}
+
+/**
+ * A new database on the test PostgreSQL server (a copy of `template`, or empty without one), with its
+ * URL and a `drop()` that removes it whoever is still connected.
+ */
+export async function createPostgresDatabase(prefix: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDb')}`);
+        await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
         break;
       } catch (err) {
         // Two workers copying the template at the same moment: PostgreSQL asks one to wait.
@@ -43,11 +59,9 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = await openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), 5);
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -2,8 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
@@ -12,7 +10,7 @@ import { migrateToLatest } from '../../../server/db/migrate';
 import { openPglite, openPostgres, type Database } from '../../../server/db/open';
 import { seed } from '../../../server/seed';
 import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
-import type { DatabaseKind } from '../../support/database';
+import { createPostgresDatabase, type DatabaseKind } from '../../support/database';
 import { API } from '../support/app';
 
 /** An empty database of the given kind; `close()` throws it away. */
@@ -28,21 +26,13 @@ async function openEmptyDatabase(kind: DatabaseKind): Promise<Database> {
       },
     };
   }
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `crud_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const database = await openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), 5);
+  const created = await createPostgresDatabase('crud');
+  const database = await openPostgres(created.url, 5);
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }

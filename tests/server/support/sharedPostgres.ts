@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../../../server/db/open';
+import { createPostgresDatabase } from '../../support/database';
 
 export interface SharedPostgres {
   /** Independent connections (pools) to one private copy of the demo database, one per API node. */
@@ -11,35 +10,15 @@ export interface SharedPostgres {
 
 /**
  * Opens `nodes` Database objects on the same PostgreSQL database, as several API nodes behind a load
- * balancer would: the copy is made like tests/support/database.ts does and dropped on close.
+ * balancer would: the copy is made by tests/support/database.ts and dropped on close.
  */
 export async function openSharedPostgres(nodes: number): Promise<SharedPostgres> {
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDb')}`);
-        break;
-      } catch (err) {
-        // Another worker is copying the template at the same moment: PostgreSQL asks us to wait.
-        if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const copy = await createPostgresDatabase('t', inject('postgresTemplateDb'));
+  const url = copy.url;
   const databases: Database[] = [];
   const close = async () => {
     await Promise.all(databases.map((d) => d.close()));
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await copy.drop();
   };
   try {
     for (let i = 0; i < nodes; i++) databases.push(await openPostgres(url, 3));
