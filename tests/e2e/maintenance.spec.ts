@@ -398,7 +398,7 @@ test.describe('专家 (maintenance schema page)', () => {
 });
 
 test.describe('专家 without expert:add', () => {
-  test('the API refuses add with 510 to users lacking the code; they see no 基础数据 → 专家', async ({ page, request }) => {
+  test('the API refuses add with 510 to users lacking the code; nothing is written', async ({ request }) => {
     for (const username of ['lisi', 'wangwu']) {
       const token = await apiLogin(request, username, '123456');
       expect(token, `${username} signs in`).toBeTruthy();
@@ -409,17 +409,37 @@ test.describe('专家 without expert:add', () => {
       const body = (await res.json()) as { success: boolean; code: number; message: string };
       expect(body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
     }
-    // Nothing was written.
     const admin = await apiLogin(request, 'admin', '123456');
     const list = await request.get('/insurance/maintenance/expert/list', {
       headers: { 'X-Access-Token': admin ?? '' },
       params: { expertName: '越权专家' },
     });
     expect(((await list.json()) as { result: { total: number } }).result.total).toBe(0);
+  });
 
+  test('lisi (adjuster, expert:list only) reads 专家 but sees no 新增, 导入, 导出, 编辑 or 删除', async ({ page }) => {
     await signIn(page, 'lisi');
+    await openFromMenu(page, '基础数据', '专家');
+    await expect(page).toHaveURL(/\/maintenance\/expert/);
+    await expect(listRows(page).first()).toBeVisible();
+    await expect(totalText(page)).toHaveText(/^1-\d+ 共\d+条$/);
+    // The query bar still works for a reader.
+    await expect(listButton(page, '查询')).toBeVisible();
+    for (const text of ['新增', '导入', '导出', '批量删除']) await expect(listButton(page, text)).toHaveCount(0);
+    const firstRow = listRows(page).first();
+    await expect(firstRow.getByText('详情', { exact: true })).toBeVisible();
+    await expect(firstRow.getByText('编辑', { exact: true })).toHaveCount(0);
+    await expect(firstRow.getByText('删除', { exact: true })).toHaveCount(0);
+    await screenshot(page, '26-expert-read-only-lisi');
+    // Pages of 基础数据 outside the adjuster's grant stay closed.
+    await expect(sideMenu(page).getByText('币种', { exact: true })).toHaveCount(0);
+    await page.goto('/maintenance/currency');
+    await expect(page).toHaveURL('/404');
+  });
+
+  test('wangwu (finance) has no 基础数据 at all', async ({ page }) => {
+    await signIn(page, 'wangwu');
     expect(await topLevelMenuTitles(page)).not.toContain('基础数据');
-    await expect(sideMenu(page).getByText('专家', { exact: true })).toHaveCount(0);
     await page.goto('/maintenance/expert');
     await expect(page).toHaveURL('/404');
   });
