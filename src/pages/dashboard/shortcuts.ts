@@ -14,7 +14,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { title: '结案审批', action: 'receive:approve', component: 'receive/ReceiveApproveList', icon: 'AuditOutlined' },
   { title: '新增专家', action: 'expert:add', component: 'schema/maintenance/expert', icon: 'SafetyCertificateOutlined' },
   { title: '新增用户', action: 'user:add', component: 'system/UserList', icon: 'UserOutlined' },
-  { title: '开具发票', action: 'receipt:add', component: 'receipt/ReceiptList', icon: 'FileTextOutlined' },
+  { title: '开具发票', action: 'receipt:add', component: 'schema/receipt/receipt', icon: 'FileTextOutlined' },
 ];
 
 /** Path of the menu entry showing `component`, or undefined when the user's menu lacks it. */
