@@ -9,12 +9,13 @@
  *    as multi-row INSERTs of 1000 rows in one transaction — the floor of writing them.
  * Time and memory (process.memoryUsage rss/heap sampled every 50 ms) for each.
  *
- *   npx tsx bench/importExport.bench.ts [--rows 100000] [--db pglite|postgres|both]
+ *   npx tsx bench/importExport.bench.ts [--rows 100000] [--db pglite|postgres|both] [--only export|import]
  */
 import { once } from 'node:events';
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
-import { EntityDictionaries, entityService, excelColumns } from '../server/crud/entity';
+import { EntityDictionaries, entityService, excelColumns, exportRecords, type EntityService } from '../server/crud/entity';
+import { translateListQuery } from '../server/crud/query';
 import { newId } from '../server/seed/ids';
 import { writeXlsx, type ExcelColumn } from '../server/excel';
 import { DictionaryCache } from '../server/sys/dict/dictionaryCache';
@@ -87,6 +88,33 @@ async function exportViaRawSql(db: Kysely<DB>, columns: readonly string[], where
     }
     await sql`CLOSE expert_export`.execute(trx);
   });
+  sink.end();
+  await once(sink, 'finish');
+  return bytes();
+}
+
+/**
+ * The endpoint's own reading path (keyset pages through EntityService, records as the export
+ * builds them) written as CSV: separates the cost of reading from the cost of the .xlsx format.
+ */
+async function exportKeysetToCsv(service: EntityService, db: Kysely<DB>): Promise<number> {
+  const { sink, bytes } = countingSink();
+  const write = async (text: string) => {
+    if (!sink.write(text)) await once(sink, 'drain');
+  };
+  const keys = service.model.writable.map((f) => f.name);
+  const query = translateListQuery(service.model.queryFields, {}, service.model.listOptions);
+  await write(`${keys.join(',')}\n`);
+  let chunk = '';
+  let n = 0;
+  for await (const record of exportRecords(service, db, query, 0, undefined)) {
+    chunk += `${keys.map((k) => csvField(record[k])).join(',')}\n`;
+    if (++n % 1000 === 0) {
+      await write(chunk);
+      chunk = '';
+    }
+  }
+  await write(chunk);
   sink.end();
   await once(sink, 'finish');
   return bytes();
@@ -196,7 +224,18 @@ interface Row {
   note: string;
 }
 
-async function benchKind(kind: DatabaseKind, rows: number): Promise<Row[]> {
+type Part = 'export' | 'import';
+
+/** `--only export` or `--only import` runs one half; both by default. */
+function partsFromArgs(argv: readonly string[] = process.argv.slice(2)): Part[] {
+  const at = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  if (at < 0) return ['export', 'import'];
+  const value = argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
+  if (value !== 'export' && value !== 'import') throw new Error(`--only must be export or import, got "${value}"`);
+  return [value];
+}
+
+async function benchKind(kind: DatabaseKind, rows: number, parts: readonly Part[]): Promise<Row[]> {
   console.log(`\n== ${kind}: ${rows.toLocaleString('en-US')} rows ==`);
   const server = await step('setup (fresh database, migrate, page tables, seed, fill, ANALYZE, app, login)', () =>
     startBenchServer(kind, (database) => fillExperts(database.db, rows)),
@@ -208,6 +247,13 @@ async function benchKind(kind: DatabaseKind, rows: number): Promise<Row[]> {
   const columns = await excelColumns(service, db);
   const results: Row[] = [];
 
+  if (parts.includes('export')) await benchExport(server, db, exportColumns, service, results);
+  if (parts.includes('import')) await benchImport(server, db, columns, rows, results);
+  await cleanUp();
+  return results;
+}
+
+async function benchExport(server: BenchServer, db: Kysely<DB>, exportColumns: string[], service: EntityService, results: Row[]): Promise<void> {
   // Warm both export paths on a small filtered set (module loading, JIT, plans).
   await exportViaEndpoint(server, { expertName: '*王伟*' });
   await exportViaRawSql(db, exportColumns, sql`expert_name = ${'王伟'}`);
@@ -215,9 +261,15 @@ async function benchKind(kind: DatabaseKind, rows: number): Promise<Row[]> {
   const rawExport = await withMemory(() => exportViaRawSql(db, exportColumns));
   console.log(`  export raw SQL → CSV: ${(rawExport.ms / 1000).toFixed(1)} s, ${mb(rawExport.value)} MB`);
   results.push({ operation: 'export: raw SQL cursor → CSV (baseline)', ms: rawExport.ms, memory: rawExport.memory, note: `${mb(rawExport.value)} MB CSV` });
+  const keysetExport = await withMemory(() => exportKeysetToCsv(service, db));
+  console.log(`  export keyset pages → CSV: ${(keysetExport.ms / 1000).toFixed(1)} s, ${mb(keysetExport.value)} MB`);
+  results.push({ operation: 'export: endpoint reading path (keyset pages) → CSV', ms: keysetExport.ms, memory: keysetExport.memory, note: `${mb(keysetExport.value)} MB CSV` });
   const endpointExport = await withMemory(() => exportViaEndpoint(server));
   console.log(`  export endpoint → .xlsx: ${(endpointExport.ms / 1000).toFixed(1)} s, ${mb(endpointExport.value)} MB`);
   results.push({ operation: 'export: GET exportXls (.xlsx)', ms: endpointExport.ms, memory: endpointExport.memory, note: `${mb(endpointExport.value)} MB xlsx` });
+}
+
+async function benchImport(server: BenchServer, db: Kysely<DB>, columns: ExcelColumn[], rows: number, results: Row[]): Promise<void> {
 
   const files = await step('build import workbook(s) with writeXlsx', () => importFilesFor(columns, rows));
   const upload = multipart(files);
@@ -237,9 +289,6 @@ async function benchKind(kind: DatabaseKind, rows: number): Promise<Row[]> {
   console.log(`  import raw INSERT: ${(rawImport.ms / 1000).toFixed(1)} s`);
   results.push({ operation: 'import: multi-row INSERT ×1000 (baseline)', ms: rawImport.ms, memory: rawImport.memory, note: `${rows} rows` });
   results.push({ operation: 'import: POST importExcel', ms: endpointImport.ms, memory: endpointImport.memory, note: fileNote });
-
-  await cleanUp();
-  return results;
 }
 
 function printTable(kind: DatabaseKind, rows: number, results: readonly Row[]): void {
@@ -259,16 +308,23 @@ function printTable(kind: DatabaseKind, rows: number, results: readonly Row[]): 
       ]),
     ),
   );
-  const [rawExport, endpointExport, rawImport, endpointImport] = results;
-  console.log(`export time ratio endpoint/raw: ${ratio(endpointExport.ms, rawExport.ms)}, peak RSS growth ${endpointExport.memory.rssGrowthMb} MB vs ${rawExport.memory.rssGrowthMb} MB`);
-  console.log(`import time ratio endpoint/raw: ${ratio(endpointImport.ms, rawImport.ms)}, peak RSS growth ${endpointImport.memory.rssGrowthMb} MB vs ${rawImport.memory.rssGrowthMb} MB`);
+  const find = (prefix: string) => results.find((r) => r.operation.startsWith(prefix));
+  for (const [name, raw, endpoint] of [
+    ['export', find('export: raw'), find('export: GET')],
+    ['export reading path (keyset → CSV)', find('export: raw'), find('export: endpoint reading')],
+    ['import', find('import: multi-row'), find('import: POST')],
+  ] as const) {
+    if (!raw || !endpoint) continue;
+    console.log(`${name} time ratio endpoint/raw: ${ratio(endpoint.ms, raw.ms)}, peak RSS growth ${endpoint.memory.rssGrowthMb} MB vs ${raw.memory.rssGrowthMb} MB`);
+  }
 }
 
 async function main(): Promise<void> {
   const args = readArgs();
   console.log(`Export/import benchmark — ${args.rows.toLocaleString('en-US')} rows on ${args.kinds.join(' and ')}, Node ${process.version}`);
+  const parts = partsFromArgs();
   const all: Array<[DatabaseKind, Row[]]> = [];
-  for (const kind of args.kinds) all.push([kind, await benchKind(kind, args.rows)]);
+  for (const kind of args.kinds) all.push([kind, await benchKind(kind, args.rows, parts)]);
   for (const [kind, results] of all) printTable(kind, args.rows, results);
   if (!(globalThis as { gc?: () => void }).gc) console.log('(NODE_OPTIONS=--expose-gc starts each memory figure from a collected heap)');
 }

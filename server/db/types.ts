@@ -181,6 +181,24 @@ export interface SysCheckRule extends Audit {
   rule_description: string | null;
 }
 
+/** A fill rule (migration 0002): prefix + date part + zero-padded sequence, counter kept per period. */
+export interface SysFillRule extends Audit {
+  id: string;
+  rule_name: string;
+  rule_code: string;
+  prefix: Generated<string>;
+  /** '' (none), 'yyyy', 'yyyyMM', 'yyyyMMdd' or 'yyMMdd' */
+  date_format: Generated<string>;
+  seq_length: Generated<number>;
+  /** 'day', 'month', 'year' or 'never' */
+  reset_period: Generated<string>;
+  /** bigint, read as a number (INT8 parser in open.ts) */
+  current_value: Generated<number>;
+  /** The period the counter counts in: 'yyyyMMdd', 'yyyyMM', 'yyyy' or '' */
+  current_period: Generated<string>;
+  rule_description: string | null;
+}
+
 export interface SysSession {
   token_hash: string;
   user_id: string;
@@ -212,6 +230,7 @@ export interface DB {
   sys_announcement: SysAnnouncement;
   sys_announcement_send: SysAnnouncementSend;
   sys_check_rule: SysCheckRule;
+  sys_fill_rule: SysFillRule;
   sys_session: SysSession;
   sys_captcha: SysCaptcha;
 }

@@ -8,8 +8,9 @@ function duplicateKey(value: ImportValue | undefined): string | null {
 }
 
 /**
- * Marks rows of one file that repeat a value of a unique column. Every occurrence gets the error
- * with the other rows' numbers, so the user sees each pair wherever they look.
+ * Marks rows that repeat a value of a unique column (in one file, or across the files of one
+ * import: then each other row is named with its file). Every occurrence gets the error with the
+ * other rows' numbers, so the user sees each pair wherever they look.
  * Returns how many rows were marked.
  */
 export function markDuplicates(
@@ -28,17 +29,21 @@ export function markDuplicates(
   let marked = 0;
   for (const same of rowsByValue.values()) {
     if (same.length < 2) continue;
-    const numbers = same.map((r) => r.rowNumber);
     for (const row of same) {
       // Only the first few are named; a value repeated ten thousand times must stay cheap.
-      const others: number[] = [];
-      for (const n of numbers) {
-        if (n !== row.rowNumber) others.push(n);
+      const others: ImportRow[] = [];
+      for (const other of same) {
+        if (other !== row) others.push(other);
         if (others.length > 5) break;
       }
-      const shown =
-        others.length > 5 ? `${others.slice(0, 5).join('、')}等${same.length - 1}行` : `${others.join('、')}行`;
-      row.errors.push({ column: column.title, message: `${message}（与第${shown}重复）` });
+      const shownRows = others.slice(0, 5);
+      const more = others.length > 5 ? `等${same.length - 1}行` : '行';
+      // Within one file the numbers say it all; across files each names its file.
+      const sameFile = shownRows.every((o) => o.fileName === row.fileName);
+      const shown = sameFile
+        ? `第${shownRows.map((o) => o.rowNumber).join('、')}${more}`
+        : `${shownRows.map((o) => `${o.fileName ? `「${o.fileName}」` : ''}第${o.rowNumber}行`).join('、')}${others.length > 5 ? `等${same.length - 1}行` : ''}`;
+      row.errors.push({ column: column.title, message: `${message}（与${shown}重复）` });
       marked++;
     }
   }

@@ -23,7 +23,7 @@ export type { ReadWorkbookOptions } from './readWorkbook';
 export { mapRows } from './mapRows';
 export type { MapRowsOptions, MappedRows } from './mapRows';
 export { markDuplicates } from './duplicates';
-export { writeErrorWorkbook, describeRowErrors, ROW_NUMBER_TITLE, ERROR_REASON_TITLE } from './errorWorkbook';
+export { writeErrorWorkbook, describeRowErrors, ROW_NUMBER_TITLE, ERROR_REASON_TITLE, FILE_TITLE } from './errorWorkbook';
 export type { ErrorWorkbookOptions } from './errorWorkbook';
 export { TITLE_ROWS, HEAD_ROWS, FIRST_DATA_ROW } from './sheetLayout';
 export { DOWNLOAD_CLOSED_MESSAGE } from './backpressure';

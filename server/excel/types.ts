@@ -66,6 +66,11 @@ export interface RowError {
 export interface ImportRow {
   /** 1-based Excel row number, as the user sees it in the file. */
   rowNumber: number;
+  /**
+   * The uploaded file the row came from, set when one import reads several files: every message
+   * and the error file then say which file a row number belongs to.
+   */
+  fileName?: string;
   /** Converted values keyed by column key; a column absent from the file has no key at all. */
   values: Record<string, ImportValue>;
   /** What the cells showed, keyed by column key — written back into the error file. */

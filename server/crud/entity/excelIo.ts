@@ -2,6 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import {
+  ExcelFileError,
   mapRows,
   markDuplicates,
   readWorkbook,
@@ -13,14 +14,15 @@ import {
 } from '../../excel';
 import { applyListFilter, applyListOrder, type ListQuery } from '../query';
 import { isMultiValued } from './model';
-import { wireValue, type EntityRecord } from './records';
+import { wireValue, type EntityRecord, type EntityRow } from './records';
+import { afterKey, keyOf, keySelections, keysetOrder } from './keyset';
 import type { EntityService } from './service';
 import type { Actor } from './store';
 import { checkRecord, uniqueFields, type EntityValues } from './validate';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { duplicateMessage } from './service';
 
-const EXPORT_CHUNK = 1000;
+const EXPORT_CHUNK = 5000;
 
 /** The columns of export, template and import: the fields a user writes, titled by their labels. */
 export async function excelColumns(service: EntityService, db: Kysely<DB>): Promise<ExcelColumn[]> {
@@ -33,15 +35,22 @@ export async function excelColumns(service: EntityService, db: Kysely<DB>): Prom
       kind: field.type,
       ...(dict && dict.length > 0 ? { dict } : {}),
       ...(isMultiValued(field) ? { multiple: true } : {}),
-      required: field.required,
+      // A blank fill-rule cell is numbered by the server, like a blank field in the add form.
+      required: field.required && !service.numberedNames.has(field.name),
       ...(field.length !== undefined ? { maxLength: field.length } : {}),
     });
   }
   return columns;
 }
 
-/** Rows of the filtered list, page after page in list order, so memory stays flat however many there are. */
-async function* exportRecords(
+/**
+ * Rows of the filtered list in list order, a page of EXPORT_CHUNK at a time by keyset (see
+ * keyset.ts), so memory stays flat however many there are and every row comes exactly once. Each
+ * page is its own short query on whatever connection the pool hands out: an export never holds the
+ * one connection PGlite has while the file is written. The next page is requested while the
+ * current one is written out.
+ */
+export async function* exportRecords(
   service: EntityService,
   db: Kysely<DB>,
   query: ListQuery,
@@ -49,16 +58,26 @@ async function* exportRecords(
   extra: Expression<SqlBool> | undefined,
 ): AsyncGenerator<EntityRecord> {
   const { model, store } = service;
-  for (let offset = 0; ; offset += EXPORT_CHUNK) {
-    let qb = store.rows(db, tenantId);
+  const order = keysetOrder(query.orderBy);
+  const fetchAfter = (key: readonly (string | null)[] | undefined): Promise<EntityRow[]> => {
+    let qb = store.rows(db, tenantId).select(keySelections(order));
     if (extra) qb = qb.where(extra);
-    const rows = await applyListOrder(applyListFilter(qb, query), query).limit(EXPORT_CHUNK).offset(offset).execute();
+    qb = applyListFilter(qb, query);
+    const next = key ? afterKey(order, key) : undefined;
+    if (next) qb = qb.where(next);
+    return applyListOrder(qb, { orderBy: order }).limit(EXPORT_CHUNK).execute();
+  };
+  let pending: Promise<EntityRow[]> | undefined = fetchAfter(undefined);
+  while (pending) {
+    const rows: EntityRow[] = await pending;
+    pending = rows.length < EXPORT_CHUNK ? undefined : fetchAfter(keyOf(rows[rows.length - 1], order));
+    // A failed prefetch surfaces when awaited; until then it must not count as unhandled.
+    pending?.catch(() => undefined);
     for (const row of rows) {
       const record: EntityRecord = {};
       for (const field of model.writable) record[field.name] = wireValue(field, row[field.column]);
       yield record;
     }
-    if (rows.length < EXPORT_CHUNK) return;
   }
 }
 
@@ -107,20 +126,32 @@ async function toBuffer(write: (out: Writable) => Promise<unknown>): Promise<Buf
  * Reads every uploaded file, validates every row exactly as add does (types, required, lengths,
  * rules, dictionary texts, unique within the files and against the database), and writes all rows
  * in one transaction — or, when any row is bad, nothing, and returns the error workbook instead.
- * File-level refusals (format, size, header) throw ExcelFileError.
+ * Rows whose fill-rule field is blank are numbered in that transaction. With several files every
+ * row carries its file's name, so the messages and the error file say which file a row is in.
+ * File-level refusals (format, size, header) throw ExcelFileError (naming the file when there
+ * are several).
  */
 export async function importFiles(service: EntityService, db: Kysely<DB>, files: readonly UploadedFile[], actor: Actor): Promise<ImportOutcome> {
   const columns = await excelColumns(service, db);
   const rows: ImportRow[] = [];
+  const several = files.length > 1;
   for (const file of files) {
-    const sheet = await readWorkbook(file.content, file.fileName);
-    rows.push(...mapRows(sheet, columns));
+    try {
+      const sheet = await readWorkbook(file.content, file.fileName);
+      for (const row of mapRows(sheet, columns)) {
+        if (several) row.fileName = file.fileName;
+        rows.push(row);
+      }
+    } catch (err) {
+      if (several && err instanceof ExcelFileError) throw new ExcelFileError(`「${file.fileName}」${err.message}`);
+      throw err;
+    }
   }
   const byTitle = new Map(columns.map((c) => [c.key, c.title]));
   const allowed = await service.store.allowedValues(db, rows.map((r) => r.values));
   const codeRules = await loadCodeRules(db, service.model);
   const values: EntityValues[] = rows.map((row) => {
-    const checked = checkRecord(service.model, row.values, allowed);
+    const checked = checkRecord(service.model, row.values, allowed, undefined, service.numberedNames);
     for (const error of [...checked.errors, ...codeRuleErrors(codeRules, checked.values)]) {
       // Cell errors the reader already found are not repeated.
       const column = byTitle.get(error.field) ?? error.label;
@@ -148,13 +179,23 @@ export async function importFiles(service: EntityService, db: Kysely<DB>, files:
     const errorFile = await toBuffer((out) => writeErrorWorkbook(out, { columns, rows: badRows, title: service.model.title }));
     return { ok: false, badRows, totalRows: rows.length, columns, errorFile };
   }
-  await db.transaction().execute((trx) => service.store.insert(trx, values, actor));
+  await service.insertNew(db, values, actor);
   return { ok: true, count: rows.length };
 }
 
-/** '文件导入失败，第7、9行数据有误（共2行），请下载错误文件修改后重新导入' */
+/**
+ * '文件导入失败，第7、9行数据有误（共2行），请下载错误文件修改后重新导入'; rows of several files are
+ * named per file: '文件导入失败，「专家1.xlsx」第7行、「专家2.xlsx」第3、4行数据有误（共3行），…'.
+ */
 export function importFailureMessage(badRows: readonly ImportRow[]): string {
-  const numbers = badRows.slice(0, 10).map((r) => r.rowNumber);
-  const more = badRows.length > numbers.length ? '等' : '';
-  return `文件导入失败，第${numbers.join('、')}${more}行数据有误（共${badRows.length}行），请下载错误文件修改后重新导入`;
+  const shown = badRows.slice(0, 10);
+  const more = badRows.length > shown.length ? '等' : '';
+  const groups: { fileName?: string; numbers: number[] }[] = [];
+  for (const row of shown) {
+    const last = groups.at(-1);
+    if (last && last.fileName === row.fileName) last.numbers.push(row.rowNumber);
+    else groups.push({ fileName: row.fileName, numbers: [row.rowNumber] });
+  }
+  const where = groups.map((g) => `${g.fileName ? `「${g.fileName}」` : ''}第${g.numbers.join('、')}`).join('行、');
+  return `文件导入失败，${where}${more}行数据有误（共${badRows.length}行），请下载错误文件修改后重新导入`;
 }

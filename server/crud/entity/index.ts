@@ -19,4 +19,4 @@ export { EntityStore, type Actor } from './store';
 export { checkRecord, describeFieldErrors, type FieldError } from './validate';
 export { toRecords, wireValue } from './records';
 export { ImportErrorFiles, ERROR_FILE_TTL_MS } from './errorFiles';
-export { importFiles, importFailureMessage, excelColumns } from './excelIo';
+export { importFiles, importFailureMessage, excelColumns, exportRecords } from './excelIo';

@@ -8,9 +8,10 @@ import { BusinessError, ok, okMessage } from '../../http/envelope';
 import { contentDispositionFor, ExcelFileError, XLSX_CONTENT_TYPE } from '../../excel';
 import { readTable } from '../ddl';
 import { translateListQuery, type RawQuery } from '../query';
-import { isSystemTable } from '../pages';
+import { isSystemTable, PageLoadError } from '../pages';
 import { actorOf, idList, tenantIdOf } from './context';
 import { EntityDictionaries } from './dictionaries';
+import { fillRuleProblems } from './fillRules';
 import { ImportErrorFiles } from './errorFiles';
 import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
 import { toRecords } from './records';
@@ -216,8 +217,12 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
  * The generic endpoints of every entity page at `{apiBase}{apiPath}/…` (list, queryById, add, edit,
  * delete, deleteBatch, exportXls, exportXlsTemplate, importExcel, importErrorFile, and childList for
  * trees), each behind the page's permission code. Needs @fastify/multipart registered on the app.
+ * Refuses to start (PageLoadError) when a page's fill-rule field names no rule of sys_fill_rule.
  */
 export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {
+  // A field numbered by a rule that does not exist (or cannot fit) stops the start, naming page, field and code.
+  const problems = await fillRuleProblems(app.db, opts.pages);
+  if (problems.length > 0) throw new PageLoadError(problems);
   const dicts = new EntityDictionaries(app.db, app.dictionaries, opts.pages);
   const errorFiles = new ImportErrorFiles();
   const services = new Map<string, EntityService>();

@@ -7,6 +7,8 @@ import type { EntityRow } from './records';
 import { EntityStore, type Actor } from './store';
 import { checkRecord, describeFieldErrors, uniqueFields, type EntityValues, type FieldError } from './validate';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
+import { assignNumbers, fillRuleFieldsOf, type FillRuleField } from './fillRules';
+import { inTransaction } from '../../sys/fillRule';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {
@@ -29,12 +31,28 @@ export function duplicateMessage(label: string, value: string): string {
  */
 export class EntityService {
   readonly store: EntityStore;
+  /** Fields numbered by a fill rule when a new record leaves them blank. */
+  readonly numbered: readonly FillRuleField[];
+  readonly numberedNames: ReadonlySet<string>;
 
   constructor(
     readonly model: EntityModel,
     readonly dicts: EntityDictionaries,
   ) {
     this.store = new EntityStore(model, dicts);
+    this.numbered = fillRuleFieldsOf(model.page);
+    this.numberedNames = new Set(this.numbered.map((f) => f.field.name));
+  }
+
+  /**
+   * Inserts validated new records, first numbering their blank fill-rule fields — in one
+   * transaction (the caller's, or a new one), so a failed insert gives its numbers back.
+   */
+  async insertNew(db: Kysely<DB>, records: EntityValues[], actor: Actor, ids?: readonly (string | undefined)[]): Promise<string[]> {
+    return inTransaction(db, async (trx) => {
+      await assignNumbers(trx, this.store, this.numbered, records, new Set(uniqueFields(this.model).map((f) => f.name)));
+      return this.store.insert(trx, records, actor, ids);
+    });
   }
 
   /** Field errors for values other rows already hold; `values` by field name. */
@@ -49,14 +67,18 @@ export class EntityService {
     return errors;
   }
 
-  /** Validates and inserts one record; returns its id. `id` is only for the seed's fixed ids. */
+  /**
+   * Validates and inserts one record; returns its id. A blank fill-rule field gets the rule's next
+   * number; a value the user typed is kept (validated and duplicate-checked like any other).
+   * `id` is only for the seed's fixed ids.
+   */
   async add(db: Kysely<DB>, input: Readonly<Record<string, unknown>>, actor: Actor, id?: string): Promise<string> {
     const allowed = await this.store.allowedValues(db, [input]);
-    const { values, errors } = checkRecord(this.model, input, allowed);
+    const { values, errors } = checkRecord(this.model, input, allowed, undefined, this.numberedNames);
     errors.push(...codeRuleErrors(await loadCodeRules(db, this.model), values));
     if (errors.length === 0) errors.push(...(await this.duplicateErrors(db, values)));
     if (errors.length > 0) throw new EntityValidationError(errors);
-    const [made] = await this.store.insert(db, [values], actor, [id]);
+    const [made] = await this.insertNew(db, [values], actor, [id]);
     return made;
   }
 

@@ -66,7 +66,8 @@ export function uniqueFields(model: EntityModel): CompiledField[] {
   return model.page.fields.filter((f) => f.unique || f.rules.some((r) => r.duplicateCheck === true));
 }
 
-function checkValue(field: CompiledField, value: DbValue, allowed: AllowedValues): string | undefined {
+/** What is wrong with one typed value of a field (length, rules, range, dictionary), or undefined. */
+export function checkValue(field: CompiledField, value: DbValue, allowed: AllowedValues): string | undefined {
   const { rules, range } = rulesOf(field);
   const text = value === null ? '' : String(value);
   if (field.type === 'string' && field.length !== undefined && [...text].length > field.length) return maxLengthMessage(field.length);
@@ -88,7 +89,7 @@ function checkValue(field: CompiledField, value: DbValue, allowed: AllowedValues
 
 function literalDefault(field: CompiledField): DbValue {
   const value = field.default;
-  // Expression and fill-rule defaults are computed by the form; a server-side insert leaves them empty.
+  // Expression defaults are computed by the form and fill-rule numbers after validation (fillRules.ts); both start empty here.
   return value === undefined || typeof value === 'object' ? null : value;
 }
 
@@ -96,6 +97,9 @@ function literalDefault(field: CompiledField): DbValue {
  * Validates one record for add (`existing` undefined) or edit: every writable field is read, typed,
  * checked against required, length, its rules and its dictionary; unknown properties and system
  * fields are ignored. On edit a property the client leaves out keeps its stored value.
+ * `numbered`: fields a fill rule numbers when they are left blank on add — blank is then no
+ * required error (the server fills them before the insert, see fillRules.ts); on edit they are
+ * ordinary fields.
  * Returns the values to write (by field name) and every field error found.
  */
 export function checkRecord(
@@ -103,6 +107,7 @@ export function checkRecord(
   input: Readonly<Record<string, unknown>>,
   allowed: AllowedValues,
   existing?: Readonly<Record<string, unknown>>,
+  numbered: ReadonlySet<string> = new Set(),
 ): { values: EntityValues; errors: FieldError[] } {
   const values: EntityValues = {};
   const errors: FieldError[] = [];
@@ -112,7 +117,7 @@ export function checkRecord(
     const raw = present ? input[field.name] : literalDefault(field);
     const fail = (message: string) => errors.push({ field: field.name, label: field.label, message });
     if (isEmptyValue(raw) || (Array.isArray(raw) && raw.length === 0)) {
-      if (field.required) fail(requiredMessage(field.label));
+      if (field.required && (existing || !numbered.has(field.name))) fail(requiredMessage(field.label));
       else values[field.name] = null;
       continue;
     }

@@ -1,0 +1,157 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { loadEntityPages, PageLoadError } from '../../../server/crud/pages';
+import { loadPageSchema } from '../../../runtime/schema/loadPageSchema';
+import { readWorkbook } from '../../../server/excel';
+import { DATABASE_KINDS } from '../../support/database';
+import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
+import { multipart } from './support';
+
+type Rec = Record<string, unknown>;
+
+describe.each(DATABASE_KINDS)('fill rules on %s', (kind) => {
+  let ctx: TestApp;
+  let admin: string;
+  /** Today in Beijing time as the database sees it, the date part of a customer code. */
+  let today: string;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = (await login(ctx.app, 'admin')).token;
+    const { rows } = await sql<{ d: string }>`SELECT to_char(now(), 'YYYYMMDD') AS d`.execute(ctx.database.db);
+    today = rows[0].d;
+  }, 120_000);
+  afterAll(async () => ctx?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Rec, token = admin) =>
+    ctx.app.inject({ method, url: `${API}${url}`, ...(payload ? { payload } : {}), headers: authHeaders(token) });
+
+  let seq = 0;
+  /** A customer as the add form sends it, without a code unless given. */
+  const customer = (extra: Rec = {}): Rec => {
+    seq++;
+    return { pid: '0', customerName: `编号测试客户${kind}${seq}`, customerCode: null, customerType: 'QY', ...extra };
+  };
+  const codeOf = async (name: unknown): Promise<string> => {
+    const row = await ctx.database.db
+      .selectFrom('mnt_customer' as never)
+      .select(sql<string>`customer_code`.as('code'))
+      .where(sql<boolean>`customer_name = ${name}`)
+      .executeTakeFirstOrThrow();
+    return (row as { code: string }).code;
+  };
+  const counter = async () =>
+    (await ctx.database.db.selectFrom('sys_fill_rule').select(['current_value', 'current_period']).where('rule_code', '=', 'customer_code').executeTakeFirstOrThrow());
+  const nth = (n: number) => `KH${today}${String(n).padStart(4, '0')}`;
+
+  it('numbers a new record whose code is left empty (a required field the server fills) and counts on', async () => {
+    const first = customer();
+    expect(body(await call('POST', '/maintenance/custom/add', first))).toMatchObject({ success: true, message: '添加成功！' });
+    const code = await codeOf(first.customerName);
+    expect(code).toMatch(new RegExp(`^KH${today}\\d{4}$`));
+    const n = Number(code.slice(-4));
+    expect(await counter()).toEqual({ current_value: n, current_period: today });
+
+    const second = customer();
+    expect(body(await call('POST', '/maintenance/custom/add', second)).success).toBe(true);
+    expect(await codeOf(second.customerName)).toBe(nth(n + 1));
+  });
+
+  it('keeps a code typed by the user, still validated and checked for duplicates', async () => {
+    const typed = customer({ customerCode: 'HANDMADE01' });
+    expect(body(await call('POST', '/maintenance/custom/add', typed)).success).toBe(true);
+    expect(await codeOf(typed.customerName)).toBe('HANDMADE01');
+    const before = await counter();
+    const again = body(await call('POST', '/maintenance/custom/add', customer({ customerCode: 'HANDMADE01' })));
+    expect(again).toMatchObject({ success: false, message: '客户编码「HANDMADE01」已存在' });
+    const bad = body(await call('POST', '/maintenance/custom/add', customer({ customerCode: 'KH-01' })));
+    expect(bad).toMatchObject({ success: false });
+    expect(bad.message).toContain('只能输入20位以内的字母或数字');
+    expect(await counter()).toEqual(before);
+  });
+
+  it('gives the number back when the add is refused, and skips a number someone typed by hand', async () => {
+    const { current_value: n } = await counter();
+    const refused = body(await call('POST', '/maintenance/custom/add', customer({ contactPhone: '123' })));
+    expect(refused.success).toBe(false);
+    expect((await counter()).current_value).toBe(n);
+    // Someone typed the next number by hand: the rule must not hand it out again.
+    expect(body(await call('POST', '/maintenance/custom/add', customer({ customerCode: nth(n + 1) }))).success).toBe(true);
+    const next = customer();
+    expect(body(await call('POST', '/maintenance/custom/add', next)).success).toBe(true);
+    expect(await codeOf(next.customerName)).toBe(nth(n + 2));
+  });
+
+  it('never gives two concurrent adds the same number', async () => {
+    const batch = Array.from({ length: 12 }, () => customer());
+    const answers = await Promise.all(batch.map((c) => call('POST', '/maintenance/custom/add', c)));
+    expect(answers.map((a) => body(a).success)).toEqual(batch.map(() => true));
+    const codes = await Promise.all(batch.map((c) => codeOf(c.customerName)));
+    expect(new Set(codes).size).toBe(batch.length);
+    const numbers = codes.map((c) => Number(c.slice(-4))).sort((a, b) => a - b);
+    // One gap-free run: each add took exactly one number.
+    expect(numbers.at(-1)! - numbers[0]).toBe(batch.length - 1);
+    expect((await counter()).current_value).toBe(numbers.at(-1));
+  });
+
+  it('numbers imported rows whose code is blank and keeps the typed ones', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('客户');
+    sheet.addRow(['客户名单']);
+    sheet.addRow(['导入']);
+    sheet.addRow(['客户名称', '客户编码', '客户类型']);
+    sheet.addRow([`导入客户甲${kind}`, null, 'QY']);
+    sheet.addRow([`导入客户乙${kind}`, 'IMPORTED01', 'QY']);
+    sheet.addRow([`导入客户丙${kind}`, null, 'QY']);
+    const upload = multipart([{ field: 'file', name: '客户.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }]);
+    const { current_value: n } = await counter();
+    const answer = body(
+      await ctx.app.inject({ method: 'POST', url: `${API}/maintenance/custom/importExcel`, payload: upload.payload, headers: { ...authHeaders(admin), ...upload.headers } }),
+    );
+    expect(answer).toMatchObject({ success: true, code: 200, message: '文件导入成功！数据行数：3' });
+    expect(await codeOf(`导入客户甲${kind}`)).toBe(nth(n + 1));
+    expect(await codeOf(`导入客户乙${kind}`)).toBe('IMPORTED01');
+    expect(await codeOf(`导入客户丙${kind}`)).toBe(nth(n + 2));
+  });
+
+  it('the import template does not list the numbered column among the required ones', async () => {
+    const template = await call('GET', '/maintenance/custom/exportXlsTemplate');
+    expect(template.statusCode).toBe(200);
+    const sheet = await readWorkbook(template.rawPayload, 't.xlsx');
+    const note = sheet.rows.flatMap((r) => r.cells.map((c) => String(c ?? ''))).find((t) => t.includes('必填列'));
+    expect(note).toContain('客户名称');
+    expect(note).not.toContain('客户编码');
+  });
+
+  it('executeRuleByCode answers the next number and consumes it', async () => {
+    const { current_value: n } = await counter();
+    const answer = body<string>(await call('PUT', '/sys/fillRule/executeRuleByCode/customer_code', { customerName: '表单里的值' }));
+    expect(answer).toMatchObject({ success: true, code: 200, result: nth(n + 1) });
+    const next = customer();
+    expect(body(await call('POST', '/maintenance/custom/add', next)).success).toBe(true);
+    expect(await codeOf(next.customerName)).toBe(nth(n + 2));
+    // Any signed-in user may call it (adjusters fill in forms too); nobody anonymous.
+    const lisi = (await login(ctx.app, 'lisi')).token;
+    expect(body(await call('PUT', '/sys/fillRule/executeRuleByCode/customer_code', {}, lisi)).success).toBe(true);
+    const anonymous = await ctx.app.inject({ method: 'PUT', url: `${API}/sys/fillRule/executeRuleByCode/customer_code`, payload: {} });
+    expect(body(anonymous).success).toBe(false);
+    expect(body(await call('PUT', '/sys/fillRule/executeRuleByCode/no_such_rule', {}))).toMatchObject({ success: false, message: '编号规则「no_such_rule」不存在' });
+  });
+
+  it('refuses to start with a page whose field names an unknown rule, naming page, field and code', async () => {
+    const doc = {
+      schemaVersion: 1,
+      entity: { name: 'numbered', module: 'test', title: '编号', table: 'tst_numbered', permissionPrefix: 'numbered' },
+      fields: [{ name: 'caseNo', label: '案件号', type: 'string', length: 30, default: { fillRule: 'no_such_rule' } }],
+      list: { columns: [{ field: 'caseNo' }], toolbar: ['add'], rowActions: ['edit'] },
+      form: { fields: ['caseNo'] },
+    };
+    const loaded = loadPageSchema(doc, 'schemas/pages/test/numbered.json');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const started = buildApp({ config: ctx.config, database: ctx.database, pages: [...loadEntityPages(), loaded.page] });
+    await expect(started).rejects.toBeInstanceOf(PageLoadError);
+    await expect(started).rejects.toThrow(/schemas\/pages\/test\/numbered\.json#\/fields\/0\/default\/fillRule .*caseNo.*编号规则「no_such_rule」不存在/);
+  });
+});
