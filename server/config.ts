@@ -13,6 +13,12 @@ export interface ServerConfig {
   /** Built web app folder served at `/`; absent in API-only test runs. */
   webDir: string | undefined;
   logLevel: string;
+  /** Uploaded files (POST /sys/common/upload), outside the web root; default <dataDir>/upload. */
+  uploadDir: string;
+  /** Largest accepted upload in bytes (UPLOAD_MAX_MB, default 10). */
+  uploadMaxBytes: number;
+  /** File extensions accepted for upload, lower case without the dot (UPLOAD_ALLOWED_TYPES). */
+  uploadAllowedTypes: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -31,6 +37,35 @@ function normaliseBase(base: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
+/**
+ * What may be uploaded by default: pictures, PDF, office documents, plain text, archives, audio
+ * and video of a survey. Never html/svg/scripts/executables — a browser could run them from our
+ * origin; an operator who adds svg gets it served as an attachment only (server/files).
+ */
+export const DEFAULT_UPLOAD_TYPES: readonly string[] = [
+  'jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv',
+  'zip', 'rar', '7z', 'mp3', 'mp4', 'wav',
+];
+
+function uploadMaxBytes(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 10 * 1024 * 1024;
+  const mb = Number(value);
+  if (!Number.isFinite(mb) || mb <= 0 || mb > 1024) {
+    throw new ConfigError(`环境变量 UPLOAD_MAX_MB 应为 0 到 1024 之间的数字（单位 MB），当前为 "${value}"`);
+  }
+  return Math.floor(mb * 1024 * 1024);
+}
+
+function uploadTypes(value: string | undefined): readonly string[] {
+  if (value === undefined || value.trim() === '') return DEFAULT_UPLOAD_TYPES;
+  const types = value.split(',').map((t) => t.trim().toLowerCase().replace(/^\./, '')).filter((t) => t !== '');
+  const bad = types.find((t) => !/^[a-z0-9]{1,10}$/.test(t));
+  if (bad !== undefined || types.length === 0) {
+    throw new ConfigError(`环境变量 UPLOAD_ALLOWED_TYPES 应为逗号分隔的扩展名（如 jpg,png,pdf），当前为 "${value}"`);
+  }
+  return [...new Set(types)];
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -41,16 +76,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!demo && !adminPassword) {
     throw new ConfigError('DEMO=off 时必须设置 ADMIN_PASSWORD（管理员 admin 的初始密码）');
   }
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     apiBase: normaliseBase(env.API_BASE ?? '/insurance'),
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     captcha: flag('CAPTCHA', env.CAPTCHA, true),
     demo,
     adminPassword,
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(dataDir, 'upload'),
+    uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_MB),
+    uploadAllowedTypes: uploadTypes(env.UPLOAD_ALLOWED_TYPES),
   };
 }

@@ -1,0 +1,49 @@
+/**
+ * Stored file values (JeecgBoot): the server answers an upload with the file's path relative to its
+ * upload folder (`temp/20261122/3f9c…_合同.pdf`); a field keeps several as one comma-joined string.
+ * Files are read back from `/sys/common/static/{path}`.
+ */
+export const UPLOAD_URL = '/sys/common/upload';
+export const STATIC_URL = '/sys/common/static';
+export const DEFAULT_BIZ = 'temp';
+export const PATH_SEPARATOR = ',';
+
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp']);
+
+export function splitPaths(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(PATH_SEPARATOR)
+    .map((path) => path.trim())
+    .filter((path) => path !== '');
+}
+
+export function joinPaths(paths: readonly string[]): string {
+  return paths.join(PATH_SEPARATOR);
+}
+
+/** The URL (under the API base) of a stored file; each segment encoded, the slashes kept. */
+export function staticUrlOf(path: string): string {
+  return `${STATIC_URL}/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * The name a user recognises: the last segment without our random prefix (`3f9c…_合同.pdf`) or
+ * JeecgBoot's millisecond suffix (`合同_1700000000000.pdf`).
+ */
+export function fileNameOfPath(path: string): string {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const name = last.replace(/^[0-9a-f]{16}_/, '').replace(/_\d{13}(\.[^.]*)?$/, '$1');
+  return name || last;
+}
+
+export function isImagePath(path: string): boolean {
+  const dot = path.lastIndexOf('.');
+  return dot >= 0 && IMAGE_EXTENSIONS.has(path.slice(dot + 1).toLowerCase());
+}
+
+/** First `length` characters (not UTF-16 units) of a name and '…' when it is longer. */
+export function shortName(name: string, length: number): string {
+  const chars = [...name];
+  return chars.length > length ? `${chars.slice(0, length).join('')}…` : name;
+}

@@ -1,0 +1,2 @@
+export { fileRoutes } from './fileRoutes';
+export { FILE_MESSAGES } from './messages';

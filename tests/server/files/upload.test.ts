@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../support/database';
+import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
+import { filesUnder, multipart, PDF_BYTES, PNG_1PX, tempUploadDir, upload } from './support';
+
+const MAX_BYTES = 64 * 1024;
+
+describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
+  let t: TestApp;
+  let root: string;
+  let uploadDir: string;
+  let token: string;
+
+  beforeAll(async () => {
+    root = tempUploadDir();
+    uploadDir = path.join(root, 'upload');
+    t = await startTestApp(kind, { config: { uploadDir, uploadMaxBytes: MAX_BYTES } });
+    token = (await login(t.app, 'lisi')).token;
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  const fetchStatic = (stored: string, headers: Record<string, string> = authHeaders(token)) =>
+    t.app.inject({ method: 'GET', url: `${API}/sys/common/static/${stored.split('/').map(encodeURIComponent).join('/')}`, headers });
+
+  it('stores a picture under temp/<day>/<random>_<name> and serves the same bytes back inline', async () => {
+    const answer = body<string>(await upload(t.app, token, { name: '现场照片.png', content: PNG_1PX, contentType: 'image/png' }));
+    expect(answer.success).toBe(true);
+    expect(answer.message).toMatch(/^temp\/\d{8}\/[0-9a-f]{16}_现场照片\.png$/);
+    expect(filesUnder(uploadDir)).toEqual([answer.message]);
+
+    const served = await fetchStatic(answer.message);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toBe(
+      `inline; filename="____.png"; filename*=UTF-8''${encodeURIComponent('现场照片.png')}`,
+    );
+  });
+
+  it('serves a PDF inline and other documents as attachments under their original name', async () => {
+    const pdf = body<string>(await upload(t.app, token, { name: '公估报告.pdf', content: PDF_BYTES }));
+    const pdfServed = await fetchStatic(pdf.message);
+    expect(pdfServed.headers['content-type']).toBe('application/pdf');
+    expect(pdfServed.headers['content-disposition']).toMatch(/^inline; /);
+
+    const docx = Buffer.from('PK\u0003\u0004 not really a document', 'latin1');
+    const contract = body<string>(await upload(t.app, token, { name: '合同 (定稿).docx', content: docx }));
+    expect(contract.message).toMatch(/_合同_\(定稿\)\.docx$/);
+    const served = await fetchStatic(contract.message);
+    expect(served.rawPayload.equals(docx)).toBe(true);
+    expect(served.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="___(__).docx"; filename*=UTF-8''%E5%90%88%E5%90%8C_%28%E5%AE%9A%E7%A8%BF%29.docx`,
+    );
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('keeps only a safe last segment of the client file name (no path, commas, spaces)', async () => {
+    const answer = body<string>(await upload(t.app, token, { name: '..\\..\\evil,名单 (1).PDF', content: PDF_BYTES }));
+    expect(answer.success).toBe(true);
+    expect(answer.message).toMatch(/^temp\/\d{8}\/[0-9a-f]{16}_evil_名单_\(1\)\.pdf$/);
+  });
+
+  it('files into the biz folder asked for, even when biz comes after the file', async () => {
+    const nested = body<string>(await upload(t.app, token, { name: 'a.png', content: PNG_1PX }, { isup: '1', biz: 'case/report_1' }));
+    expect(nested.message).toMatch(/^case\/report_1\/\d{8}\//);
+
+    const { payload, headers } = multipart([
+      { name: 'file', value: PNG_1PX, fileName: 'b.png', contentType: 'image/png' },
+      { name: 'isup', value: '1' },
+      { name: 'biz', value: 'expert' },
+    ]);
+    const late = body<string>(
+      await t.app.inject({ method: 'POST', url: `${API}/sys/common/upload`, payload, headers: { ...headers, ...authHeaders(token) } }),
+    );
+    expect(late.message).toMatch(/^expert\/\d{8}\/[0-9a-f]{16}_b\.png$/);
+
+    const defaulted = body<string>(await upload(t.app, token, { name: 'c.png', content: PNG_1PX }, { isup: '1' }));
+    expect(defaulted.message).toMatch(/^temp\//);
+  });
+
+  it('refuses a biz folder that climbs out or is not plain segments, keeping nothing', async () => {
+    for (const biz of ['..', '../../etc', 'temp/../../x', '/etc', 'a\\b', 'a/./b', 'a b', '临时']) {
+      const answer = body(await upload(t.app, token, { name: 'a.png', content: PNG_1PX }, { isup: '1', biz }));
+      expect(answer, biz).toMatchObject({ success: false, message: '业务目录（biz）只能由字母、数字、下划线、短横线和 / 组成' });
+    }
+    expect(filesUnder(uploadDir)).toEqual([]);
+  });
+
+  it('needs a session to upload and to read a file back', async () => {
+    const refused = await upload(t.app, undefined, { name: 'a.png', content: PNG_1PX });
+    expect(refused.statusCode).toBe(401);
+    expect(body(refused)).toMatchObject({ success: false, message: 'Token失效，请重新登录!' });
+    expect(filesUnder(uploadDir)).toEqual([]);
+
+    const stored = body<string>(await upload(t.app, token, { name: 'a.png', content: PNG_1PX })).message;
+    expect((await fetchStatic(stored, {})).statusCode).toBe(401);
+    expect((await fetchStatic(stored, authHeaders('not-a-session'))).statusCode).toBe(401);
+    // JeecgBoot clients put the token in the query of <img src>; the guard accepts it there.
+    const viaQuery = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/${encodeURI(stored)}?token=${token}` });
+    expect(viaQuery.statusCode).toBe(200);
+    expect(viaQuery.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('refuses a file over the size limit with a clear message and leaves nothing on disk', async () => {
+    const big = Buffer.concat([PDF_BYTES, Buffer.alloc(MAX_BYTES + 1, 0x20)]);
+    const answer = body(await upload(t.app, token, { name: '超大.pdf', content: big }));
+    expect(answer).toMatchObject({ success: false, message: '文件大小超出0.06MB限制' });
+    expect(filesUnder(uploadDir)).toEqual([]);
+  });
+
+  it('refuses types outside the allow-list and pictures whose bytes are not a picture', async () => {
+    const cases: Array<[string, Buffer, string]> = [
+      ['setup.exe', Buffer.from('MZ\u0090\u0000', 'latin1'), '不允许上传 .exe 类型的文件'],
+      ['page.html', Buffer.from('<script>alert(1)</script>'), '不允许上传 .html 类型的文件'],
+      ['logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), '不允许上传 .svg 类型的文件'],
+      ['README', Buffer.from('text'), '不允许上传没有扩展名的文件'],
+      ['photo.png', Buffer.from('<html><script>alert(1)</script></html>'), '文件内容与扩展名 .png 不符，已拒绝上传'],
+      ['scan.jpg', PNG_1PX, '文件内容与扩展名 .jpg 不符，已拒绝上传'],
+      ['report.pdf', Buffer.from('<html></html>'), '文件内容与扩展名 .pdf 不符，已拒绝上传'],
+    ];
+    for (const [name, content, message] of cases) {
+      const answer = body(await upload(t.app, token, { name, content, contentType: 'image/png' }));
+      expect(answer, name).toMatchObject({ success: false, message });
+    }
+    expect(filesUnder(uploadDir)).toEqual([]);
+  });
+
+  it('refuses a request without a file, with an empty file or with two files', async () => {
+    const { payload, headers } = multipart([{ name: 'biz', value: 'temp' }]);
+    const none = await t.app.inject({ method: 'POST', url: `${API}/sys/common/upload`, payload, headers: { ...headers, ...authHeaders(token) } });
+    expect(body(none)).toMatchObject({ success: false, message: '未找到上传的文件' });
+
+    expect(body(await upload(t.app, token, { name: 'empty.txt', content: Buffer.alloc(0) }))).toMatchObject({
+      success: false,
+      message: '不能上传空文件',
+    });
+
+    const two = multipart([
+      { name: 'file', value: PNG_1PX, fileName: 'a.png' },
+      { name: 'file', value: PNG_1PX, fileName: 'b.png' },
+    ]);
+    const answer = await t.app.inject({ method: 'POST', url: `${API}/sys/common/upload`, payload: two.payload, headers: { ...two.headers, ...authHeaders(token) } });
+    expect(body(answer)).toMatchObject({ success: false, message: '一次只能上传一个文件' });
+    expect(filesUnder(uploadDir)).toEqual([]);
+  });
+
+  it('never serves anything outside the upload folder', async () => {
+    const stored = body<string>(await upload(t.app, token, { name: 'a.png', content: PNG_1PX })).message;
+    fs.writeFileSync(path.join(root, 'secret.txt'), 'top secret');
+    fs.mkdirSync(path.join(uploadDir, '.partial'), { recursive: true });
+    fs.writeFileSync(path.join(uploadDir, '.partial', 'x.part'), 'half');
+    const day = stored.split('/')[1];
+    const attempts = [
+      '..%2Fsecret.txt',
+      '..%2F..%2F..%2F..%2Fetc%2Fpasswd',
+      `temp%2F${day}%2F..%2F..%2F..%2Fsecret.txt`,
+      '%2Fetc%2Fpasswd',
+      `%2F${encodeURIComponent(path.join(root, 'secret.txt').slice(1))}`,
+      '..%5Csecret.txt',
+      `temp%5C${day}%5Ca.png`,
+      `temp/${day}/a.png%00.png`,
+      'C:%5CWindows%5Cwin.ini',
+      '.partial/x.part',
+      '.%2Fsecret.txt',
+      'temp//a.png',
+    ];
+    for (const attempt of attempts) {
+      const answer = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/${attempt}`, headers: authHeaders(token) });
+      expect(answer.statusCode, attempt).toBe(400);
+      expect(answer.body, attempt).not.toContain('top secret');
+      expect(answer.body, attempt).not.toContain('half');
+      expect(answer.json(), attempt).toMatchObject({ success: false, message: '文件路径不合法' });
+    }
+    const plainDots = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/../../secret.txt`, headers: authHeaders(token) });
+    expect(plainDots.body).not.toContain('top secret');
+
+    // A symbolic link planted inside the folder does not lead out of it either.
+    const link = path.join(uploadDir, 'temp', 'link.txt');
+    fs.symlinkSync(path.join(root, 'secret.txt'), link);
+    const linked = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/temp/link.txt`, headers: authHeaders(token) });
+    expect(linked.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a file that does not exist and octet-stream for an unknown type', async () => {
+    const missing = await fetchStatic('temp/20260101/0123456789abcdef_无.png');
+    expect(missing.statusCode).toBe(404);
+    expect(body(missing)).toMatchObject({ success: false, message: '文件不存在' });
+
+    fs.mkdirSync(path.join(uploadDir, 'legacy'), { recursive: true });
+    fs.writeFileSync(path.join(uploadDir, 'legacy', 'page.html'), '<script>alert(1)</script>');
+    const html = await fetchStatic('legacy/page.html');
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toBe('application/octet-stream');
+    expect(html.headers['content-disposition']).toMatch(/^attachment; /);
+  });
+});
