@@ -1,0 +1,14 @@
+import type { CompiledField } from '../../schema/compiledPage';
+
+/** Which user property a `user` field stores (spec §3: "Users are stored by username or id"). */
+export type UserValueKey = 'username' | 'id';
+
+/**
+ * The stored property of a user field: `options.userValue` when the page declares it, else the
+ * username (JeecgBoot's JSelectUserByDep stores usernames). The page language has no `userValue`
+ * yet; until it does, every user field stores usernames.
+ */
+export function userValueKeyOf(field: CompiledField): UserValueKey {
+  const declared: unknown = (field.options as { userValue?: unknown }).userValue;
+  return declared === 'id' ? 'id' : 'username';
+}

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { departRoutes } from './departRoutes';
+import { userRoutes } from './userRoutes';
+
+/** The organisation endpoints the department and user pickers call: the department tree and the user directory. */
+export const orgRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(departRoutes);
+  await app.register(userRoutes);
+};
