@@ -1,0 +1,210 @@
+import { systemClock, type Clock } from '../clock';
+import { COMMON_SEND_DATE, HEART_BEAT, parseVxeMessage, UPDATE_VXE_TABLE, type VxeMessage } from './messages';
+
+/** Spec §9: a heartbeat every 10 s, no answer within 6 s means a dead link, reconnect after 5 s. */
+export const VXE_HEARTBEAT_INTERVAL_MS = 10_000;
+export const VXE_HEARTBEAT_TIMEOUT_MS = 6_000;
+export const VXE_RECONNECT_MS = 5_000;
+
+const OPEN = 1;
+
+/** The part of the browser's WebSocket this service uses; tests pass a fake class. */
+export interface VxeWebSocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type VxeWebSocketConstructor = new (url: string, protocols?: string | string[]) => VxeWebSocketLike;
+
+export interface VxeSocketOptions {
+  /** See vxeSocketUrl. */
+  url: string;
+  /** The session token, sent as the subprotocol (browsers cannot set headers on a WebSocket). */
+  token: string;
+  WebSocketImpl?: VxeWebSocketConstructor;
+  clock?: Clock;
+}
+
+export type TableUpdateHandler = (row: Record<string, unknown>, senderId: unknown) => void;
+export type CommonHandler = (...args: unknown[]) => void;
+
+function bind<H>(map: Map<string, Set<H>>, key: string, handler: H): () => void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(handler);
+  const own = set;
+  return () => {
+    own.delete(handler);
+    if (own.size === 0 && map.get(key) === own) map.delete(key);
+  };
+}
+
+/**
+ * The live grid socket of one page (spec §4, §7). Grids bind by socketKey and receive the row
+ * changes other clients send; they send theirs with sendUpdateRow. Keeps the link alive with a
+ * heartbeat (sent on open, then 10 s after each answer), treats 6 s without an answer as a dead
+ * link, and reconnects 5 s after a dead link, an error or a close — silently (spec §8), until
+ * dispose. Messages sent while disconnected are dropped: the live merge is a courtesy, the saved
+ * data is what the next load shows.
+ */
+export class VxeSocket {
+  private socket: VxeWebSocketLike | null = null;
+  private heartbeatTimer: unknown;
+  private answerTimer: unknown;
+  private reconnectTimer: unknown;
+  private stopped = true;
+  private readonly tables = new Map<string, Set<TableUpdateHandler>>();
+  private readonly commons = new Map<string, Set<CommonHandler>>();
+  private readonly clock: Clock;
+
+  constructor(private readonly options: VxeSocketOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** The page closes: no more heartbeats, no reconnect. */
+  dispose(): void {
+    this.stopped = true;
+    this.clock.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.release();
+  }
+
+  get connected(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  /** Row changes for the grid `socketKey` (args [row, senderId]). */
+  bindTable(socketKey: string, handler: TableUpdateHandler): () => void {
+    return bind(this.tables, socketKey, handler);
+  }
+
+  bindCommon(key: string, handler: CommonHandler): () => void {
+    return bind(this.commons, key, handler);
+  }
+
+  /** Tells the page's other clients about a changed row; false when not connected. */
+  sendUpdateRow(socketKey: string, row: Record<string, unknown>, senderId: string): boolean {
+    return this.send({ type: UPDATE_VXE_TABLE, data: { socketKey, args: [row, senderId] } });
+  }
+
+  sendCommon(key: string, args: unknown[]): boolean {
+    return this.send({ type: COMMON_SEND_DATE, data: { key, args } });
+  }
+
+  private send(message: VxeMessage): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN) return false;
+    try {
+      socket.send(JSON.stringify(message));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private connect(): void {
+    this.reconnectTimer = undefined;
+    if (this.stopped) return;
+    const Impl = this.options.WebSocketImpl ?? (WebSocket as unknown as VxeWebSocketConstructor);
+    let socket: VxeWebSocketLike;
+    try {
+      socket = new Impl(this.options.url, [this.options.token]);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => this.beat();
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = () => this.drop(socket);
+    socket.onerror = () => this.drop(socket);
+  }
+
+  private beat(): void {
+    this.heartbeatTimer = undefined;
+    if (!this.send({ type: HEART_BEAT, data: '' })) return;
+    this.clock.clearTimeout(this.answerTimer);
+    this.answerTimer = this.clock.setTimeout(() => {
+      // 6 s and no answer: the server or the network is gone without telling us.
+      if (this.socket) this.drop(this.socket);
+    }, VXE_HEARTBEAT_TIMEOUT_MS);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    const message = parseVxeMessage(data);
+    if (!message) return;
+    if (message.type === HEART_BEAT) {
+      this.clock.clearTimeout(this.answerTimer);
+      this.answerTimer = undefined;
+      if (this.heartbeatTimer === undefined) {
+        this.heartbeatTimer = this.clock.setTimeout(() => this.beat(), VXE_HEARTBEAT_INTERVAL_MS);
+      }
+      return;
+    }
+    if (message.type === UPDATE_VXE_TABLE) {
+      const [row, senderId] = message.data.args;
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) return;
+      for (const handler of [...(this.tables.get(message.data.socketKey) ?? [])]) {
+        this.call(() => handler(row as Record<string, unknown>, senderId));
+      }
+      return;
+    }
+    for (const handler of [...(this.commons.get(message.data.key) ?? [])]) {
+      this.call(() => handler(...message.data.args));
+    }
+  }
+
+  /** A failing handler must not stop the others or the socket. */
+  private call(run: () => void): void {
+    try {
+      run();
+    } catch {
+      // Silent by design (spec §8): the grid simply does not show that live change.
+    }
+  }
+
+  private drop(socket: VxeWebSocketLike): void {
+    if (socket !== this.socket) return;
+    this.release();
+    this.scheduleReconnect();
+  }
+
+  private release(): void {
+    this.clock.clearTimeout(this.heartbeatTimer);
+    this.clock.clearTimeout(this.answerTimer);
+    this.heartbeatTimer = undefined;
+    this.answerTimer = undefined;
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.onerror = null;
+    try {
+      socket.close();
+    } catch {
+      // Closing a socket that never opened may throw in some browsers; it is gone either way.
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer !== undefined) return;
+    this.reconnectTimer = this.clock.setTimeout(() => this.connect(), VXE_RECONNECT_MS);
+  }
+}

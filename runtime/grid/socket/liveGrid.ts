@@ -1,0 +1,27 @@
+import type { GridController } from '../grid';
+import type { VxeSocket } from './VxeSocket';
+
+export interface LiveGridLink {
+  /** Sends a row as saved data of this grid to the page's other clients; false when not sent. */
+  sendRow(rowId: string): boolean;
+  unbind(): void;
+}
+
+/**
+ * Joins a grid to its page's live socket under `socketKey`: incoming row changes merge into the
+ * grid (its own echo and unknown rows ignored, see liveMerge); sendRow passes a row on. A new row
+ * is not sent — the others cannot match it before it has a stored id.
+ */
+export function linkGridToSocket(grid: GridController, socket: VxeSocket, socketKey: string): LiveGridLink {
+  const unbind = socket.bindTable(socketKey, (row, senderId) => {
+    grid.applyLiveUpdate(row, senderId);
+  });
+  return {
+    sendRow(rowId) {
+      if (grid.store.isNew(rowId)) return false;
+      const row = grid.store.outputRow(rowId);
+      return row !== undefined && socket.sendUpdateRow(socketKey, row, grid.senderId);
+    },
+    unbind,
+  };
+}

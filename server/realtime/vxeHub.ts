@@ -1,0 +1,186 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { COMMON_SEND_DATE, UPDATE_VXE_TABLE, type VxeMessage } from '../../runtime/grid/socket/messages';
+import type { Database } from '../db/open';
+import { inProcessFanOut, MAX_NOTIFY_BYTES, type FanOut } from './fanOut';
+
+/** Own channel, so the notice hub never sees (and warns about) grid envelopes. */
+export const VXE_CHANNEL = 'lossdesk_vxe';
+const RELISTEN_MS = 2_000;
+const OPEN = 1;
+
+/** A grid socket as the hub sees it. `id` tells the sender's socket apart on every node. */
+export interface VxeMember {
+  readonly id: string;
+  readonly readyState: number;
+  send(data: string): void;
+}
+
+/** The messages passed between clients (heartbeats stay between one client and its node). */
+export type VxeRelayed = Extract<VxeMessage, { type: typeof UPDATE_VXE_TABLE | typeof COMMON_SEND_DATE }>;
+
+interface VxeEnvelope {
+  pageId: string;
+  /** The sending socket's id: it does not get its own message back. */
+  origin: string;
+  message: VxeRelayed;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    vxeHub: VxeHub;
+  }
+}
+
+function isEnvelope(value: unknown): value is VxeEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { pageId, origin, message } = value as Partial<VxeEnvelope>;
+  return (
+    typeof pageId === 'string' &&
+    typeof origin === 'string' &&
+    typeof message === 'object' &&
+    message !== null &&
+    (message.type === UPDATE_VXE_TABLE || message.type === COMMON_SEND_DATE)
+  );
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY on VXE_CHANNEL, like fanOut.ts's postgresFanOut (which is tied to the
+ * notice channel): a lost or failed LISTEN is retried every 2 s until it holds.
+ */
+export function postgresVxeFanOut(database: Database, log: FastifyBaseLogger): FanOut {
+  let unlisten: (() => Promise<void>) | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const listen = async (deliver: (envelope: string) => void): Promise<void> => {
+    try {
+      unlisten = await database.listen(VXE_CHANNEL, deliver, (err) => {
+        unlisten = undefined;
+        if (stopped) return;
+        log.warn({ err }, '表格实时同步的 LISTEN 连接已断开，稍后重连');
+        scheduleRelisten(deliver);
+      });
+    } catch (err) {
+      log.warn({ err }, '表格实时同步的 LISTEN 连接失败，稍后重试');
+      scheduleRelisten(deliver);
+    }
+  };
+  const scheduleRelisten = (deliver: (envelope: string) => void) => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (!stopped) void listen(deliver);
+    }, RELISTEN_MS);
+  };
+
+  return {
+    async start(deliver) {
+      stopped = false;
+      await listen(deliver);
+    },
+    async send(envelope) {
+      await sql`SELECT pg_notify(${VXE_CHANNEL}, ${envelope})`.execute(database.db);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      retry = undefined;
+      await unlisten?.();
+      unlisten = undefined;
+    },
+  };
+}
+
+/**
+ * The grid sockets of this API node by page id, and the relay between them: a message goes
+ * through the fan-out, so every node hands it to its sockets of that page except the sender.
+ * The fan-out starts with the first socket, so a node nobody opens a grid on holds no LISTEN
+ * connection.
+ */
+export class VxeHub {
+  private readonly pages = new Map<string, Set<VxeMember>>();
+  private started: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly fanOut: FanOut,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  static newMemberId(): string {
+    return crypto.randomUUID();
+  }
+
+  /** Registers a socket once the fan-out listens; returns the function that removes it. */
+  async add(pageId: string, member: VxeMember): Promise<() => void> {
+    await this.start();
+    let members = this.pages.get(pageId);
+    if (!members) {
+      members = new Set();
+      this.pages.set(pageId, members);
+    }
+    members.add(member);
+    const set = members;
+    return () => {
+      set.delete(member);
+      if (set.size === 0 && this.pages.get(pageId) === set) this.pages.delete(pageId);
+    };
+  }
+
+  /**
+   * Passes a message to the page's other sockets on every node. False when it was dropped: too
+   * large for one NOTIFY, or the fan-out failed (logged; live updates are best effort).
+   */
+  async publish(pageId: string, origin: string, message: VxeRelayed): Promise<boolean> {
+    const envelope = JSON.stringify({ pageId, origin, message } satisfies VxeEnvelope);
+    if (Buffer.byteLength(envelope) > MAX_NOTIFY_BYTES) return false;
+    try {
+      await this.fanOut.send(envelope);
+      return true;
+    } catch (err) {
+      this.log.warn({ err, pageId }, '表格实时同步推送失败');
+      return false;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.started) await this.fanOut.stop();
+  }
+
+  private start(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.started ??= this.fanOut.start((envelope) => this.receive(envelope));
+    return this.started;
+  }
+
+  private receive(raw: string): void {
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(raw);
+    } catch {
+      envelope = undefined;
+    }
+    if (!isEnvelope(envelope)) {
+      this.log.warn({ payload: raw.slice(0, 200) }, '收到无法识别的表格同步消息，已忽略');
+      return;
+    }
+    const members = this.pages.get(envelope.pageId);
+    if (!members) return;
+    const text = JSON.stringify(envelope.message);
+    for (const member of members) {
+      if (member.id !== envelope.origin && member.readyState === OPEN) member.send(text);
+    }
+  }
+}
+
+/** Creates the node's grid hub on the root instance; it stops on close. */
+export function installVxeHub(app: FastifyInstance, database: Database): VxeHub {
+  const fanOut = database.kind === 'postgres' ? postgresVxeFanOut(database, app.log) : inProcessFanOut();
+  const hub = new VxeHub(fanOut, app.log);
+  app.decorate('vxeHub', hub);
+  app.addHook('onClose', () => hub.stop());
+  return hub;
+}

@@ -1,0 +1,141 @@
+import http from 'node:http';
+import websocket from '@fastify/websocket';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type WebSocket from 'ws';
+import { HEART_BEAT, MAX_VXE_MESSAGE_BYTES, parseVxeMessage } from '../../runtime/grid/socket/messages';
+import { tokenOf } from '../auth/guard';
+import { findSessionUser } from '../auth/sessions';
+import { TOKEN_INVALID_MESSAGE } from '../http/envelope';
+import { VxeHub } from './vxeHub';
+
+/** WebSocket close code "policy violation": no valid session for this user. */
+export const POLICY_VIOLATION = 1008;
+const INTERNAL_ERROR = 1011;
+/**
+ * Frames above this close the socket (ws answers 1009): a flood guard. Smaller messages that are
+ * still over MAX_VXE_MESSAGE_BYTES are dropped one by one and the socket stays.
+ */
+const MAX_FRAME_BYTES = 64 * 1024;
+/** Page ids name a page (e.g. 'maintenance.expert'), not a path: no slashes. */
+const PAGE_ID_PATTERN = '^[A-Za-z0-9_.:~-]{1,100}$';
+
+const HEART_BEAT_ANSWER = JSON.stringify({ type: HEART_BEAT, data: true });
+
+/** The token as the (first) subprotocol, as browsers send it; else header or query (see guard). */
+function socketTokenOf(request: FastifyRequest): string {
+  const header = request.headers['sec-websocket-protocol'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+  return first || tokenOf(request);
+}
+
+async function sessionOwns(request: FastifyRequest, token: string, userId: string): Promise<boolean> {
+  const user = await findSessionUser(request.server.db, token);
+  return user?.userId === userId;
+}
+
+/**
+ * One WebSocket upgrade listener per HTTP server: @fastify/websocket routes every upgrade through
+ * Fastify's router, so a second listener would answer each upgrade twice. When another plugin
+ * (the notice socket) already listens, this plugin's own instance listens on a server that never
+ * receives upgrades and only serves its routes: the existing listener routes the upgrade here,
+ * and this instance completes it with its own options (frame limit, protocol echo).
+ */
+function upgradeServerFor(server: http.Server): http.Server | undefined {
+  return server.listenerCount('upgrade') > 0 ? http.createServer() : undefined;
+}
+
+/**
+ * `GET {apiBase}/vxeSocket/:userId/:pageId` (widgets spec §7): the live socket of the editable
+ * grids of one page. Same admission as the notice socket: the route is anonymous to the guard
+ * (its 401 cannot reach a client mid-upgrade, and the token arrives as the subprotocol) and checks
+ * itself that the token is live and belongs to :userId — any signed-in user, the SIGNED_IN rule —
+ * or closes with 1008. Messages: heart_beat is answered; update_vxe_table and common_send_date go
+ * to the page's other sockets on every node; anything else (not JSON, unknown type, too large,
+ * binary) is dropped and the socket stays open.
+ */
+export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(websocket, {
+      options: {
+        maxPayload: MAX_FRAME_BYTES,
+        handleProtocols: (protocols) => protocols.values().next().value ?? false,
+        server: upgradeServerFor(app.server),
+      },
+    });
+  }
+
+  app.get<{ Params: { userId: string; pageId: string }; Querystring: { token?: string } }>(
+    '/vxeSocket/:userId/:pageId',
+    {
+      websocket: true,
+      config: { anonymous: true },
+      schema: {
+        params: {
+          type: 'object',
+          required: ['userId', 'pageId'],
+          properties: {
+            userId: { type: 'string', minLength: 1, maxLength: 32 },
+            pageId: { type: 'string', pattern: PAGE_ID_PATTERN },
+          },
+        },
+        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+      },
+    },
+    (socket: WebSocket, request) => {
+      const { userId, pageId } = request.params;
+      const token = socketTokenOf(request);
+      const member = {
+        id: VxeHub.newMemberId(),
+        get readyState() {
+          return socket.readyState;
+        },
+        send: (data: string) => socket.send(data),
+      };
+      let closed = false;
+      let unregister: (() => void) | undefined;
+
+      const admitted: Promise<'admitted' | 'refused' | 'failed'> = sessionOwns(request, token, userId)
+        .then(async (ok) => {
+          if (!ok) return 'refused' as const;
+          const remove = await app.vxeHub.add(pageId, member);
+          if (closed) remove();
+          else unregister = remove;
+          return 'admitted' as const;
+        })
+        .catch((err: unknown) => {
+          request.log.error({ err }, '表格实时同步连接的会话校验失败');
+          return 'failed' as const;
+        });
+
+      // Attached at once: messages sent during the session check wait for it instead of being lost.
+      socket.on('message', (data, isBinary) => {
+        if (isBinary || !Buffer.isBuffer(data) || data.length > MAX_VXE_MESSAGE_BYTES) return;
+        const message = parseVxeMessage(data.toString('utf8'));
+        if (!message) return;
+        void admitted.then(async (outcome) => {
+          if (outcome !== 'admitted' || closed) return;
+          if (message.type !== HEART_BEAT) {
+            await app.vxeHub.publish(pageId, member.id, message);
+            return;
+          }
+          // A heartbeat also re-checks the session, so logout or freezing ends the socket too.
+          const still = await sessionOwns(request, token, userId).catch(() => true);
+          if (closed) return;
+          if (still) socket.send(HEART_BEAT_ANSWER);
+          else socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
+        });
+      });
+      socket.on('close', () => {
+        closed = true;
+        unregister?.();
+        unregister = undefined;
+      });
+
+      void admitted.then((outcome) => {
+        if (closed) return;
+        if (outcome === 'refused') socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
+        else if (outcome === 'failed') socket.close(INTERNAL_ERROR);
+      });
+    },
+  );
+};
