@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPageSchema } from '../runtime/schema/loadPageSchema';
 import { formatSchemaError, type SchemaError } from '../runtime/schema/schemaError';
+import { checkReports } from '../server/online/checkReports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pagesDir = path.join(root, 'schemas/pages');
@@ -47,10 +48,12 @@ function main(): number {
     if (errors.length > 0) failed += 1;
     for (const error of errors) console.error(formatSchemaError(error));
   }
-  if (failed > 0) {
-    console.error(`schemas:check: ${failed} of ${files.length} page documents have errors.`);
-    return 1;
-  }
+  // Reports (schemas/reports) and the popups naming them; only for the shipped folders.
+  const reportErrors = process.argv[2] ? [] : checkReports();
+  for (const error of reportErrors) console.error(formatSchemaError(error));
+  if (reportErrors.length > 0) console.error(`schemas:check: ${reportErrors.length} report errors.`);
+  if (failed > 0) console.error(`schemas:check: ${failed} of ${files.length} page documents have errors.`);
+  if (failed > 0 || reportErrors.length > 0) return 1;
   console.log(`schemas:check: ${files.length} page documents are valid.`);
   return 0;
 }

@@ -7,6 +7,7 @@ import { addMissingPageMenus } from './crud/pageMenus';
 import { DataDirLockedError } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase, type Database } from './db/open';
+import { loadReports, ReportLoadError, type CompiledReport } from './online';
 import { seed } from './seed';
 
 const DEMO_LOGINS = [
@@ -63,6 +64,16 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  let reports: CompiledReport[];
+  try {
+    reports = loadReports(pages);
+  } catch (err) {
+    if (err instanceof ReportLoadError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const database = await openDatabaseOrExit(config);
   try {
     const applied = await migrateToLatest(database.db);
@@ -79,7 +90,7 @@ async function main(): Promise<void> {
   }
   if (!config.captcha) logger.warn('验证码已关闭 (CAPTCHA=off)：仅用于自动化客户端');
 
-  const app = await buildApp({ config, database, logger: { level: config.logLevel }, pages });
+  const app = await buildApp({ config, database, logger: { level: config.logLevel }, pages, reports });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,0 +1,106 @@
+/**
+ * The popup widget's configuration, read from `options.popup` of a field and checked the way
+ * JeecgBoot's JPopup checks its props on mount, plus the mapping of picked rows to form values.
+ * Headless: no React, no antd.
+ */
+import type { PopupOptions } from '../../generated/page';
+import { POPUP_TEXTS } from './texts';
+
+/**
+ * Options JeecgBoot's JPopup has beyond the page language's PopupOptions. Not in the meta-schema yet
+ * (see the report of issue 4); read when present so a page can use them once they are.
+ */
+export interface PopupExtras {
+  /** The form field the input shows (default: the widget's own field). */
+  field?: string;
+  /** Dynamic report parameters, sent as self_<name>. */
+  param?: Record<string, string>;
+  /** Requests of popups sharing a group id are cached for 30 s in the host storage. */
+  groupId?: string;
+  /** Initial sort 'column=asc|desc'. */
+  sorter?: string;
+  /** Dialog width (default 1200). */
+  width?: number;
+}
+
+export type PopupSettings = PopupOptions & PopupExtras;
+
+export interface PopupConfig {
+  code: string;
+  orgFields: readonly string[];
+  destFields: readonly string[];
+  multi: boolean;
+  /** The destination field whose value the input shows and the widget's own onChange carries. */
+  field: string;
+  param: Readonly<Record<string, string>>;
+  groupId?: string;
+  sorter?: { column: string; order: 'asc' | 'desc' };
+  width: number;
+}
+
+export type PopupConfigResult = { ok: true; config: PopupConfig } | { ok: false; message: string };
+
+export const DEFAULT_POPUP_WIDTH = 1200;
+
+/** 'column=asc|desc' → the sort; anything else → undefined (JeecgBoot ignores it with a console warning). */
+export function parseSorter(text: string | undefined): PopupConfig['sorter'] {
+  const parts = (text ?? '').split('=');
+  if (parts.length !== 2 || parts[0].trim() === '') return undefined;
+  const order = parts[1].trim().toLowerCase();
+  return order === 'asc' || order === 'desc' ? { column: parts[0].trim(), order } : undefined;
+}
+
+/** Lists may arrive as arrays (the page language) or comma strings (JeecgBoot's props). */
+function listOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter((v) => v !== '');
+  if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  return [];
+}
+
+/**
+ * Checks the settings: code, orgFields and destFields are required ('popup参数未正确配置!') and must
+ * be as many ('…原始值和目标值数量不一致!'); either failure disables the widget.
+ */
+export function popupConfig(settings: Partial<PopupSettings> | undefined, ownField: string): PopupConfigResult {
+  const code = typeof settings?.code === 'string' ? settings.code.trim() : '';
+  const orgFields = listOf(settings?.orgFields);
+  const destFields = listOf(settings?.destFields);
+  if (code === '' || orgFields.length === 0 || destFields.length === 0) return { ok: false, message: POPUP_TEXTS.badConfig };
+  if (orgFields.length !== destFields.length) return { ok: false, message: POPUP_TEXTS.countMismatch };
+  const sorter = parseSorter(settings?.sorter);
+  return {
+    ok: true,
+    config: {
+      code,
+      orgFields,
+      destFields,
+      multi: settings?.multi === true,
+      field: settings?.field?.trim() || ownField,
+      param: settings?.param ?? {},
+      ...(settings?.groupId ? { groupId: settings.groupId } : {}),
+      ...(sorter ? { sorter } : {}),
+      width: settings?.width ?? DEFAULT_POPUP_WIDTH,
+    },
+  };
+}
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** A cell value as JeecgBoot's callBack copies it: null/undefined → '', 0 stays '0'. */
+function cellText(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** destFields[i] ← orgFields[i] of the picked rows, comma-joined (one row: its value). */
+export function mappedValues(config: PopupConfig, rows: readonly Row[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  config.orgFields.forEach((org, i) => {
+    values[config.destFields[i]] = rows.map((row) => cellText(row[org])).join(',');
+  });
+  return values;
+}
+
+/** Every destination field emptied (the clear icon). */
+export function clearedValues(config: PopupConfig): Record<string, string> {
+  return Object.fromEntries(config.destFields.map((dest) => [dest, '']));
+}
