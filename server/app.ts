@@ -9,6 +9,7 @@ import { randomCaptchaCode, type CaptchaCodeSource } from './auth/captcha';
 import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
+import { fileRoutes } from './files';
 import { configJsRoutes } from './http/configJs';
 import './http/context';
 import { installErrorHandlers } from './http/errors';
@@ -17,12 +18,17 @@ import { requireInputSchemas } from './http/routeSchema';
 import { webAppRoutes } from './http/webApp';
 import { installNoticeHub } from './realtime/noticeHub';
 import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
+import { onlineReportRoutes, type CompiledReport } from './online';
+import { installVxeHub } from './realtime/vxeHub';
+import { vxeSocketRoutes } from './realtime/vxeSocketRoutes';
 import { announcementRoutes } from './sys/announcementRoutes';
 import { uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
 import { DictionaryCache } from './sys/dict/dictionaryCache';
 import { dictRoutes } from './sys/dict/dictRoutes';
+import { fillRuleRoutes } from './sys/fillRule';
 import { permissionRoutes } from './sys/permissionRoutes';
+import { orgRoutes } from './sys/org';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -36,6 +42,8 @@ export interface BuildAppOptions {
    * tables must exist (applyPageTables). None when omitted.
    */
   pages?: readonly CompiledPage[];
+  /** Online reports over those pages (server/online loadReports); loaded from schemas/reports when omitted. */
+  reports?: readonly CompiledReport[];
 }
 
 /**
@@ -61,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installAuthGuard(app);
   requireInputSchemas(app);
   installNoticeHub(app, database);
+  installVxeHub(app, database);
   // Excel imports upload files; registered once for every route that reads parts.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 
@@ -71,8 +80,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dictRoutes, api);
   await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });
   await app.register(announcementRoutes, api);
+  await app.register(fillRuleRoutes, api);
+  await app.register(orgRoutes, api);
   await app.register(noticeSocketRoutes, api);
+  // After the notice socket: it reuses that plugin's upgrade listener (see vxeSocketRoutes.ts).
+  await app.register(vxeSocketRoutes, api);
+  await app.register(fileRoutes, api);
   if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
+  if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
   await app.register(configJsRoutes, { apiBase: config.apiBase });
   if (config.webDir && fs.existsSync(config.webDir)) {
     await app.register(webAppRoutes, { webDir: config.webDir, apiBase: config.apiBase });

@@ -12,9 +12,13 @@ import { hasPermission } from '../runtime/auth/hasPermission';
 import { createDictService } from '../runtime/dict/dictService';
 import { createExpiringStorage } from '../runtime/host/expiringStorage';
 import { saveFileInBrowser } from '../runtime/host/saveFileInBrowser';
-import type { Host, HostNotify, HostRequest, HostStorage, NavigateTarget } from '../runtime/host/types';
+import type { Host, HostNotify, HostPages, HostRequest, HostStorage, NavigateTarget } from '../runtime/host/types';
+import type { CompiledPage } from '../runtime/schema/compiledPage';
+import { loadPageSchema } from '../runtime/schema/loadPageSchema';
+import { formatSchemaError } from '../runtime/schema/schemaError';
 import { del, get, getBlob, getSigned, post, put, uploadFiles } from './api/request';
 import { useFeedback } from './hooks/useFeedback';
+import { documentLoaders, parseSchemaViewKey, schemaSource, type DocumentLoader } from './pages/schemaDocuments';
 import { useSession } from './store/session';
 
 /** The request layer behind the Host interface; business failures resolve, transport failures reject (already reported). */
@@ -62,6 +66,49 @@ export const dictService = createDictService({
   },
 });
 
+/**
+ * Compiled page documents for widgets that show another page (pickers), over the same loaders
+ * SchemaRoute uses: each reference ('maintenance/expert') is compiled once; a failure is forgotten so
+ * the next ask tries again.
+ */
+export function createRuntimePages(loaders: Readonly<Record<string, DocumentLoader>> = documentLoaders()): HostPages {
+  const compiled = new Map<string, Promise<CompiledPage>>();
+  async function compile(ref: string): Promise<CompiledPage> {
+    const parsed = parseSchemaViewKey(`schema/${ref}`);
+    const source = parsed ? schemaSource(parsed.module, parsed.entity) : ref;
+    const loader = parsed ? loaders[`/${source}`] : undefined;
+    if (!loader) throw new Error(`页面定义不存在：${source}`);
+    let doc: unknown;
+    try {
+      doc = await loader();
+    } catch (error) {
+      throw new Error(`页面定义加载失败：${source}（${error instanceof Error ? error.message : String(error)}）`);
+    }
+    const result = loadPageSchema(doc, source);
+    if (!result.ok) throw new Error(`页面定义有误：${result.errors.map(formatSchemaError).join('；')}`);
+    return result.page;
+  }
+  return {
+    load(ref) {
+      let page = compiled.get(ref);
+      if (!page) {
+        page = compile(ref);
+        compiled.set(ref, page);
+        page.catch(() => compiled.delete(ref));
+      }
+      return page;
+    },
+  };
+}
+
+let pages: HostPages | undefined;
+
+/** The app's page documents (one memo for every host). */
+export function runtimePages(): HostPages {
+  pages ??= createRuntimePages();
+  return pages;
+}
+
 function targetOf(to: NavigateTarget): { to: string | { pathname: string; search?: string }; replace: boolean } {
   if (typeof to === 'string') return { to, replace: false };
   return { to: { pathname: to.path, ...(to.search === undefined ? {} : { search: to.search }) }, replace: to.replace ?? false };
@@ -97,6 +144,7 @@ export function useRuntimeHost(): Host {
       hasPermission: (action) => hasPermission(action, { auth, allAuth }),
       storage: runtimeStorage(),
       saveFile: saveFileInBrowser,
+      pages: runtimePages(),
     }),
     [message, modal, navigate, auth, allAuth],
   );

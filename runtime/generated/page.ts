@@ -16,7 +16,7 @@ export type FieldDefault = (string | number | boolean) | ExpressionDefault | Fil
  */
 export type Expression = string;
 /**
- * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor.
+ * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent.
  */
 export type FieldWidget =
   | 'input'
@@ -43,7 +43,8 @@ export type FieldWidget =
   | 'image'
   | 'editor'
   | 'markdown'
-  | 'popup';
+  | 'popup'
+  | 'picker';
 /**
  * A field name in camelCase, e.g. contactMobile.
  */
@@ -269,6 +270,8 @@ export interface FieldOptions {
   treeSelect?: TreeSelectOptions;
   categoryTree?: CategoryTreeOptions;
   linkDown?: LinkDownOptions;
+  picker?: PickerOptions;
+  area?: AreaOptions;
 }
 /**
  * popup widget: picks rows of an online report and copies some of their columns into this form.
@@ -365,6 +368,28 @@ export interface LinkDownOptions {
    * @minItems 1
    */
   linkFields: FieldName[];
+}
+/**
+ * picker widget: picks rows of another page through that page's `picker` section; the field stores their valueField values comma-joined and shows their textField.
+ */
+export interface PickerOptions {
+  /**
+   * The page picked from, '<module>/<entity>' (schemas/pages/<module>/<entity>.json); it must have a picker section (checked by npm run schemas:check).
+   */
+  page: string;
+  /**
+   * Override of the target picker's multiple for this field: several rows (checkbox) or one (radio).
+   */
+  multiple?: boolean;
+}
+/**
+ * area widget: the province/city/district cascader (areas of maintenance/area under root 86); the field stores the id (GB/T 2260 code) of the deepest level chosen.
+ */
+export interface AreaOptions {
+  /**
+   * Deepest level offered: 1 province, 2 city, 3 district. Default 3.
+   */
+  level?: 1 | 2 | 3;
 }
 /**
  * One validation rule. Give one kind: pattern (named), regex (with message), a length or value range, a server check rule, or a duplicate check. message replaces the built-in message.
@@ -595,7 +620,7 @@ export interface PageDetail {
   columns?: 1 | 2 | 3 | 4;
 }
 /**
- * How other pages pick rows of this entity (a select-from-list dialog).
+ * How other pages pick rows of this entity: a dialog with this query bar and table (or, with `tree`, a checkable tree), opened by a field with widget picker and options.picker.page naming this page.
  */
 export interface PagePicker {
   /**
@@ -620,6 +645,52 @@ export interface PagePicker {
    * Several rows may be picked (comma-joined). Default false.
    */
   multiple?: boolean;
+  /**
+   * Dialog title. Default '<entity title>选择' (the generic biz picker's '<name>selection'); e.g. expert 选择协作专家, customer tree 选择客户.
+   */
+  title?: string;
+  /**
+   * Dialog width in pixels. Default 900 (generic biz picker); expert, outsource and position use 1000, the customer tree 500.
+   */
+  width?: number;
+  /**
+   * Hint in the empty read-only input of a picking field that keeps its default placeholder, e.g. 点击选择专家. Default 请选择<label>.
+   */
+  placeholder?: string;
+  /**
+   * Rows per page of the dialog's table: 5 offers 5/10/20/30 (generic biz picker), the others 10/20/30. Default 10.
+   */
+  pageSize?: 5 | 10 | 20 | 30;
+  /**
+   * A card '已选<entity title>' beside the table lists the picked rows, each with a 删除 link (generic biz picker). Default false.
+   */
+  showSelected?: boolean;
+  tree?: PickerTree;
+}
+/**
+ * Makes the picker a checkable tree (the customer tree picker) instead of a table; the entity must be a tree. Endpoints are names under the entity's API path.
+ */
+export interface PickerTree {
+  /**
+   * Endpoint answering the whole tree (records with children), e.g. queryCustomerList.
+   */
+  load: string;
+  /**
+   * Endpoint searching by keyWord (Enter, 300 ms debounce; a failure empties the tree), e.g. searchBy. Without it there is no search box.
+   */
+  search?: string;
+  /**
+   * Hint of the search box. Default 请输入<entity title>名称，按回车搜索.
+   */
+  searchPlaceholder?: string;
+  /**
+   * Height of the tree in pixels. Default 350.
+   */
+  height?: number;
+  /**
+   * In multiple mode, a footer menu switches between linked (父子关联) and unlinked (取消关联) checking; checking is unlinked by default. Default true.
+   */
+  linkSwitch?: boolean;
 }
 /**
  * A database index over one or more fields.

@@ -5,6 +5,7 @@
  * server/: the web app hands in an adapter over its request layer and antd's App hooks, tests hand
  * in a fake.
  */
+import type { CompiledPage } from '../schema/compiledPage';
 
 /** JeecgBoot's `Result<T>` envelope (contract §1.1). `success` is the flag to read; `code` may be 0, 200, 201, 500, 510… */
 export interface Envelope<T> {
@@ -89,6 +90,15 @@ export interface HostStorage {
   remove(key: string): void;
 }
 
+/**
+ * Compiled page documents by reference ('maintenance/expert' = schemas/pages/maintenance/expert.json),
+ * for widgets that show another page (the record pickers).
+ */
+export interface HostPages {
+  /** The compiled page; rejects with an Error carrying a Chinese message when it is missing or broken. */
+  load(ref: string): Promise<CompiledPage>;
+}
+
 export interface Host {
   request: HostRequest;
   notify: HostNotify;
@@ -103,4 +113,5 @@ export interface Host {
    * list controller, so the controller stays headless (tests, server-side rendering).
    */
   saveFile(file: Blob, fileName: string): void;
+  pages: HostPages;
 }

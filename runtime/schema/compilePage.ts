@@ -29,9 +29,9 @@ import { pointer } from './schemaError';
 const SYSTEM_FIELDS: readonly { name: string; label: string; type: FieldType; hidden?: boolean }[] = [
   { name: 'id', label: '主键', type: 'string', hidden: true },
   { name: 'createBy', label: '创建人', type: 'string' },
-  { name: 'createTime', label: '创建日期', type: 'datetime' },
+  { name: 'createTime', label: '创建时间', type: 'datetime' },
   { name: 'updateBy', label: '更新人', type: 'string' },
-  { name: 'updateTime', label: '更新日期', type: 'datetime' },
+  { name: 'updateTime', label: '更新时间', type: 'datetime' },
   { name: 'sysOrgCode', label: '所属部门', type: 'string' },
 ];
 const TENANT_FIELD = { name: TENANT_FIELD_NAME, label: '租户', type: 'integer' as const, hidden: true };
@@ -39,6 +39,9 @@ const TENANT_FIELD = { name: TENANT_FIELD_NAME, label: '租户', type: 'integer'
 const DEFAULT_ELLIPSIS = 25;
 const DEFAULT_FORM_WIDTH = 800;
 const TREE_ROOT = '0';
+/** The generic biz picker's dialog (widgets spec §2: 900 wide); the customer tree's tree height 350. */
+const DEFAULT_PICKER_WIDTH = 900;
+const DEFAULT_PICKER_TREE_HEIGHT = 350;
 
 const TOOLBAR_PERMISSION: Record<ToolbarAction, keyof CompiledPermissions> = {
   add: 'add',
@@ -245,6 +248,23 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
             valueField: field(doc.picker.valueField),
             textField: field(doc.picker.textField),
             multiple: doc.picker.multiple ?? false,
+            title: doc.picker.title ?? `${entity.title}选择`,
+            width: doc.picker.width ?? DEFAULT_PICKER_WIDTH,
+            ...(doc.picker.placeholder === undefined ? {} : { placeholder: doc.picker.placeholder }),
+            pageSize: doc.picker.pageSize ?? 10,
+            pageSizeOptions: doc.picker.pageSize === 5 ? [5, 10, 20, 30] : [10, 20, 30],
+            showSelected: doc.picker.showSelected ?? false,
+            ...(doc.picker.tree
+              ? {
+                  tree: {
+                    loadUrl: `/${entity.module}/${entity.name}/${doc.picker.tree.load}`,
+                    ...(doc.picker.tree.search ? { searchUrl: `/${entity.module}/${entity.name}/${doc.picker.tree.search}` } : {}),
+                    searchPlaceholder: doc.picker.tree.searchPlaceholder ?? `请输入${entity.title}名称，按回车搜索`,
+                    height: doc.picker.tree.height ?? DEFAULT_PICKER_TREE_HEIGHT,
+                    linkSwitch: doc.picker.tree.linkSwitch ?? true,
+                  },
+                }
+              : {}),
           },
         }
       : {}),

@@ -125,12 +125,37 @@ export interface CompiledDetail {
   fields: readonly CompiledField[];
 }
 
+/** The customer-tree variant of a picker: a checkable tree instead of a table. */
+export interface CompiledPickerTree {
+  /** Endpoint answering the whole tree, '{apiPath}/<load>'. */
+  loadUrl: string;
+  /** Endpoint searching by keyWord, '{apiPath}/<search>'; absent: no search box. */
+  searchUrl?: string;
+  searchPlaceholder: string;
+  /** Tree height in pixels (default 350). */
+  height: number;
+  /** Multiple mode offers the 父子关联 / 取消关联 menu (default true). */
+  linkSwitch: boolean;
+}
+
 export interface CompiledPicker {
   columns: readonly CompiledListColumn[];
   query: readonly CompiledQueryItem[];
   valueField: CompiledField;
   textField: CompiledField;
   multiple: boolean;
+  /** Dialog title (default '<entity title>选择'). */
+  title: string;
+  /** Dialog width (default 900). */
+  width: number;
+  /** Hint of the picking field's input when the field keeps its default placeholder. */
+  placeholder?: string;
+  pageSize: 5 | 10 | 20 | 30;
+  /** 5/10/20/30 for a page size of 5, else 10/20/30. */
+  pageSizeOptions: readonly number[];
+  /** The '已选<name>' card beside the table. */
+  showSelected: boolean;
+  tree?: CompiledPickerTree;
 }
 
 export interface CompiledIndex {

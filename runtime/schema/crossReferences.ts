@@ -271,6 +271,9 @@ class Checker {
     this.query(picker.query ?? [], '/picker/query');
     this.known(picker.valueField, '/picker/valueField', '选择器的 valueField ');
     this.known(picker.textField, '/picker/textField', '选择器的 textField ');
+    if (picker.tree && !this.doc.entity.tree) {
+      this.report('/picker/tree', '树形选择器（picker.tree）只适用于树形实体，请先声明 entity.tree');
+    }
   }
 
   private indexes(): void {

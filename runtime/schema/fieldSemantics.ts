@@ -19,6 +19,7 @@ export const WIDGET_OPTION: Partial<Record<FieldWidget, keyof FieldOptions>> = {
   treeSelect: 'treeSelect',
   categoryTree: 'categoryTree',
   linkDown: 'linkDown',
+  picker: 'picker',
 };
 
 /** The widgets each option belongs to (an option on another widget is a mistake worth reporting). */
@@ -31,17 +32,20 @@ export const OPTION_WIDGETS: Record<keyof FieldOptions, readonly FieldWidget[]> 
   treeSelect: ['treeSelect'],
   categoryTree: ['categoryTree'],
   linkDown: ['linkDown'],
+  picker: ['picker'],
+  area: ['area'],
 };
 
 const TEXT_WIDGETS: readonly FieldWidget[] = [
   'input', 'textarea', 'password', 'select', 'radio', 'checkbox', 'multiSelect', 'searchSelect', 'switch',
   'treeSelect', 'categoryTree', 'linkDown', 'area', 'user', 'depart', 'upload', 'image', 'editor', 'markdown', 'popup',
+  'picker',
 ];
 
 /** Which widgets can edit a value of each stored type. */
 export const WIDGETS_BY_TYPE: Record<FieldType, readonly FieldWidget[]> = {
   string: TEXT_WIDGETS,
-  text: ['textarea', 'input', 'editor', 'markdown', 'checkbox', 'multiSelect', 'user', 'depart', 'upload', 'image', 'popup'],
+  text: ['textarea', 'input', 'editor', 'markdown', 'checkbox', 'multiSelect', 'user', 'depart', 'upload', 'image', 'popup', 'picker'],
   integer: ['number', 'select', 'radio', 'searchSelect', 'switch'],
   number: ['number', 'select', 'radio'],
   money: ['money', 'number'],

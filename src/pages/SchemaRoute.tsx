@@ -5,11 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Card, Result, Spin, Typography } from 'antd';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import type { ListLocation } from '../../runtime/list/useListController';
 import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import type { SchemaError } from '../../runtime/schema/schemaError';
 import { SchemaPage } from '../../runtime/views/SchemaPage';
+import { usePageSearch } from '../layouts/BasicLayout/usePageSearch';
 import { dictService, useRuntimeHost } from '../runtimeHost';
 import { documentLoaders, parseSchemaViewKey, schemaSource, type DocumentLoader } from './schemaDocuments';
 
@@ -66,25 +65,11 @@ function SchemaErrors({ source, errors }: { source: string; errors: readonly Sch
   );
 }
 
-/** The list's query lives in the page's search parameters, so a list can be bookmarked and reloaded. */
-function useListLocation(): ListLocation {
-  const [params, setParams] = useSearchParams();
-  // A kept-alive page hidden behind another tab sees its own frozen location; it must never write the
-  // address bar, or it would pull the user back to itself (e.g. while its tab is being closed).
-  const { pathname } = useLocation();
-  const text = params.toString();
-  return {
-    search: text === '' ? '' : `?${text}`,
-    setSearch: (search) => {
-      if (window.location.pathname !== pathname) return;
-      setParams(new URLSearchParams(search));
-    },
-  };
-}
-
 function RenderedPage({ result, source }: { result: LoadPageResult; source: string }) {
   const host = useRuntimeHost();
-  const location = useListLocation();
+  // The list's query lives in the page's search string, so a list can be bookmarked and reloaded;
+  // a page hidden behind another tab never writes it (see usePageSearch).
+  const location = usePageSearch();
   if (!result.ok) return <SchemaErrors source={source} errors={result.errors} />;
   return <SchemaPage page={result.page} host={host} dict={dictService} location={location} />;
 }

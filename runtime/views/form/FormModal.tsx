@@ -22,6 +22,7 @@ import { DetailView } from './DetailView';
 import { buildFormSchema } from './formSchema';
 import { defaultValues, formToRecord, recordToForm } from './formValues';
 import { loadRecord, saveRecord, type FormMode } from './recordApi';
+import { labelWidthFor } from './FormSection';
 import { FormWidgetContext } from './RegistryWidget';
 import { SchemaField } from './schemaField';
 import { widgetControl } from './widgetControl';
@@ -198,7 +199,7 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved }: 
     body = (
       <FormProvider form={form}>
         <FormWidgetContext.Provider value={{ page, host }}>
-          <FormLayout labelWidth={110} feedbackLayout="loose">
+          <FormLayout labelWidth={labelWidthFor(page.form.fields.map((field) => field.label))} labelWrap feedbackLayout="loose">
             <SchemaField schema={schema} />
           </FormLayout>
         </FormWidgetContext.Provider>

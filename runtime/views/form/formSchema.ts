@@ -12,7 +12,7 @@ import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
 import { requiredMessage, type CheckRequest } from '../../validation';
 import { toFormilyValidator, type FormilyRule } from '../../validation/formily';
 import { checkRange, fieldChecks } from './fieldRules';
-import { FILL_RULE_NOTE } from './formValues';
+import { FILL_RULE_PLACEHOLDER } from './formValues';
 import { reactionsByTarget } from './linkageReactions';
 import { widgetControl } from './widgetControl';
 
@@ -23,7 +23,10 @@ export interface FormSchemaOptions {
   request: CheckRequest;
   /** The record being edited; undefined when adding (every existing row then counts as a duplicate). */
   dataId?: () => string | number | undefined;
-  /** Fields whose fill-rule default the form cannot produce (see defaultValues). */
+  /**
+   * Fields the server numbers by their fill rule when a new record leaves them empty (see
+   * defaultValues): shown with FILL_RULE_PLACEHOLDER and not required. Empty when editing.
+   */
   fillRuleFields?: readonly string[];
 }
 
@@ -41,11 +44,12 @@ export function dictOptions(field: CompiledField, items: readonly DictItem[]): F
   });
 }
 
-function fieldValidator(page: CompiledPage, field: CompiledField, options: FormSchemaOptions): FormilyRule[] {
+function fieldValidator(page: CompiledPage, field: CompiledField, options: FormSchemaOptions, numbered: boolean): FormilyRule[] {
   const { rules, ranges } = fieldChecks(field);
   // Always present, so a linkage switching `required` on updates this rule (and keeps our message)
-  // instead of Formily adding its own with its locale's text.
-  const required: FormilyRule = field.required
+  // instead of Formily adding its own with its locale's text. A field the server numbers is
+  // satisfied by the server when left empty.
+  const required: FormilyRule = field.required && !numbered
     ? { required: true, whitespace: true, message: requiredMessage(field.label) }
     : { required: false, message: requiredMessage(field.label) };
   const checks = toFormilyValidator(rules, {
@@ -57,26 +61,20 @@ function fieldValidator(page: CompiledPage, field: CompiledField, options: FormS
   return [required, ...checks, ...rangeChecks];
 }
 
-function description(field: CompiledField, fillRule: boolean): string | undefined {
-  const notes = [field.description, fillRule ? FILL_RULE_NOTE : undefined];
-  const text = notes.filter((note): note is string => Boolean(note)).join('；');
-  return text || undefined;
-}
-
 export function fieldSchema(page: CompiledPage, field: CompiledField, options: FormSchemaOptions): ISchema {
   const control = widgetControl(field);
+  const numbered = options.fillRuleFields?.includes(field.name) ?? false;
   const schema: ISchema = {
     type: control.valueType,
     title: field.label,
     'x-decorator': 'FormItem',
     'x-component': control.component,
-    'x-component-props': control.props,
-    'x-validator': fieldValidator(page, field, options) as FieldValidator as ISchema['x-validator'],
+    'x-component-props': numbered ? { ...control.props, placeholder: FILL_RULE_PLACEHOLDER } : control.props,
+    'x-validator': fieldValidator(page, field, options, numbered) as FieldValidator as ISchema['x-validator'],
   };
-  const note = description(field, options.fillRuleFields?.includes(field.name) ?? false);
-  if (note) schema.description = note;
+  if (field.description) schema.description = field.description;
   if (control.usesDict && field.dict) schema.enum = dictOptions(field, options.dictItems(field.dict.dictCode) ?? []);
-  if (field.required) schema.required = true;
+  if (field.required && !numbered) schema.required = true;
   if (field.readOnly) schema['x-disabled'] = true;
   // 'hidden' rather than 'none': a hidden field's value is kept and submitted.
   if (field.hidden) schema['x-display'] = 'hidden';

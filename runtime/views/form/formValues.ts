@@ -10,8 +10,12 @@ import { widgetControl } from './widgetControl';
 
 export type FormRecord = Record<string, unknown>;
 
-/** A default given by a fill rule is produced by the server's numbering rules, which the form cannot run. */
-export const FILL_RULE_NOTE = '该字段的编号规则即将上线，暂请手工录入';
+/**
+ * A default given by a fill rule is a number the server gives the record when it is saved (add and
+ * import): the form leaves the field empty with this placeholder and does not require it. A value
+ * the user types instead is kept.
+ */
+export const FILL_RULE_PLACEHOLDER = '保存后自动生成';
 
 function isBlank(value: unknown): boolean {
   return value === null || value === undefined || value === '';
@@ -61,7 +65,7 @@ export function formToRecord(page: CompiledPage, values: FormRecord, id?: string
 
 export interface DefaultsResult {
   values: FormRecord;
-  /** Fields whose default is a fill rule: left empty, with FILL_RULE_NOTE on the form. */
+  /** Fields whose default is a fill rule: left empty for the server to number, FILL_RULE_PLACEHOLDER on the form. */
   fillRuleFields: string[];
   /** Expression defaults that could not be evaluated (the field starts empty), for the developer console. */
   failures: { field: string; message: string }[];

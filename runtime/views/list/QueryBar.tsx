@@ -53,6 +53,8 @@ export function QueryBar({ items, values, dict, onSearch, onReset }: QueryBarPro
               label={item.label}
               name={bindsOwnNames(item) ? undefined : item.field.name}
               style={{ width: '100%', marginBottom: 12 }}
+              // The input may shrink to the column, so a longer placeholder does not push it under its label.
+              wrapperCol={{ style: { minWidth: 0 } }}
             >
               <QueryInput item={item} dict={dict} />
             </Form.Item>

@@ -24,6 +24,12 @@ import { QueryBar } from './QueryBar';
 import { downloadTemplate } from './templateDownload';
 import { useNarrowScreen } from './useNarrowScreen';
 import { useTreeRows } from './treeRows';
+// List cells of area, upload and image columns render through the registry; their renderers must be
+// in place before the first table paints, not only after some form has loaded the widgets.
+import '../../widgets/picker/cells';
+import { registerUploadWidgets } from '../../widgets/upload';
+
+registerUploadWidgets();
 
 export interface SchemaListProps {
   page: CompiledPage;
@@ -46,6 +52,16 @@ export const EMPTY_TEXT = '暂无数据';
 /** 'a-b 共N条' (spec §9). */
 export function totalText(total: number, range: [number, number]): string {
   return `${range[0]}-${range[1]} 共${total}条`;
+}
+
+/**
+ * Horizontal scroll of the table. Under 500 px the spec's 800 px (app-shell §9). Otherwise the table
+ * is as wide as its columns need ('max-content': every column keeps at least its width, cut texts
+ * stop at the ellipsis length) and never narrower than the page: a wide list scrolls instead of
+ * squeezing its columns to a character or two per line.
+ */
+export function tableScroll(narrow: boolean): { x: number | 'max-content' } {
+  return { x: narrow ? NARROW_SCROLL_X : 'max-content' };
 }
 
 function firstSorter(sorter: SorterResult<Row> | SorterResult<Row>[]): SorterResult<Row> {
@@ -139,7 +155,7 @@ export function SchemaList(props: SchemaListProps) {
         expandable={tree.onExpand ? { onExpand: tree.onExpand, indentSize: 20 } : undefined}
         loading={loading}
         pagination={pagination}
-        scroll={narrow ? { x: NARROW_SCROLL_X } : undefined}
+        scroll={tableScroll(narrow)}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
         rowSelection={
           page.list.rowSelection

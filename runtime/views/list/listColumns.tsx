@@ -57,6 +57,9 @@ function dataColumn(column: CompiledListColumn, options: ColumnOptions) {
     align: column.align,
     width: column.width ?? DEFAULT_COLUMN_WIDTH,
     ...(column.sortable ? { sorter: true, sortOrder: sortOrderOf(column, options.sort) } : {}),
+    // The ellipsis filter shows one line (spec §9: 25 characters, 1 line): a cut text widens its
+    // column (the table scrolls) instead of wrapping into a tall row.
+    ...(!custom && column.ellipsis > 0 ? { onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) } : {}),
     render: (_: unknown, record: Row, index: number): ReactNode =>
       custom ? (
         custom(record[column.field.name], { column, record, index, host, dict })
@@ -97,6 +100,8 @@ export function listColumns(options: ColumnOptions): ColumnsType<Row> {
       key: 'action',
       title: ACTION_COLUMN_TITLE,
       align: 'center',
+      // A wide list scrolls sideways; the row actions stay in reach at its right edge.
+      fixed: 'right',
       width: 60 * allowed.length + 30,
       render: (_: unknown, record: Row) => <span style={{ whiteSpace: 'nowrap' }}>{actionLinks(allowed, record, onRowAction)}</span>,
     });

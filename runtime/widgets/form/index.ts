@@ -5,6 +5,9 @@
  */
 import type { FieldWidget } from '../../generated/page';
 import { hasWidget, registerWidget, type WidgetLoader } from '../registry';
+import { imageWidgetLoader, uploadWidgetLoader } from '../upload/loaders';
+// The area list cell (path text instead of the code) is synchronous, so it registers eagerly.
+import '../picker/cells';
 
 const text: WidgetLoader = () => import('./TextWidget');
 const number: WidgetLoader = () => import('./NumberWidget');
@@ -12,6 +15,11 @@ const dict: WidgetLoader = () => import('./DictWidget');
 const date: WidgetLoader = () => import('./DateWidget');
 const toggle: WidgetLoader = () => import('./SwitchWidget');
 const pending: WidgetLoader = () => import('./PendingTextWidget');
+const area: WidgetLoader = () => import('../picker/AreaWidget');
+const picker: WidgetLoader = () => import('../picker/PickerWidget');
+const user: WidgetLoader = () => import('../org/UserWidget');
+const depart: WidgetLoader = () => import('../org/DepartWidget');
+const popup: WidgetLoader = () => import('../popup/PopupWidget');
 
 export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = {
   input: text,
@@ -28,17 +36,18 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   datetime: date,
   time: date,
   switch: toggle,
-  user: pending,
-  depart: pending,
-  area: pending,
+  user,
+  depart,
+  area,
+  picker,
   treeSelect: pending,
   categoryTree: pending,
   linkDown: pending,
-  upload: pending,
-  image: pending,
+  upload: uploadWidgetLoader,
+  image: imageWidgetLoader,
   editor: pending,
   markdown: pending,
-  popup: pending,
+  popup,
 };
 
 /** Widget types edited as text until their real widget ships. */

@@ -5,6 +5,7 @@ import PageErrorBoundary from '../../components/PageErrorBoundary';
 import { PageRecordContext, type PageRecord } from '../../hooks/pageRecord';
 import type { RouteMatch } from '../../router/types';
 import { viewFor } from '../../router/viewRegistry';
+import { PageVisibleContext } from './pageVisibility';
 import { useTabs } from './tabs/useTabs';
 
 /** One page the outlet renders: the current one, or a kept-alive one whose tab is still open. */
@@ -28,20 +29,23 @@ function PageSlot({ entry, active }: { entry: PageEntry; active: boolean }) {
   return (
     <div className="page-slot" style={active ? undefined : { display: 'none' }} data-page-key={entry.key}>
       <PageRecordContext.Provider value={page}>
-        <PageErrorBoundary pageTitle={entry.match.record.title}>
-          <Suspense
-            fallback={
-              <div className="page-loading">
-                <Spin size="large" />
-              </div>
-            }
-          >
-            {/* A hidden page keeps seeing its own address, so it does not react to the visible one. */}
-            <Routes location={entry.location}>
-              <Route path="*" element={<PageView entry={entry} />} />
-            </Routes>
-          </Suspense>
-        </PageErrorBoundary>
+        {/* Hidden pages still render (late data), but know they are not on screen (usePageSearch). */}
+        <PageVisibleContext.Provider value={active}>
+          <PageErrorBoundary pageTitle={entry.match.record.title}>
+            <Suspense
+              fallback={
+                <div className="page-loading">
+                  <Spin size="large" />
+                </div>
+              }
+            >
+              {/* A hidden page keeps seeing its own address, so it does not react to the visible one. */}
+              <Routes location={entry.location}>
+                <Route path="*" element={<PageView entry={entry} />} />
+              </Routes>
+            </Suspense>
+          </PageErrorBoundary>
+        </PageVisibleContext.Provider>
       </PageRecordContext.Provider>
     </div>
   );

@@ -67,7 +67,10 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate 
       window.open(external, '_blank', 'noopener');
       return;
     }
-    navigate(key);
+    // Committed at once, like the tab strip's navigations: the page and its tab are registered
+    // before the next click, so a quick second menu click or a tab action never races a page still
+    // rendering in the background.
+    void navigate(key, { flushSync: true });
     onNavigate?.();
   };
 

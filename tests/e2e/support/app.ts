@@ -46,6 +46,9 @@ export async function openFromMenu(page: Page, group: string, entry: string): Pr
   const item = menu.locator('li.ant-menu-item .ant-menu-title-content').getByText(entry, { exact: true });
   if (!(await item.isVisible())) {
     await menu.locator('.ant-menu-submenu-title').filter({ hasText: group }).first().click();
+    // A click while the group is still sliding open can miss the entry.
+    await expect(item).toBeVisible();
+    await expect(menu.locator('.ant-menu-sub[class*="ant-motion-collapse"]')).toHaveCount(0);
   }
   await item.click();
 }

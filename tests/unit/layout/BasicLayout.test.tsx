@@ -1,13 +1,17 @@
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { MenuItem } from '../../../src/api/types';
 import { HOME_PATH } from '../../../src/config';
 import { useSession } from '../../../src/store/session';
 
-const mounts = vi.hoisted(() => ({ counts: {} as Record<string, number> }));
+const mounts = vi.hoisted(() => ({
+  counts: {} as Record<string, number>,
+  // Each page's search-string writer as of its last render (what a list's late callback would hold).
+  writers: {} as Record<string, (search: string) => void>,
+}));
 
 vi.mock('../../../src/api/announcement', () => ({
   listByUser: () => Promise.resolve({ success: true, code: 200, message: '', timestamp: 0, result: { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 } }),
@@ -20,10 +24,13 @@ vi.mock('../../../src/api/sys', () => ({
 }));
 vi.mock('../../../src/router/viewRegistry', async () => {
   const { useEffect, useState: useLocalState } = await import('react');
-  // A page that counts its mounts and keeps a local counter, to see keep-alive and refresh.
+  const { usePageSearch } = await import('../../../src/layouts/BasicLayout/usePageSearch');
+  // A page that counts its mounts and keeps a local counter, to see keep-alive and refresh, and that
+  // keeps its query in the URL like a list page does.
   const make = (name: string) =>
     function TestPage() {
       const [clicks, setClicks] = useLocalState(0);
+      mounts.writers[name] = usePageSearch().setSearch;
       useEffect(() => {
         mounts.counts[name] = (mounts.counts[name] ?? 0) + 1;
       }, []);
@@ -69,7 +76,7 @@ const MENU: MenuItem[] = [
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="where">{location.pathname}</output>;
+  return <output data-testid="where">{location.pathname + location.search}</output>;
 }
 
 function renderAt(path: string) {
@@ -92,6 +99,40 @@ async function openMenu(group: string, page: string) {
 }
 
 const tabTitles = () => Array.from(document.querySelectorAll('.multi-tab-label')).map((el) => el.textContent);
+
+function tabLabel(title: string): HTMLElement {
+  const label = Array.from(document.querySelectorAll<HTMLElement>('.multi-tab-label')).find((el) => el.textContent === title);
+  if (!label) throw new Error(`no tab ${title}`);
+  return label;
+}
+
+function closeButtonOf(title: string): HTMLElement {
+  return tabLabel(title).closest('.ant-tabs-tab')?.querySelector('.ant-tabs-tab-remove') as HTMLElement;
+}
+
+const activeTab = () => document.querySelector('.multi-tab .ant-tabs-tab-active .multi-tab-label')?.textContent;
+
+/** Right-clicks a tab and returns its (visible) context menu. */
+async function openTabMenu(title: string): Promise<HTMLElement> {
+  await userEvent.pointer({ keys: '[MouseRight]', target: tabLabel(title) });
+  return waitFor(() => {
+    const menus = Array.from(document.querySelectorAll<HTMLElement>('.ant-dropdown:not(.ant-dropdown-hidden)'));
+    expect(menus).toHaveLength(1);
+    return menus[0];
+  });
+}
+
+/** Four tabs, the last one on screen: 首页, 用户管理, 在办案件 (kept alive), 新建案件. */
+async function openFourTabs() {
+  renderAt(HOME_PATH);
+  await openMenu('系统管理', '用户管理');
+  await openMenu('案件管理', '在办案件');
+  await openMenu('案件管理', '新建案件');
+  await screen.findByText('new:0');
+  expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件', '新建案件']);
+}
+
+const where = () => screen.getByTestId('where');
 
 describe('authenticated layout (spec §2)', { timeout: 30_000 }, () => {
   beforeEach(() => {
@@ -194,5 +235,151 @@ describe('authenticated layout (spec §2)', { timeout: 30_000 }, () => {
     expect(document.querySelector('.side-menu')).toBeNull();
     expect(screen.queryByText('欢迎您，管理员')).toBeNull();
     expect(screen.getByRole('button', { name: '搜索菜单' })).toBeInTheDocument();
+  });
+});
+
+// "At once": both clicks land before React renders the first one's navigation (one act scope), as
+// when a user (or Playwright) clicks while a tall page is still rendering in the background.
+describe('tab actions right after a tab switch', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1440 });
+    mounts.counts = {};
+    mounts.writers = {};
+    useTabs.getState().reset(HOME_PATH);
+    useSession.setState({ token: 't', username: 'admin', realname: '管理员', permissionList: MENU, needDepartSelect: false, auth: [], allAuth: [] });
+  });
+
+  it('a tab clicked and closed at once gives way to its right neighbour', async () => {
+    await openFourTabs();
+    act(() => {
+      fireEvent.click(tabLabel('用户管理'));
+      fireEvent.click(closeButtonOf('用户管理'));
+    });
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/receive\/handle$/));
+    expect(tabTitles()).toEqual(['首页', '在办案件', '新建案件']);
+    expect(activeTab()).toBe('在办案件');
+    expect(screen.getByText('handle:0')).toBeVisible();
+  });
+
+  it('the last tab clicked and closed at once gives way to its left neighbour', async () => {
+    await openFourTabs();
+    await userEvent.click(tabLabel('用户管理'));
+    await waitFor(() => expect(where()).toHaveTextContent('/isystem/user'));
+    act(() => {
+      fireEvent.click(tabLabel('新建案件'));
+      fireEvent.click(closeButtonOf('新建案件'));
+    });
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/receive\/handle$/));
+    expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件']);
+    expect(activeTab()).toBe('在办案件');
+  });
+
+  it('关闭左侧 right after choosing a tab it closes lands on the anchor tab', async () => {
+    await openFourTabs();
+    const menu = await openTabMenu('新建案件');
+    act(() => {
+      fireEvent.click(tabLabel('用户管理'));
+      fireEvent.click(within(menu).getByText('关闭左侧'));
+    });
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/receive\/new$/));
+    expect(tabTitles()).toEqual(['首页', '新建案件']);
+    expect(activeTab()).toBe('新建案件');
+  });
+
+  it('关闭右侧 right after choosing a tab it closes lands on the anchor tab', async () => {
+    await openFourTabs();
+    await userEvent.click(tabLabel('用户管理'));
+    await waitFor(() => expect(where()).toHaveTextContent('/isystem/user'));
+    const menu = await openTabMenu('在办案件');
+    act(() => {
+      fireEvent.click(tabLabel('新建案件'));
+      fireEvent.click(within(menu).getByText('关闭右侧'));
+    });
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/receive\/handle$/));
+    expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件']);
+    expect(activeTab()).toBe('在办案件');
+  });
+
+  it('关闭其他 right after choosing another tab keeps the chosen anchor and shows it', async () => {
+    await openFourTabs();
+    const menu = await openTabMenu('用户管理');
+    act(() => {
+      fireEvent.click(tabLabel('在办案件'));
+      fireEvent.click(within(menu).getByText('关闭其他'));
+    });
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/isystem\/user$/));
+    expect(tabTitles()).toEqual(['首页', '用户管理']);
+    expect(activeTab()).toBe('用户管理');
+  });
+
+  it('关闭右侧 of a tab left of the one just chosen keeps the user where they went', async () => {
+    await openFourTabs();
+    const menu = await openTabMenu('在办案件');
+    act(() => {
+      fireEvent.click(tabLabel('用户管理'));
+      fireEvent.click(within(menu).getByText('关闭右侧'));
+    });
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/isystem\/user$/));
+    expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件']);
+    expect(activeTab()).toBe('用户管理');
+  });
+
+  it('the tab context menu opens inside the sticky tab strip, not at a document position', async () => {
+    await openFourTabs();
+    const menu = await openTabMenu('用户管理');
+    expect(menu.closest('.multi-tab')).not.toBeNull();
+  });
+});
+
+describe('a page kept behind another tab', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1440 });
+    mounts.counts = {};
+    mounts.writers = {};
+    useTabs.getState().reset(HOME_PATH);
+    useSession.setState({ token: 't', username: 'admin', realname: '管理员', permissionList: MENU, needDepartSelect: false, auth: [], allAuth: [] });
+  });
+
+  it('the page on screen keeps its query in the address', async () => {
+    await openFourTabs();
+    act(() => mounts.writers.new('?pageNo=2'));
+    await waitFor(() => expect(where()).toHaveTextContent('/receive/new?pageNo=2'));
+    expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件', '新建案件']);
+  });
+
+  it('writing its query late neither pulls the user back nor activates its tab', async () => {
+    await openFourTabs();
+    // 在办案件 is kept alive behind 新建案件; its list answers late and writes its query.
+    act(() => mounts.writers.handle('?pageNo=2'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(where()).toHaveTextContent(/^\/receive\/new$/);
+    expect(activeTab()).toBe('新建案件');
+    expect(screen.getByText('new:0')).toBeVisible();
+  });
+
+  it('rendering late after its tab was closed does not bring the tab back', async () => {
+    await openFourTabs();
+    const lateWriter = mounts.writers.handle;
+    await userEvent.click(closeButtonOf('在办案件'));
+    expect(tabTitles()).toEqual(['首页', '用户管理', '新建案件']);
+    act(() => lateWriter('?pageNo=3'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(where()).toHaveTextContent(/^\/receive\/new$/);
+    expect(tabTitles()).toEqual(['首页', '用户管理', '新建案件']);
+  });
+
+  it('closing the page on screen right after leaving it for a kept page does not re-add it', async () => {
+    await openFourTabs();
+    await userEvent.click(tabLabel('在办案件'));
+    await waitFor(() => expect(where()).toHaveTextContent('/receive/handle'));
+    // 新建案件 was left; a late write from it and its close arrive together.
+    const lateWriter = mounts.writers.new;
+    act(() => {
+      fireEvent.click(closeButtonOf('新建案件'));
+      lateWriter('?pageNo=4');
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(where()).toHaveTextContent(/^\/receive\/handle$/);
+    expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件']);
   });
 });

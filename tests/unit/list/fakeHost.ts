@@ -10,6 +10,7 @@ import type {
   RequestParams,
   UploadOptions,
 } from '../../../runtime/host/types';
+import type { CompiledPage } from '../../../runtime/schema/compiledPage';
 
 export interface RecordedCall {
   method: 'get' | 'post' | 'put' | 'delete' | 'getBlob' | 'upload';
@@ -54,6 +55,8 @@ export function createFakeHost(options: { now?: () => number } = {}) {
   const backing = createMemoryBacking();
   let handler: Handler = () => ok(null);
   let confirmAnswer = true;
+  /** Pages the host can load by reference ('maintenance/expert'); the test defines them. */
+  const pages = new Map<string, CompiledPage>();
 
   async function answer<T>(call: RecordedCall): Promise<T> {
     calls.push(call);
@@ -85,6 +88,13 @@ export function createFakeHost(options: { now?: () => number } = {}) {
     saveFile: (file, fileName) => {
       saved.push({ file, fileName });
     },
+    pages: {
+      load: async (ref) => {
+        const page = pages.get(ref);
+        if (!page) throw new Error(`页面定义不存在：schemas/pages/${ref}.json`);
+        return page;
+      },
+    },
   };
 
   return {
@@ -96,6 +106,10 @@ export function createFakeHost(options: { now?: () => number } = {}) {
     backing,
     respond(next: Handler) {
       handler = next;
+    },
+    /** Makes `ref` loadable through host.pages. */
+    definePage(ref: string, page: CompiledPage) {
+      pages.set(ref, page);
     },
     answerConfirm(value: boolean) {
       confirmAnswer = value;

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -11,29 +12,61 @@ export const TAB_MENU_TEXTS = {
   closeOthers: '关闭其他',
 } as const;
 
+type TabMenuAction = keyof typeof TAB_MENU_TEXTS;
+
 /**
  * The multi-tab strip (spec §2): one tab per opened page, the home tab fixed; right click opens
- * 刷新 / 关闭左侧 / 关闭右侧 / 关闭其他. Navigation follows the store's active tab.
+ * 刷新 / 关闭左侧 / 关闭右侧 / 关闭其他.
+ *
+ * "Where are we" is the store's active tab, never a location read at render time: right after a tab
+ * click the router has been asked for the new page but this component may not have rendered it yet,
+ * so a location captured in a handler is stale. A tab click therefore selects its tab in the store
+ * at once, and an action that changes the active tab navigates to it. Navigations from the strip
+ * commit synchronously (flushSync), so the page on screen never lags behind the strip and a page
+ * the user has just left cannot commit afterwards and bring its tab back.
  */
 export default function MultiTab() {
   const navigate = useNavigate();
-  const location = useLocation();
+  const { pathname, search } = useLocation();
   const { message } = useFeedback();
   const tabs = useTabs((s) => s.tabs);
   const activeKey = useTabs((s) => s.activeKey);
+  const strip = useRef<HTMLDivElement>(null);
 
   /** The remembered address (with its query) of a tab. */
   const addressOf = (key: string) => useTabs.getState().tabs.find((tab) => tab.key === key)?.path ?? key;
+  const go = (address: string) => void navigate(address, { flushSync: true });
 
-  const goToActive = () => {
-    const active = addressOf(useTabs.getState().activeKey);
-    if (active !== location.pathname + location.search) navigate(active);
+  /** After a strip action: when it chose another tab, show that tab's page. */
+  const follow = (before: string) => {
+    const after = useTabs.getState().activeKey;
+    if (after !== before) go(addressOf(after));
+  };
+
+  const choose = (key: string) => {
+    const before = useTabs.getState().activeKey;
+    useTabs.getState().select(key);
+    const address = addressOf(key);
+    // Clicking the tab already shown does nothing; any other click goes to the tab's page (also
+    // when the store already had it active, e.g. while a page without a tab is on screen).
+    if (key !== before || address !== pathname + search) go(address);
   };
 
   const close = (key: string) => {
+    const before = useTabs.getState().activeKey;
     const refusal = useTabs.getState().close(key);
     if (refusal) void message.warning(refusal);
-    else goToActive();
+    else follow(before);
+  };
+
+  const act = (action: TabMenuAction, key: string) => {
+    const store = useTabs.getState();
+    const before = store.activeKey;
+    if (action === 'refresh') store.refresh(key);
+    else if (action === 'closeLeft') store.closeLeft(key);
+    else if (action === 'closeRight') store.closeRight(key);
+    else store.closeOthers(key);
+    follow(before);
   };
 
   const menuFor = (key: string): MenuProps => ({
@@ -45,23 +78,18 @@ export default function MultiTab() {
     ],
     onClick: ({ key: action, domEvent }) => {
       domEvent.stopPropagation();
-      const store = useTabs.getState();
-      if (action === 'refresh') store.refresh(key);
-      else if (action === 'closeLeft') store.closeLeft(key);
-      else if (action === 'closeRight') store.closeRight(key);
-      else if (action === 'closeOthers') store.closeOthers(key);
-      goToActive();
+      if (action in TAB_MENU_TEXTS) act(action as TabMenuAction, key);
     },
   });
 
   return (
-    <div className="multi-tab">
+    <div className="multi-tab" ref={strip}>
       <Tabs
         type="editable-card"
         hideAdd
         size="small"
         activeKey={activeKey}
-        onChange={(key) => navigate(addressOf(key))}
+        onTabClick={(key) => choose(key)}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key);
         }}
@@ -71,7 +99,14 @@ export default function MultiTab() {
           // '首页不能关闭!' (the store refuses), which tells the user why it stays.
           closable: true,
           label: (
-            <Dropdown menu={menuFor(tab.key)} trigger={['contextMenu']}>
+            <Dropdown
+              menu={menuFor(tab.key)}
+              trigger={['contextMenu']}
+              // Inside the strip, which sticks under the fixed header: the menu moves with its tab
+              // when the page scrolls (a tall page finishing its render, scroll anchoring) instead of
+              // staying at a document position that may slide under the header.
+              getPopupContainer={() => strip.current ?? document.body}
+            >
               <span className="multi-tab-label" data-tab-key={tab.key}>
                 {tab.title}
               </span>

@@ -133,18 +133,6 @@ describe('FormModal', () => {
     await waitFor(() => expect(screen.queryByPlaceholderText('请输入车牌号')).toBeNull());
   });
 
-  it('says openly when a widget is still to come and takes text meanwhile', async () => {
-    const user = userEvent.setup();
-    const { fake } = setup();
-    expect(await screen.findByText('该控件即将上线，暂以文本录入')).toBeInTheDocument();
-    await user.type(screen.getByPlaceholderText('请选择经办人'), 'lisi');
-    await user.type(screen.getByPlaceholderText('请输入姓名'), '张三');
-    await user.type(screen.getByPlaceholderText('请输入联系电话'), '13912345678');
-    await user.click(within(dialog()).getByRole('button', { name: /确/ }));
-    await waitFor(() => expect(fake.callsTo('post')).toHaveLength(1));
-    expect(fake.callsTo('post')[0].body).toMatchObject({ handler: 'lisi' });
-  });
-
   it('refuses a second click within 300 ms', async () => {
     const { fake } = setup();
     const button = await within(dialog()).findByRole('button', { name: /确/ });
@@ -177,5 +165,62 @@ describe('FormModal', () => {
     setup();
     await within(dialog()).findByText('新增');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('800px');
+  });
+});
+
+describe('FormModal with a field numbered by a fill rule', () => {
+  const numberedDoc = expertLikeDocument();
+  numberedDoc.fields = [
+    { name: 'witnessNo', label: '证人编号', type: 'string', length: 20, required: true, unique: true, default: { fillRule: 'witness_no' } },
+    ...numberedDoc.fields,
+  ];
+  if (numberedDoc.form && 'fields' in numberedDoc.form && numberedDoc.form.fields) numberedDoc.form.fields = ['witnessNo', ...numberedDoc.form.fields];
+  const numbered = compile(numberedDoc);
+
+  function open(mode: 'add' | 'edit') {
+    const fake = createFakeHost();
+    fake.respond((call) => {
+      if (call.url === '/test/witness/queryById') return ok({ ...STORED, witnessNo: 'ZR202401010001' });
+      if (call.url === '/test/witness/add') return ok(null, '添加成功！');
+      if (call.url === '/test/witness/edit') return ok(null, '编辑成功!');
+      return ok(null);
+    });
+    const onSaved = vi.fn();
+    render(<FormModal page={numbered} host={fake.host} mode={mode} record={mode === 'edit' ? { id: 'w1' } : undefined} open onClose={vi.fn()} onSaved={onSaved} />);
+    return { fake, onSaved };
+  }
+
+  it('adding: the field says it is numbered on save, is not required, and goes to the server empty', async () => {
+    const user = userEvent.setup();
+    const { fake, onSaved } = open('add');
+    expect(await screen.findByPlaceholderText('保存后自动生成')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('请输入姓名'), '张三');
+    await user.type(screen.getByPlaceholderText('请输入联系电话'), '13912345678');
+    await user.click(within(dialog()).getByRole('button', { name: /确/ }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(screen.queryByText('请输入证人编号')).toBeNull();
+    expect(fake.callsTo('post', '/test/witness/add')[0].body).toMatchObject({ witnessNo: null, witnessName: '张三' });
+  });
+
+  it('adding: a number typed by the user is sent as typed', async () => {
+    const user = userEvent.setup();
+    const { fake, onSaved } = open('add');
+    await user.type(await screen.findByPlaceholderText('保存后自动生成'), 'ZR0001');
+    await user.type(screen.getByPlaceholderText('请输入姓名'), '张三');
+    await user.type(screen.getByPlaceholderText('请输入联系电话'), '13912345678');
+    await user.click(within(dialog()).getByRole('button', { name: /确/ }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(fake.callsTo('post', '/test/witness/add')[0].body).toMatchObject({ witnessNo: 'ZR0001' });
+  });
+
+  it('editing: the number is an ordinary required field', async () => {
+    const user = userEvent.setup();
+    const { fake } = open('edit');
+    const number = await screen.findByDisplayValue('ZR202401010001');
+    expect(screen.queryByPlaceholderText('保存后自动生成')).toBeNull();
+    await user.clear(number);
+    await user.click(within(dialog()).getByRole('button', { name: /确/ }));
+    expect(await screen.findByText('请输入证人编号')).toBeInTheDocument();
+    expect(fake.callsTo('put')).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import type { DictItem } from '../../../../runtime/dict/types';
 import type { CheckRequest } from '../../../../runtime/validation';
 import { buildFormSchema, dictOptions, type FormSchemaOptions } from '../../../../runtime/views/form/formSchema';
 import { checkRange, fieldChecks } from '../../../../runtime/views/form/fieldRules';
-import { FILL_RULE_NOTE } from '../../../../runtime/views/form/formValues';
+import { FILL_RULE_PLACEHOLDER } from '../../../../runtime/views/form/formValues';
 import { claimDocument, compile } from './fixtures';
 
 const DICTS: Record<string, DictItem[]> = {
@@ -162,12 +162,32 @@ describe('buildFormSchema: a compiled page as a Formily schema', () => {
     expect(request.mock.calls[0][0]).toBe('/sys/checkRule/checkByCode');
   });
 
-  it('disables read-only fields, hides hidden ones while keeping their value, and notes fill-rule defaults', () => {
+  it('disables read-only fields, hides hidden ones while keeping their value, and shows fill-rule fields as numbered on save', () => {
     const { fields } = build({ fillRuleFields: ['claimNo'] });
     expect(fields.claimNo['x-disabled']).toBe(true);
-    expect(fields.claimNo.description).toBe(FILL_RULE_NOTE);
+    expect((fields.claimNo['x-component-props'] as { placeholder?: string }).placeholder).toBe(FILL_RULE_PLACEHOLDER);
+    expect(fields.claimNo.description).toBeUndefined();
     expect(fields.vehicleNo['x-display']).toBe('hidden');
     expect(fields.remark.description).toBe('内部备注');
+  });
+
+  it('does not require a required fill-rule field when adding (the server numbers it), but does when editing', () => {
+    const doc = claimDocument();
+    doc.fields = doc.fields.map((f) => (f.name === 'claimNo' ? { name: 'claimNo', label: '案件编号', type: 'string', required: true, default: { fillRule: 'claim_no' } } : f));
+    const page = compile(doc);
+    const request = vi.fn<CheckRequest>(async () => ({ success: true, message: '' }));
+    const fieldOf = (schema: ISchema) => {
+      const group = (schema.properties as Record<string, ISchema>).group1;
+      return ((group.properties as Record<string, ISchema>).grid.properties as Record<string, ISchema>).claimNo;
+    };
+    const adding = fieldOf(buildFormSchema(page, { dictItems: (code) => DICTS[code], request, fillRuleFields: ['claimNo'] }));
+    expect(adding.required).toBeUndefined();
+    expect(validators(adding)[0]).toMatchObject({ required: false });
+    expect((adding['x-component-props'] as { placeholder?: string }).placeholder).toBe('保存后自动生成');
+    const editing = fieldOf(buildFormSchema(page, { dictItems: (code) => DICTS[code], request, fillRuleFields: [] }));
+    expect(editing.required).toBe(true);
+    expect(validators(editing)[0]).toMatchObject({ required: true, message: '请输入案件编号' });
+    expect((editing['x-component-props'] as { placeholder?: string }).placeholder).not.toBe(FILL_RULE_PLACEHOLDER);
   });
 
   it('turns linkage into x-reactions whose expressions go through the registered compiler', () => {

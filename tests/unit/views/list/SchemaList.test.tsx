@@ -236,7 +236,7 @@ describe('the schema list page', { timeout: 30_000 }, () => {
   it('shows dictionary text from the cache fetched once before the rows, never per row', async () => {
     rows = [expert(1, { sex: 1 }), expert(2, { sex: 2 }), expert(3, { sex: 1 })];
     await renderList();
-    const sexCells = () => Array.from(document.querySelectorAll('tbody tr')).map((tr) => tr.children[5]?.textContent);
+    const sexCells = () => Array.from(document.querySelectorAll('tbody tr.ant-table-row')).map((tr) => tr.children[5]?.textContent);
     expect(sexCells()).toEqual(['男', '女', '男']);
     expect(fake.callsTo('get', '/sys/dict/getDictItems/sex')).toHaveLength(1);
     expect(fake.callsTo('get', '/sys/dict/getDictItems/sex')[0].options).toMatchObject({ signed: true });
@@ -290,6 +290,21 @@ describe('the schema list page', { timeout: 30_000 }, () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 400 });
     await renderList();
     expect(document.querySelector('.ant-table-content table')).toHaveStyle({ width: '800px' });
+  });
+
+  it('lets a wide list scroll at desktop width instead of squeezing its columns', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1440 });
+    rows = [expert(1, { majorDirection: '火灾、水渍、盗抢、机械损坏、营业中断、工程险、责任险及货运险查勘定损' })];
+    total = 1;
+    await renderList();
+    const table = document.querySelector('.ant-table-content table') as HTMLElement;
+    // As wide as its columns need, never narrower than the page.
+    expect(table.style.width).toBe('max-content');
+    expect(table).toHaveStyle({ minWidth: '100%' });
+    // Every data column keeps its width (the schema's, else 120 px); long text is still cut at 25 characters.
+    const widths = Array.from(document.querySelectorAll('.ant-table-content colgroup col:not(.ant-table-selection-col)'));
+    expect(widths.map((col) => (col as HTMLElement).style.width)).not.toContain('');
+    expect(screen.getByText('火灾、水渍、盗抢、机械损坏、营业中断、工程险、责任...')).toBeInTheDocument();
   });
 
   it('exports the filtered rows under the entity title', async () => {

@@ -1,0 +1,48 @@
+/**
+ * The one check that needs more than one document: a field with widget `picker` names another page
+ * ('maintenance/expert') in options.picker.page, and that page must exist and have a picker section.
+ * loadPageSchema sees one document at a time, so this runs where every document is at hand —
+ * `npm run schemas:check` and the schema tests. At run time a missing target only breaks the widget,
+ * which says which page is missing (runtime/widgets/picker).
+ */
+import type { PageDocument } from '../generated/page';
+import type { SchemaError } from './schemaError';
+
+/** A loaded page document and the repository path it came from. */
+export interface SourcedDocument {
+  source: string;
+  doc: PageDocument;
+}
+
+/** 'maintenance/expert' → 'schemas/pages/maintenance/expert.json'. */
+export function pickerPageSource(ref: string): string {
+  return `schemas/pages/${ref}.json`;
+}
+
+/**
+ * Errors of every picker field whose target page is missing or cannot be picked from.
+ * @param documents every valid document (broken ones are reported by their own load already).
+ * @param known sources that exist but did not load (a broken target is named as broken, not missing).
+ */
+export function checkPickerReferences(documents: readonly SourcedDocument[], known: ReadonlySet<string> = new Set()): SchemaError[] {
+  const bySource = new Map(documents.map((entry) => [entry.source, entry.doc]));
+  const errors: SchemaError[] = [];
+  for (const { source, doc } of documents) {
+    doc.fields.forEach((field, i) => {
+      const ref = field.options?.picker?.page;
+      if (field.widget !== 'picker' || ref === undefined) return;
+      const at = `/fields/${i}/options/picker/page`;
+      const targetSource = pickerPageSource(ref);
+      const target = bySource.get(targetSource);
+      if (!target) {
+        const message = known.has(targetSource)
+          ? `选择器页面 ${ref} 的定义有误，无法选择（${targetSource}）`
+          : `选择器页面 ${ref} 不存在（找不到 ${targetSource}）`;
+        errors.push({ source, pointer: at, message });
+      } else if (!target.picker) {
+        errors.push({ source, pointer: at, message: `页面 ${ref} 没有 picker 配置，不能被选择`, expected: '带 picker 的页面' });
+      }
+    });
+  }
+  return errors;
+}
