@@ -58,7 +58,8 @@ function render(value: unknown): string {
 }
 
 /** One ajv error → one SchemaError. */
-function translate(error: ErrorObject, source: string): SchemaError {
+/** One ajv error as a SchemaError (also used for the report meta-schema, server/online). */
+export function translateMetaError(error: ErrorObject, source: string): SchemaError {
   const at = error.instancePath;
   const base = { source, pointer: at };
   switch (error.keyword) {
@@ -135,7 +136,7 @@ function translate(error: ErrorObject, source: string): SchemaError {
  * they explain why each alternative failed, which only confuses an author. They are the errors right
  * before the combinator error, at or below its instance path: drop them and keep the one message.
  */
-function withoutBranchNoise(errors: readonly ErrorObject[]): ErrorObject[] {
+export function withoutBranchNoise(errors: readonly ErrorObject[]): ErrorObject[] {
   const kept: ErrorObject[] = [];
   for (const error of errors) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
@@ -155,6 +156,6 @@ function withoutBranchNoise(errors: readonly ErrorObject[]): ErrorObject[] {
 export function validateAgainstMetaSchema(doc: unknown, source: string): SchemaError[] {
   const validate = validator();
   if (validate(doc)) return [];
-  return withoutBranchNoise(validate.errors ?? []).map((error) => translate(error, source));
+  return withoutBranchNoise(validate.errors ?? []).map((error) => translateMetaError(error, source));
 }
 

@@ -34,30 +34,45 @@ export function inProcessFanOut(): FanOut {
   };
 }
 
+export interface PostgresFanOutOptions {
+  /** NOTIFY channel; default the notice channel. */
+  channel?: string;
+  /** What the log lines name ('通知推送', '表格实时同步'). */
+  label?: string;
+  /**
+   * A first LISTEN that fails is retried like a lost one instead of failing start() — for hubs
+   * started lazily by a socket, which must not fail that socket's admission.
+   */
+  retryFirstListen?: boolean;
+}
+
 /**
  * PostgreSQL shared by several API nodes: `pg_notify` on one channel, a LISTEN connection per node.
  * A broken LISTEN connection is re-opened every few seconds until it succeeds; notices published
  * meanwhile are missed, which the clients make good by reloading after their own reconnect.
  */
-export function postgresFanOut(database: Database, log: FastifyBaseLogger): FanOut {
+export function postgresFanOut(database: Database, log: FastifyBaseLogger, options: PostgresFanOutOptions = {}): FanOut {
+  const channel = options.channel ?? NOTICE_CHANNEL;
+  const label = options.label ?? '通知推送';
   let unlisten: (() => Promise<void>) | undefined;
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
 
   const listen = async (deliver: (envelope: string) => void): Promise<void> => {
-    unlisten = await database.listen(NOTICE_CHANNEL, deliver, (err) => {
+    unlisten = await database.listen(channel, deliver, (err) => {
       unlisten = undefined;
       if (stopped) return;
-      log.warn({ err }, '通知推送的 LISTEN 连接已断开，稍后重连');
+      log.warn({ err }, `${label}的 LISTEN 连接已断开，稍后重连`);
       scheduleRelisten(deliver);
     });
   };
   const scheduleRelisten = (deliver: (envelope: string) => void) => {
+    if (stopped || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
       if (stopped) return;
       listen(deliver).catch((err: unknown) => {
-        log.warn({ err }, '通知推送的 LISTEN 连接重连失败');
+        log.warn({ err }, `${label}的 LISTEN 连接重连失败`);
         scheduleRelisten(deliver);
       });
     }, RELISTEN_MS);
@@ -66,14 +81,21 @@ export function postgresFanOut(database: Database, log: FastifyBaseLogger): FanO
   return {
     async start(deliver) {
       stopped = false;
-      await listen(deliver);
+      if (!options.retryFirstListen) return listen(deliver);
+      try {
+        await listen(deliver);
+      } catch (err) {
+        log.warn({ err }, `${label}的 LISTEN 连接失败，稍后重试`);
+        scheduleRelisten(deliver);
+      }
     },
     async send(envelope) {
-      await sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${envelope})`.execute(database.db);
+      await sql`SELECT pg_notify(${channel}, ${envelope})`.execute(database.db);
     },
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      retry = undefined;
       await unlisten?.();
       unlisten = undefined;
     },

@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { COMMON_SEND_DATE, UPDATE_VXE_TABLE, type VxeMessage } from '../../runtime/grid/socket/messages';
 import type { Database } from '../db/open';
-import { inProcessFanOut, MAX_NOTIFY_BYTES, type FanOut } from './fanOut';
+import { inProcessFanOut, MAX_NOTIFY_BYTES, postgresFanOut, type FanOut } from './fanOut';
 
 /** Own channel, so the notice hub never sees (and warns about) grid envelopes. */
 export const VXE_CHANNEL = 'lossdesk_vxe';
-const RELISTEN_MS = 2_000;
 const OPEN = 1;
 
 /** A grid socket as the hub sees it. `id` tells the sender's socket apart on every node. */
@@ -43,54 +41,6 @@ function isEnvelope(value: unknown): value is VxeEnvelope {
     message !== null &&
     (message.type === UPDATE_VXE_TABLE || message.type === COMMON_SEND_DATE)
   );
-}
-
-/**
- * PostgreSQL LISTEN/NOTIFY on VXE_CHANNEL, like fanOut.ts's postgresFanOut (which is tied to the
- * notice channel): a lost or failed LISTEN is retried every 2 s until it holds.
- */
-export function postgresVxeFanOut(database: Database, log: FastifyBaseLogger): FanOut {
-  let unlisten: (() => Promise<void>) | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let stopped = false;
-
-  const listen = async (deliver: (envelope: string) => void): Promise<void> => {
-    try {
-      unlisten = await database.listen(VXE_CHANNEL, deliver, (err) => {
-        unlisten = undefined;
-        if (stopped) return;
-        log.warn({ err }, '表格实时同步的 LISTEN 连接已断开，稍后重连');
-        scheduleRelisten(deliver);
-      });
-    } catch (err) {
-      log.warn({ err }, '表格实时同步的 LISTEN 连接失败，稍后重试');
-      scheduleRelisten(deliver);
-    }
-  };
-  const scheduleRelisten = (deliver: (envelope: string) => void) => {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      if (!stopped) void listen(deliver);
-    }, RELISTEN_MS);
-  };
-
-  return {
-    async start(deliver) {
-      stopped = false;
-      await listen(deliver);
-    },
-    async send(envelope) {
-      await sql`SELECT pg_notify(${VXE_CHANNEL}, ${envelope})`.execute(database.db);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      retry = undefined;
-      await unlisten?.();
-      unlisten = undefined;
-    },
-  };
 }
 
 /**
@@ -178,7 +128,10 @@ export class VxeHub {
 
 /** Creates the node's grid hub on the root instance; it stops on close. */
 export function installVxeHub(app: FastifyInstance, database: Database): VxeHub {
-  const fanOut = database.kind === 'postgres' ? postgresVxeFanOut(database, app.log) : inProcessFanOut();
+  const fanOut =
+    database.kind === 'postgres'
+      ? postgresFanOut(database, app.log, { channel: VXE_CHANNEL, label: '表格实时同步', retryFirstListen: true })
+      : inProcessFanOut();
   const hub = new VxeHub(fanOut, app.log);
   app.decorate('vxeHub', hub);
   app.addHook('onClose', () => hub.stop());
