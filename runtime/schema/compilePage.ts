@@ -59,6 +59,22 @@ function parseDict(dictCode: string): CompiledDict {
     : { kind: 'table', dictCode, table, textColumn, valueColumn };
 }
 
+/**
+ * The table dictionary a tree widget implies ('table,text,value'), so a treeSelect, categoryTree or
+ * linkDown field is translated, validated and exported like any table-dictionary field: lists and
+ * the detail view show the node's name, the server refuses a value that is not a node.
+ */
+function treeDictCode(field: PageField): string | undefined {
+  const options = field.options;
+  if (field.widget === 'treeSelect' && options?.treeSelect) return options.treeSelect.dictTable;
+  if (field.widget === 'categoryTree' && options?.categoryTree) return 'sys_category,name,id';
+  if (field.widget === 'linkDown' && options?.linkDown) {
+    const { table, textColumn, valueColumn } = options.linkDown;
+    return `${table},${textColumn},${valueColumn}`;
+  }
+  return undefined;
+}
+
 function compileField(field: PageField, index: number): CompiledField {
   const widget = effectiveWidget(field);
   const numeric = field.type === 'number' || field.type === 'money';
@@ -78,8 +94,8 @@ function compileField(field: PageField, index: number): CompiledField {
     readOnly: field.readOnly ?? false,
     hidden: field.hidden ?? false,
     ...(field.default === undefined ? {} : { default: field.default }),
-    ...(field.dictCode
-      ? { dict: parseDict(field.dictCode), dictTextKey: `${field.name}${DICT_TEXT_SUFFIX}` }
+    ...(field.dictCode ?? treeDictCode(field)
+      ? { dict: parseDict((field.dictCode ?? treeDictCode(field)) as string), dictTextKey: `${field.name}${DICT_TEXT_SUFFIX}` }
       : {}),
     widget,
     options: field.options ?? {},

@@ -181,6 +181,16 @@ export interface SysCheckRule extends Audit {
   rule_description: string | null;
 }
 
+/** A category of the category dictionary (migration 0003): a tree under pid '0', has_child '1'/'0'. */
+export interface SysCategory extends Audit {
+  id: string;
+  pid: Generated<string>;
+  name: string;
+  code: string;
+  has_child: Generated<string>;
+  sys_org_code: string | null;
+}
+
 /** A fill rule (migration 0002): prefix + date part + zero-padded sequence, counter kept per period. */
 export interface SysFillRule extends Audit {
   id: string;
@@ -231,6 +241,7 @@ export interface DB {
   sys_announcement_send: SysAnnouncementSend;
   sys_check_rule: SysCheckRule;
   sys_fill_rule: SysFillRule;
+  sys_category: SysCategory;
   sys_session: SysSession;
   sys_captcha: SysCaptcha;
 }

@@ -200,6 +200,14 @@ export class EntityStore {
    * The values each dictionary field accepts for these inputs: a code dictionary's items, or, for a
    * table dictionary, those of the given values that exist (one query per field).
    */
+  /** Values of a tree-parent field that mean "no parent": the tree's root value and the treeSelect's pidValue. */
+  private treeRootsOf(field: CompiledField): string[] {
+    const roots: string[] = [];
+    if (this.model.tree?.parent.name === field.name) roots.push(this.model.tree.rootValue);
+    if (field.widget === 'treeSelect' && field.options.treeSelect) roots.push(field.options.treeSelect.pidValue ?? '0');
+    return roots;
+  }
+
   async allowedValues(db: Kysely<DB>, inputs: readonly Readonly<Record<string, unknown>>[]): Promise<AllowedValues> {
     const allowed = new Map<string, Set<string>>();
     for (const field of this.model.writable) {
@@ -215,7 +223,10 @@ export class EntityStore {
         if (v === null || v === undefined || v === '') return [];
         return Array.isArray(v) ? v.map(String) : String(v).split(',');
       });
-      allowed.set(field.name, new Set((await this.dicts.texts(field, values, db)).keys()));
+      const known = new Set((await this.dicts.texts(field, values, db)).keys());
+      // A tree's root value ('0', '86') names no row but is a valid parent: 顶级 / 全国.
+      for (const root of this.treeRootsOf(field)) known.add(root);
+      allowed.set(field.name, known);
     }
     return allowed;
   }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
 import { verifySignedRequest } from '../../http/sign';
+import { tenantIdOf } from '../../crud/entity/context';
+import type { TreeTables } from '../tree/treeTables';
 import { dictItem } from './dictItem';
 import { parseTableDictionary, tableDictItems, tableDictTexts } from './tableDictionaries';
 
@@ -17,7 +19,8 @@ const dictParam = (name: string) => ({
 });
 const noInput = { type: 'object', properties: { _t: { type: 'string' } } };
 
-export const dictRoutes: FastifyPluginAsync = async (app) => {
+/** `trees`: the page-declared trees whose node names loadDictItem also answers (tree widgets show their value's name). */
+export const dictRoutes: FastifyPluginAsync<{ trees?: TreeTables }> = async (app, opts) => {
   const cache = app.dictionaries;
 
   app.get('/sys/dict/queryAllDictItems', { config: signedUser, schema: { querystring: noInput } }, async () =>
@@ -57,6 +60,8 @@ export const dictRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const keys = request.query.key.split(',').map((k) => k.trim()).filter(Boolean);
+      const tree = opts.trees?.byDictCode(request.params.dict);
+      if (tree) return ok(await opts.trees!.texts(app.db, tree, keys, tenantIdOf(request)));
       const table = parseTableDictionary(request.params.dict);
       if (table) return ok(await tableDictTexts(app.db, table, keys));
       const items = (await cache.items(request.params.dict)) ?? [];

@@ -13,6 +13,7 @@ const ALLOWED_TABLES: Record<string, { columns: readonly string[]; condition: Ra
   sys_depart: { columns: ['depart_name', 'org_code', 'id'], condition: sql`del_flag = '0'` },
   sys_position: { columns: ['name', 'code', 'id'], condition: sql`true` },
   sys_role: { columns: ['role_name', 'role_code', 'id'], condition: sql`true` },
+  sys_category: { columns: ['name', 'code', 'id'], condition: sql`true` },
 };
 
 export const NOT_ALLOWED_MESSAGE = '字典表或字段不在允许范围内';

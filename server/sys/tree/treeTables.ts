@@ -1,0 +1,159 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { DB } from '../../db/types';
+import { BusinessError } from '../../http/envelope';
+import { parseTreeCondition } from './treeConditions';
+
+/** Children of one node; a level with more is not a tree people pick from. */
+const MAX_CHILDREN = 1000;
+
+export const TREE_NOT_ALLOWED_MESSAGE = '树表或字段不在允许范围内';
+
+/**
+ * One tree a page declares (a treeSelect's dictTable + pidField + hasChildField, or a linkDown's
+ * table/textColumn/valueColumn/pidColumn). All names are the page files' own, checked at start
+ * against the columns of the page that owns the table.
+ */
+export interface TreeSource {
+  table: string;
+  text: string;
+  code: string;
+  pid: string;
+  hasChild?: string;
+  /** Columns a condition may filter on: the owning page's declared and system columns. */
+  columns: ReadonlySet<string>;
+  tenantScoped: boolean;
+  /** Order of siblings: the owning page's default sort, then the value. */
+  orderColumn: string;
+  orderDirection: 'asc' | 'desc';
+}
+
+export interface TreeNode {
+  key: string;
+  value: string;
+  title: string;
+  label: string;
+  isLeaf: boolean;
+  leaf: boolean;
+}
+
+export interface TreeDataQuery {
+  pid: string;
+  tableName: string;
+  text: string;
+  code: string;
+  pidField: string;
+  hasChildField?: string;
+  condition?: string;
+}
+
+function columnsOf(page: CompiledPage): Set<string> {
+  return new Set([...page.systemFields, ...page.fields].map((f) => f.column));
+}
+
+/**
+ * The allow-list of /sys/dict/loadTreeData and of tree labels in /sys/dict/loadDictItem: exactly the
+ * trees the page documents declare. A declaration naming a table no page owns, or a column that page
+ * does not have, stops the server at start (the page is wrong, not the request).
+ */
+export class TreeTables {
+  private readonly sources: TreeSource[] = [];
+
+  constructor(pages: readonly CompiledPage[]) {
+    const owners = new Map(pages.map((p) => [p.entity.table, p]));
+    for (const page of pages) {
+      for (const field of page.fields) {
+        const declared = declaredTree(field.options);
+        if (!declared) continue;
+        const at = `${page.source}#${field.pointer}/options`;
+        const owner = owners.get(declared.table);
+        if (!owner) throw new Error(`${at}: 树表 ${declared.table} 不是任何页面的表`);
+        const columns = columnsOf(owner);
+        for (const column of [declared.text, declared.code, declared.pid, declared.hasChild]) {
+          if (column !== undefined && !columns.has(column)) throw new Error(`${at}: 表 ${declared.table} 没有字段 ${column}`);
+        }
+        const { field: sortField, order } = owner.list.defaultSort;
+        this.sources.push({
+          ...declared,
+          columns,
+          tenantScoped: owner.entity.tenantScoped,
+          orderColumn: sortField.column,
+          orderDirection: order,
+        });
+      }
+    }
+  }
+
+  /** The declared tree the request names; throws when there is none. */
+  find(query: Pick<TreeDataQuery, 'tableName' | 'text' | 'code' | 'pidField' | 'hasChildField'>): TreeSource {
+    const hasChild = query.hasChildField?.trim() || undefined;
+    const source = this.sources.find(
+      (s) =>
+        s.table === query.tableName &&
+        s.text === query.text &&
+        s.code === query.code &&
+        s.pid === query.pidField &&
+        (hasChild === undefined || s.hasChild === hasChild),
+    );
+    if (!source) throw new BusinessError(TREE_NOT_ALLOWED_MESSAGE);
+    return hasChild === undefined ? { ...source, hasChild: undefined } : source;
+  }
+
+  /** The declared tree whose 'table,text,code' a loadDictItem call names, if any. */
+  byDictCode(dictCode: string): TreeSource | undefined {
+    const [table, text, code, ...rest] = dictCode.split(',').map((p) => p.trim());
+    if (rest.length > 0) return undefined;
+    return this.sources.find((s) => s.table === table && s.text === text && s.code === code);
+  }
+
+  /** The children of `pid` as tree nodes, siblings in the owning page's order. An unknown pid has none. */
+  async children(db: Kysely<DB>, source: TreeSource, pid: string, condition: string | undefined, tenantId: number): Promise<TreeNode[]> {
+    const filters = parseTreeCondition(condition, source.columns);
+    const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`CAST(t.${sql.ref(source.pid)} AS text) = ${pid}`];
+    if (source.tenantScoped) where.push(sql<SqlBool>`t.tenant_id = ${tenantId}`);
+    for (const [column, value] of filters) where.push(sql<SqlBool>`CAST(t.${sql.ref(column)} AS text) = ${String(value)}`);
+    // The has-child flag when the caller names it (JeecgBoot's hasChildField), else a look at the rows.
+    const hasChildren = source.hasChild
+      ? sql<boolean>`COALESCE(CAST(t.${sql.ref(source.hasChild)} AS text), '') IN ('1', 'Y', 'y', 'true')`
+      : sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(source.table)} AS c WHERE CAST(c.${sql.ref(source.pid)} AS text) = CAST(t.${sql.ref(source.code)} AS text))`;
+    const direction = source.orderDirection === 'desc' ? sql`DESC` : sql`ASC`;
+    const { rows } = await sql<{ value: string; text: string | null; has_children: boolean }>`
+      SELECT CAST(t.${sql.ref(source.code)} AS text) AS value, CAST(t.${sql.ref(source.text)} AS text) AS text,
+             ${hasChildren} AS has_children
+      FROM ${sql.table(source.table)} AS t
+      WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY t.${sql.ref(source.orderColumn)} ${direction}, 1
+      LIMIT ${MAX_CHILDREN}`.execute(db);
+    return rows.map((r) => treeNode(r.value, r.text ?? '', !r.has_children));
+  }
+
+  /** The names of the given values, in the order asked; unknown values are left out (as loadDictItem does). */
+  async texts(db: Kysely<DB>, source: TreeSource, keys: readonly string[], tenantId: number): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const tenant = source.tenantScoped ? sql`AND tenant_id = ${tenantId}` : sql``;
+    const { rows } = await sql<{ value: string; text: string | null }>`
+      SELECT CAST(${sql.ref(source.code)} AS text) AS value, CAST(${sql.ref(source.text)} AS text) AS text
+      FROM ${sql.table(source.table)}
+      WHERE CAST(${sql.ref(source.code)} AS text) IN (${sql.join([...keys])}) ${tenant}`.execute(db);
+    const byValue = new Map(rows.map((r) => [r.value, r.text ?? '']));
+    return keys.filter((k) => byValue.has(k)).map((k) => byValue.get(k) as string);
+  }
+}
+
+export function treeNode(value: string, text: string, leaf: boolean): TreeNode {
+  return { key: value, value, title: text, label: text, isLeaf: leaf, leaf };
+}
+
+type DeclaredTree = Pick<TreeSource, 'table' | 'text' | 'code' | 'pid' | 'hasChild'>;
+
+function declaredTree(options: CompiledPage['fields'][number]['options']): DeclaredTree | undefined {
+  if (options.treeSelect) {
+    const [table, text, code] = options.treeSelect.dictTable.split(',');
+    return { table, text, code, pid: options.treeSelect.pidField, hasChild: options.treeSelect.hasChildField };
+  }
+  if (options.linkDown) {
+    const { table, textColumn, valueColumn, pidColumn } = options.linkDown;
+    return { table, text: textColumn, code: valueColumn, pid: pidColumn };
+  }
+  return undefined;
+}
