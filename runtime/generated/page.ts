@@ -324,6 +324,10 @@ export interface TreeSelectOptions {
    * Only leaves may be chosen ('仅可选择非父级节点'). Default false.
    */
   onlySelectLeaf?: boolean;
+  /**
+   * JSON object of column → value equality filters on the tree table, e.g. '{"level":1}' (JeecgBoot JTreeSelect condition). Columns must be the table page's own.
+   */
+  condition?: string;
 }
 /**
  * categoryTree widget: a branch of the category dictionary (sys_category, JeecgBoot cat_tree).
@@ -337,6 +341,10 @@ export interface CategoryTreeOptions {
    * Only leaves may be chosen. Default false.
    */
   onlySelectLeaf?: boolean;
+  /**
+   * JSON object of sys_category column → value equality filters (id, pid, name, code, has_child), e.g. '{"code":"B01A01"}' (JeecgBoot JCategorySelect condition).
+   */
+  condition?: string;
 }
 /**
  * linkDown widget: cascading selects over one self-referencing table (JeecgBoot link_down); this field is the first level, linkFields the next ones.

@@ -20,6 +20,9 @@ const picker: WidgetLoader = () => import('../picker/PickerWidget');
 const user: WidgetLoader = () => import('../org/UserWidget');
 const depart: WidgetLoader = () => import('../org/DepartWidget');
 const popup: WidgetLoader = () => import('../popup/PopupWidget');
+const treeSelect: WidgetLoader = () => import('../tree/TreeSelectWidget');
+const categoryTree: WidgetLoader = () => import('../tree/CategoryTreeWidget');
+const linkDown: WidgetLoader = () => import('../tree/LinkDownWidget');
 
 export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = {
   input: text,
@@ -40,9 +43,9 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   depart,
   area,
   picker,
-  treeSelect: pending,
-  categoryTree: pending,
-  linkDown: pending,
+  treeSelect,
+  categoryTree,
+  linkDown,
   upload: uploadWidgetLoader,
   image: imageWidgetLoader,
   editor: pending,
