@@ -31,7 +31,7 @@ describe('form widgets in the registry', () => {
     registerFormWidgets();
     for (const type of Object.keys(FORM_WIDGET_LOADERS)) expect(hasWidget(type)).toBe(true);
     expect(PENDING_WIDGET_TYPES).toContain('editor');
-    for (const built of ['upload', 'image', 'user', 'depart', 'area', 'picker', 'popup']) expect(PENDING_WIDGET_TYPES).not.toContain(built);
+    for (const built of ['upload', 'image', 'user', 'depart', 'area', 'picker', 'popup', 'treeSelect', 'categoryTree', 'linkDown']) expect(PENDING_WIDGET_TYPES).not.toContain(built);
     expect(PENDING_WIDGET_TYPES).not.toContain('select');
     render(<Harness name="handler" initial="" />);
     expect(await screen.findByText('真正的用户选择')).toBeInTheDocument();
