@@ -32,6 +32,7 @@ export default function CategoryTreeWidget({ field, value, onChange, disabled, h
       placeholder={field.placeholder}
       disabled={disabled || !check.ok}
       notify={host.notify}
+      rootValue="0"
     />
   );
 }

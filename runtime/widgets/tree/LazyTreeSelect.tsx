@@ -29,6 +29,12 @@ export interface LazyTreeSelectProps {
   placeholder: string;
   disabled?: boolean;
   notify: HostNotify;
+  /**
+   * The tree's root value ('0', '86'): it names no node, so it shows as empty; when the field's
+   * default is the root ("no parent"), clearing the field stores it again instead of ''.
+   */
+  rootValue?: string;
+  emptyValue?: string;
 }
 
 function toDataNodes(tree: readonly TreeOption[]): DataNode[] {
@@ -41,8 +47,8 @@ function toDataNodes(tree: readonly TreeOption[]): DataNode[] {
   })) as DataNode[];
 }
 
-export function LazyTreeSelect({ source, value, onChange, multiple, onlySelectLeaf, placeholder, disabled, notify }: LazyTreeSelectProps) {
-  const values = useMemo(() => splitValues(value), [value]);
+export function LazyTreeSelect({ source, value, onChange, multiple, onlySelectLeaf, placeholder, disabled, notify, rootValue, emptyValue = '' }: LazyTreeSelectProps) {
+  const values = useMemo(() => splitValues(value).filter((v) => v !== rootValue), [value, rootValue]);
   const { treeData, loadChildren, labelOf } = useLazyTree(source, values);
   const nodes = useMemo(() => toDataNodes(treeData), [treeData]);
   const labeled = values.map((v) => ({ value: v, label: labelOf(v) }));
@@ -54,7 +60,8 @@ export function LazyTreeSelect({ source, value, onChange, multiple, onlySelectLe
       notify.warning(TREE_TEXTS.onlyLeaf);
       return;
     }
-    onChange(joinValues(multiple ? outcome.values : outcome.values.slice(-1)));
+    const stored = joinValues(multiple ? outcome.values : outcome.values.slice(-1));
+    onChange(stored === '' ? emptyValue : stored);
   };
 
   return (

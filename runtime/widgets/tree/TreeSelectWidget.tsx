@@ -23,6 +23,7 @@ export default function TreeSelectWidget({ field, value, onChange, disabled, hos
     if (!check.ok) host.notify.error(TREE_TEXTS.badCondition);
   }, [check, host]);
   if (!options) return <Typography.Text type="danger">{TREE_TEXTS.missingOptions('treeSelect')}</Typography.Text>;
+  const rootValue = options.pidValue ?? '0';
   return (
     <LazyTreeSelect
       source={source}
@@ -33,6 +34,8 @@ export default function TreeSelectWidget({ field, value, onChange, disabled, hos
       placeholder={field.placeholder}
       disabled={disabled || !check.ok}
       notify={host.notify}
+      rootValue={rootValue}
+      emptyValue={field.default === rootValue ? rootValue : ''}
     />
   );
 }

@@ -209,3 +209,19 @@ describe('linkDown', { timeout: 20_000 }, () => {
     expect(screen.queryByText('杭州市')).not.toBeInTheDocument();
   });
 });
+
+describe('treeSelect on a parent field', { timeout: 20_000 }, () => {
+  it('shows the root value (no parent) as empty and stores it again when cleared', async () => {
+    const user = userEvent.setup();
+    const fake = treeHost();
+    render(<Harness widget={TreeSelectWidget} field={pidField} initial="86" fake={fake} />);
+    expect(await screen.findByText('请选择上级区域')).toBeInTheDocument();
+    expect(screen.queryByText('86')).not.toBeInTheDocument();
+    expect(fake.callsTo('get', '/sys/dict/loadDictItem/mnt_area%2Carea_name%2Cid')).toHaveLength(0);
+    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByText('北京市'));
+    await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('"110000"'));
+    await user.click(document.querySelector('.ant-select-clear') as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('"86"'));
+  });
+});
