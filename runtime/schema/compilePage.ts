@@ -134,7 +134,16 @@ function indexName(prefix: string, table: string, columns: readonly string[]): s
 
 export function compilePage(doc: PageDocument, source: string, hash: string): CompiledPage {
   const { entity } = doc;
-  const fields = doc.fields.map(compileField);
+  // The next levels of a linkDown hold values of the same table: they are translated like the first.
+  const linkLevels = new Map(
+    doc.fields.flatMap((f) => (f.widget === 'linkDown' && f.options?.linkDown ? f.options.linkDown.linkFields.map((name) => [name, f.options!.linkDown!] as const) : [])),
+  );
+  const fields = doc.fields.map((f, i) => {
+    const level = linkLevels.get(f.name);
+    const compiled = compileField(f, i);
+    if (!level || compiled.dict) return compiled;
+    return { ...compiled, dict: parseDict(`${level.table},${level.textColumn},${level.valueColumn}`), dictTextKey: `${f.name}${DICT_TEXT_SUFFIX}` };
+  });
   const systemFields = [...SYSTEM_FIELDS, ...(entity.tenantScoped ? [TENANT_FIELD] : [])].map(systemField);
   const fieldByName = new Map<string, CompiledField>([...systemFields, ...fields].map((f) => [f.name, f]));
   const field = (name: string): CompiledField => {
