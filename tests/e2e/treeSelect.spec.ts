@@ -101,3 +101,31 @@ test.describe('tree select', () => {
     await screenshot(page, 'treeselect-customer-form');
   });
 });
+
+test.describe('category dictionary', () => {
+  test('系统管理 → 分类字典: a category is added under a parent picked from the tree; list and detail show its name', async ({ page }) => {
+    await signIn(page, 'admin');
+    await openFromMenu(page, '系统管理', '分类字典');
+    await expect(listRow(page, '案件类别')).toBeVisible();
+    await listButton(page, '新增').click();
+    const dialog = modal(page, '新增');
+    const parent = formItem(dialog, '父级分类');
+    await expect(parent.locator('.ant-select-selection-placeholder')).toHaveText('不选则为顶级分类');
+    await parent.locator('.ant-select-selector').click();
+    await expandNode(page, '案件类别', '财产损失');
+    await expandNode(page, '财产损失', '火灾');
+    await screenshot(page, 'treeselect-category-open');
+    await treeNode(page, '财产损失').locator('.ant-select-tree-node-content-wrapper').click();
+    await fillForm(dialog, { 分类名称: '地震', 分类编码: 'B01A01A05' });
+    await okButton(dialog).click();
+    await expect(toast(page, '添加成功！')).toBeVisible();
+
+    await searchByName(page, '分类名称', '地震');
+    const row = listRow(page, '地震');
+    await expect(row).toContainText('财产损失');
+    await row.getByText('详情', { exact: true }).click();
+    const detail = modal(page, '详细信息');
+    await expect(detail).toContainText('财产损失');
+    await screenshot(page, 'treeselect-category-detail');
+  });
+});
