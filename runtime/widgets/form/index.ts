@@ -20,6 +20,7 @@ const picker: WidgetLoader = () => import('../picker/PickerWidget');
 const user: WidgetLoader = () => import('../org/UserWidget');
 const depart: WidgetLoader = () => import('../org/DepartWidget');
 const popup: WidgetLoader = () => import('../popup/PopupWidget');
+const cron: WidgetLoader = () => import('../cron/CronWidget');
 
 export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = {
   input: text,
@@ -48,6 +49,7 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   editor: pending,
   markdown: pending,
   popup,
+  cron,
 };
 
 /** Widget types edited as text until their real widget ships. */
