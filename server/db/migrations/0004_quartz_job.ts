@@ -7,6 +7,12 @@ import { sql, type Kysely } from 'kysely';
 // sys_quartz_job_fire is the scheduler's own record of the last fire per job: the node holding the
 // scheduler's advisory lock advances it in the same transaction as the job's work, so a fire is done
 // once however many API nodes share the database.
+/** The housekeeping every installation runs (JeecgBoot ships its sample jobs as rows, too); editable on the page. */
+const JOBS = [
+  { id: 'qj_purge_sessions', className: 'lossdesk.jobs.PurgeExpiredSessionsJob', cron: '0 0 * * * ?', description: '每小时清理过期或已注销的登录会话' },
+  { id: 'qj_purge_captchas', className: 'lossdesk.jobs.PurgeExpiredCaptchasJob', cron: '0 0/10 * * * ?', description: '每10分钟清理过期未用的验证码' },
+] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE sys_quartz_job (
@@ -30,6 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_fire_at timestamptz NOT NULL,
       last_error varchar(1000)
     )`.execute(db);
+  for (const job of JOBS) {
+    await sql`
+      INSERT INTO sys_quartz_job (id, job_class_name, cron_expression, description, status, create_by)
+      VALUES (${job.id}, ${job.className}, ${job.cron}, ${job.description}, '0', 'admin')`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -24,6 +24,19 @@ class MemoryLog implements JobLog {
   }
 }
 
+describe('the shipped jobs', () => {
+  it('are valid and name built-in jobs', async () => {
+    const { cronError } = await import('../../../runtime/cron');
+    const source = readFileSync('server/db/migrations/0004_quartz_job.ts', 'utf8');
+    const rows = [...source.matchAll(/className: '([^']+)', cron: '([^']+)'/g)];
+    expect(rows).toHaveLength(2);
+    for (const [, className, cron] of rows) {
+      expect(BUILTIN_JOBS.has(className)).toBe(true);
+      expect(cronError(cron)).toBeNull();
+    }
+  });
+});
+
 describe('the job class dictionary', () => {
   it('offers exactly the built-in jobs', () => {
     const seed = JSON.parse(readFileSync('schemas/seed/dicts.json', 'utf8')) as { dicts: Array<{ dictCode: string; items: Array<{ value: string; text: string }> }> };
@@ -38,11 +51,14 @@ describe.each(DATABASE_KINDS)('定时任务 on %s', (kind) => {
   let clock = bj('2026-01-15T10:02:00');
   const log = new MemoryLog();
   let scheduler: JobScheduler;
+  let captchaJobId = '';
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     admin = (await login(ctx.app, 'admin')).token;
     scheduler = new JobScheduler({ db: ctx.database.db, log, now: () => clock });
+    // the shipped housekeeping jobs are stopped so each test sees only its own
+    await ctx.database.db.updateTable('sys_quartz_job').set({ status: '-1' }).execute();
   }, 120_000);
   afterAll(async () => ctx?.close());
 
@@ -100,6 +116,7 @@ describe.each(DATABASE_KINDS)('定时任务 on %s', (kind) => {
       ])
       .execute();
     const id = await addJob({ jobClassName: PURGE_CAPTCHAS, cronExpression: '0 */5 * * * ?', description: '每5分钟清理验证码', status: '0' });
+    captchaJobId = id;
 
     expect((await tickAt('2026-01-15T10:02:00')).fired).toEqual([]);
     expect((await tickAt('2026-01-15T10:04:59')).fired).toEqual([]);
@@ -117,7 +134,7 @@ describe.each(DATABASE_KINDS)('定时任务 on %s', (kind) => {
   });
 
   it('picks up an edited expression at the next tick and a stopped job stops', async () => {
-    const id = (await ctx.database.db.selectFrom('sys_quartz_job').select('id').where('job_class_name', '=', PURGE_CAPTCHAS).executeTakeFirstOrThrow()).id;
+    const id = captchaJobId;
     expect(body(await call('PUT', '/sys/quartzJob/edit', { id, cronExpression: '0 0 * * * ?' })).success).toBe(true);
     expect((await tickAt('2026-01-15T10:26:00')).fired).toEqual([]); // re-counted from now
     expect((await tickAt('2026-01-15T10:30:00')).fired).toEqual([]); // the old */5 no longer applies
