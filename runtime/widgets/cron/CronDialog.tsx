@@ -147,7 +147,7 @@ function PartTab({ partKey, part, onChange }: { partKey: PartKey; part: PartStat
       style={{ display: 'flex', flexDirection: 'column', gap: 10 }}
     >
       {PART_TYPES[partKey].map((type) => (
-        <Radio key={type} value={type} data-cron-type={type}>
+        <Radio key={type} value={type} className={`ld-cron-type-${type}`}>
           {rows[type]}
         </Radio>
       ))}
