@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openFromMenu, signIn } from './support/app';
-import { chooseFormOption, formInput, formItem, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
+import { chooseFormOption, formInput, formItem, listButton, listRow, modal, okButton, pickOption, schemaList } from './support/schemaPage';
 
 const SHOTS = '/tmp/shots-cron';
 
@@ -34,6 +34,12 @@ async function setNumber(dialog: Locator, label: string, value: number): Promise
   const input = activePanel(dialog).getByLabel(label, { exact: true });
   await input.fill(String(value));
   await input.blur();
+}
+
+async function chooseWeekday(dialog: Locator, label: string, weekday: string): Promise<void> {
+  const combobox = dialog.page().getByRole('combobox', { name: label, exact: true });
+  await activePanel(dialog).locator('.ant-select').filter({ has: combobox }).locator('.ant-select-selector').click();
+  await pickOption(dialog.page(), weekday);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -81,8 +87,8 @@ test.describe('定时任务 with the cron editor', () => {
     // 周: Monday to Friday (2-6) → day becomes '?', hour '0' (§4) …
     await openTab(dialog, '周');
     await chooseType(dialog, 'range');
-    await setNumber(dialog, '周区间开始', 2);
-    await setNumber(dialog, '周区间结束', 6);
+    await chooseWeekday(dialog, '周区间开始', '周一');
+    await chooseWeekday(dialog, '周区间结束', '周五');
     await expect(expressionOf(dialog)).toHaveValue('0 0/5 0 ? * 2-6 *');
     await shot(page, '02-week-tab-range');
     // … so hour goes back to every hour

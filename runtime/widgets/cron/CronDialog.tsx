@@ -64,32 +64,37 @@ function valueLabel(key: PartKey, v: number): string {
   return key === 'week' ? WEEKDAY_LABELS[v] : String(v).padStart(key === 'year' ? 4 : 2, '0');
 }
 
-function PartTab({ partKey, part, onChange }: { partKey: PartKey; part: PartState; onChange(next: PartState): void }) {
+/** `update` merges into the part's current state (several handlers may fire for one click). */
+function PartTab({ partKey, part, update }: { partKey: PartKey; part: PartState; update(patch: Partial<PartState>): void }) {
   const b = PART_BOUNDS[partKey];
   const unit = PART_LABELS[partKey];
-  const set = (patch: Partial<PartState>) => onChange({ ...part, ...patch });
-  const weekdaySelect = (value: number, label: string) => (
-    <Select size="small" aria-label={label} style={{ width: 90 }} value={value} options={weekdayOptions} onChange={(v) => set({ weekday: v })} />
+  const set = update;
+  const weekdaySelect = (value: number, label: string, key: 'weekday' | 'start' | 'end' | 'loopStart' = 'weekday') => (
+    <Select size="small" aria-label={label} style={{ width: 90 }} value={value} options={weekdayOptions} onChange={(v) => set({ [key]: v })} />
   );
+  // The week part shows weekday names (1 = 周日) instead of bare numbers; its loop steps are days.
+  const isWeek = partKey === 'week';
+  const valueInput = (key: 'start' | 'end' | 'loopStart', label: string, min: number) =>
+    isWeek ? weekdaySelect(part[key], label, key) : <Num label={label} value={part[key]} min={min} max={b.max} onChange={(n) => set({ [key]: n })} />;
   const rows: Record<PartType, ReactNode> = {
     unset: <span>不设置</span>,
     every: <span>每{unit}</span>,
     range: (
       <Space size={6} wrap>
         <span>区间 从</span>
-        <Num label={`${unit}区间开始`} value={part.start} min={b.min} max={b.max} onChange={(n) => set({ start: n })} />
+        {valueInput('start', `${unit}区间开始`, b.min)}
         <span>到</span>
-        <Num label={`${unit}区间结束`} value={part.end} min={Math.max(b.min, 1)} max={b.max} onChange={(n) => set({ end: n })} />
-        <span>{unit}</span>
+        {valueInput('end', `${unit}区间结束`, Math.max(b.min, 1))}
+        {!isWeek && <span>{unit}</span>}
       </Space>
     ),
     loop: (
       <Space size={6} wrap>
         <span>循环 从</span>
-        <Num label={`${unit}循环开始`} value={part.loopStart} min={b.min} max={b.max} onChange={(n) => set({ loopStart: n })} />
-        <span>{unit}开始，每</span>
+        {valueInput('loopStart', `${unit}循环开始`, b.min)}
+        <span>{isWeek ? '开始，每' : `${unit}开始，每`}</span>
         <Num label={`${unit}循环间隔`} value={part.interval} min={1} max={b.maxInterval} onChange={(n) => set({ interval: n })} />
-        <span>{unit}执行一次</span>
+        <span>{isWeek ? '天执行一次' : `${unit}执行一次`}</span>
       </Space>
     ),
     workday: (
@@ -129,7 +134,7 @@ function PartTab({ partKey, part, onChange }: { partKey: PartKey; part: PartStat
           className="ld-cron-specify"
           value={[...part.list]}
           style={{ display: 'flex', flexWrap: 'wrap', marginTop: 6 }}
-          onChange={(list) => onChange({ ...part, type: 'specify', list: (list as number[]).slice().sort((x, y) => x - y) })}
+          onChange={(list) => update({ type: 'specify', list: (list as number[]).slice().sort((x, y) => x - y) })}
         >
           {specifyValues(partKey, new Date().getFullYear()).map((v) => (
             <Checkbox key={v} value={v} style={{ width: partKey === 'year' ? 70 : partKey === 'week' ? 70 : 50, marginInlineStart: 0 }}>
@@ -143,13 +148,21 @@ function PartTab({ partKey, part, onChange }: { partKey: PartKey; part: PartStat
   return (
     <Radio.Group
       value={part.type}
-      onChange={(e) => onChange({ ...part, type: e.target.value as PartType })}
+      onChange={(e) => update({ type: e.target.value as PartType })}
       style={{ display: 'flex', flexDirection: 'column', gap: 10 }}
     >
       {PART_TYPES[partKey].map((type) => (
-        <Radio key={type} value={type} className={`ld-cron-type-${type}`}>
-          {rows[type]}
-        </Radio>
+        // The row's controls sit outside the radio's <label>: a click on a select inside a label would
+        // move the focus to the radio and close the dropdown. A click anywhere in the row picks its type.
+        <div
+          key={type}
+          className={`ld-cron-type-${type}`}
+          style={{ display: 'flex', alignItems: 'flex-start' }}
+          onClick={() => update({ type })}
+        >
+          <Radio value={type} style={{ marginTop: 1 }} />
+          <div>{rows[type]}</div>
+        </div>
       ))}
     </Radio.Group>
   );
@@ -166,6 +179,14 @@ function PreviewList({ preview }: { preview: Preview | undefined }) {
       ))}
     </ol>
   );
+}
+
+/** A change only counts (and triggers §4's coupling) when it changes the part. */
+function updatePart(state: CronEditorState, key: PartKey, patch: Partial<PartState>): CronEditorState {
+  const current = state[key];
+  const next = { ...current, ...patch };
+  const same = (Object.keys(patch) as (keyof PartState)[]).every((k) => JSON.stringify(current[k]) === JSON.stringify(next[k]));
+  return same ? state : setPart(state, key, next);
 }
 
 export default function CronDialog({ value, onOk, onCancel }: CronDialogProps) {
@@ -191,7 +212,7 @@ export default function CronDialog({ value, onOk, onCancel }: CronDialogProps) {
         items={PART_KEYS.map((key) => ({
           key,
           label: PART_LABELS[key],
-          children: <PartTab partKey={key} part={state[key]} onChange={(next) => setState((s) => setPart(s, key, next))} />,
+          children: <PartTab partKey={key} part={state[key]} update={(patch) => setState((s) => updatePart(s, key, patch))} />,
         }))}
       />
       <div style={{ marginTop: 16 }}>
