@@ -3,7 +3,7 @@
  * numbers, the expression and the next 10 run times below (500 ms after the last change). The state
  * and the coupling rules live in model.ts; this file only renders them.
  */
-import { Checkbox, Input, InputNumber, Modal, Radio, Select, Space, Tabs, Typography } from 'antd';
+import { Checkbox, Input, InputNumber, Modal, Radio, Select, Space, Tabs, theme, Typography } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   NTH_WEEKDAY_MAX,
@@ -69,6 +69,7 @@ function PartTab({ partKey, part, update }: { partKey: PartKey; part: PartState;
   const b = PART_BOUNDS[partKey];
   const unit = PART_LABELS[partKey];
   const set = update;
+  const { token } = theme.useToken();
   const weekdaySelect = (value: number, label: string, key: 'weekday' | 'start' | 'end' | 'loopStart' = 'weekday') => (
     <Select size="small" aria-label={label} style={{ width: 90 }} value={value} options={weekdayOptions} onChange={(v) => set({ [key]: v })} />
   );
@@ -161,7 +162,8 @@ function PartTab({ partKey, part, update }: { partKey: PartKey; part: PartState;
           onClick={() => update({ type })}
         >
           <Radio value={type} style={{ marginTop: 1 }} />
-          <div>{rows[type]}</div>
+          {/* the radio group sets font-size 0 for its inline radios; the row's text needs the normal size */}
+          <div style={{ fontSize: token.fontSize, lineHeight: `${token.controlHeightSM}px` }}>{rows[type]}</div>
         </div>
       ))}
     </Radio.Group>
