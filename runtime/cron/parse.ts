@@ -300,3 +300,13 @@ export function cronError(expression: string): string | null {
     throw e;
   }
 }
+
+/**
+ * The message a form field with the cron widget shows (browser and server alike), or undefined when
+ * the text is empty or a valid expression.
+ */
+export function cronFieldError(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  const error = cronError(text);
+  return error === null ? undefined : `cron表达式不正确：${error}`;
+}
