@@ -186,24 +186,20 @@ function parseItem(item: string, field: CronField, acc: FieldAcc, ctx: { domNoSp
     return;
   }
 
-  // names (month / day-of-week)
+  // names (month / day-of-week). Quartz reads three letters, then only '-NAME' (a range), or for
+  // day-of-week '#n' or 'L'; whatever follows is ignored ("MON-FRI/2" is MON-FRI, "MONDAY" is MON).
   if (/^[A-Z]/.test(item)) {
-    m = /^([A-Z]{3})(?:-([A-Z]{3})(?:\/(\d+))?|#(.*)|(L))?$/.exec(item);
-    if (!m) fail(`无法识别的${info.label}表达式：'${item}'`);
-    const start = nameValue(field, m![1]);
-    if (m![2] !== undefined) {
-      const end = nameValue(field, m![2]);
-      addRange(acc.values, field, start, end, m![3] === undefined ? 1 : Number(m![3]));
+    if (field !== 'month' && field !== 'dayOfWeek') fail(`${info.label}字段不能使用名称：'${item}'`);
+    if (item.length < 3) fail(`无法识别的${info.label}表达式：'${item}'`);
+    const start = nameValue(field, item.slice(0, 3));
+    const next = item.charAt(3);
+    if (next === '-') {
+      if (item.length < 7) fail(`无法识别的${info.label}表达式：'${item}'`);
+      addRange(acc.values, field, start, nameValue(field, item.slice(4, 7)), 1);
       return;
     }
-    if (m![4] !== undefined) {
-      if (field !== 'dayOfWeek') fail(`'#' 只能用于周字段`);
-      acc.nth = parseNth(m![4]);
-    }
-    if (m![5] !== undefined) {
-      if (field !== 'dayOfWeek') fail(`'L' 不能用于${info.label}字段`);
-      acc.last = true;
-    }
+    if (field === 'dayOfWeek' && next === '#') acc.nth = parseNth(item.slice(4));
+    if (field === 'dayOfWeek' && next === 'L') acc.last = true;
     acc.values.add(start);
     return;
   }

@@ -23,6 +23,17 @@ describe('Quartz modes', () => {
     ]);
   });
 
+  it('after a name Quartz reads only -NAME, #n or L and ignores the rest', () => {
+    expect(next('0 0 9 ? * MON-FRI/2', '2026-01-14T00:00:00+08:00', 'Asia/Shanghai', 3)).toEqual([
+      '2026-01-14T09:00:00+08:00',
+      '2026-01-15T09:00:00+08:00',
+      '2026-01-16T09:00:00+08:00',
+    ]);
+    expect(cronError('0 0 9 ? * MONDAY')).toBeNull();
+    expect(cronError('0 0 9 ? * MON-')).not.toBeNull();
+    expect(cronError('0 0 9 ? * MON#9')).not.toBeNull();
+  });
+
   it('steps in every field: a/b and */b', () => {
     expect(next('0 5/20 */6 * * ?', '2026-01-15T10:20:30+08:00', 'Asia/Shanghai', 4)).toEqual([
       '2026-01-15T12:05:00+08:00',
