@@ -99,9 +99,16 @@ function checkStep(field: CronField, step: number): void {
   if (info.maxStep !== null && step > info.maxStep) fail(`${info.label}的间隔不能大于 ${info.maxStep}：${step}`);
 }
 
-/** Adds start..end by step to the set; an end before the start wraps around the field (not for years). */
-function addRange(set: Set<number>, field: CronField, start: number, end: number, step: number): void {
+/**
+ * Adds start..end by step to the set; an end before the start wraps around the field (not for years).
+ * A step of 0 after a number ('5/0', '1-5/0') keeps only the start, as Quartz does ('*\/0' is every value).
+ */
+function addRange(set: Set<number>, field: CronField, start: number, end: number, step: number, every = false): void {
   const info = FIELD_INFO[field];
+  if (step === 0 && !every) {
+    set.add(start);
+    return;
+  }
   const by = step <= 0 ? 1 : step;
   if (end < start) {
     if (field === 'year') fail('年份范围的开始不能大于结束');
@@ -166,7 +173,7 @@ function parseItem(item: string, field: CronField, acc: FieldAcc, ctx: { domNoSp
     if (!m) fail(`无法识别的${info.label}表达式：'${item}'`);
     const step = m![1] === undefined ? 1 : Number(m![1]);
     if (m![1] !== undefined) checkStep(field, step);
-    addRange(acc.values, field, field === 'year' ? 1970 : info.min, fieldMax(field, ctx.yearMax), step);
+    addRange(acc.values, field, field === 'year' ? 1970 : info.min, fieldMax(field, ctx.yearMax), step, true);
     return;
   }
 

@@ -178,7 +178,9 @@ describe('expressions Quartz refuses', () => {
     });
   }
 
-  it('accepts */0 as every value (Quartz does)', () => {
+  it('accepts */0 as every value, and a step 0 after a number keeps only that number (Quartz does)', () => {
     expect(parseCron('*/0 * * * * ?').seconds.size).toBe(60);
+    expect([...parseCron('5/0 * * * * ?').seconds]).toEqual([5]);
+    expect([...parseCron('1-5/0 * * * * ?').seconds]).toEqual([1]);
   });
 });
