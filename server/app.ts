@@ -10,6 +10,7 @@ import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
 import { fileRoutes } from './files';
+import { JobScheduler } from './jobs';
 import { configJsRoutes } from './http/configJs';
 import './http/context';
 import { installErrorHandlers } from './http/errors';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   pages?: readonly CompiledPage[];
   /** Online reports over those pages (server/online loadReports); loaded from schemas/reports when omitted. */
   reports?: readonly CompiledReport[];
+  /** Run the enabled 定时任务 (server/jobs) from `ready` until `close`; off when omitted (tests drive ticks). */
+  jobScheduler?: boolean;
 }
 
 /**
@@ -73,6 +76,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   requireInputSchemas(app);
   installNoticeHub(app, database);
   installVxeHub(app, database);
+  if (opts.jobScheduler) {
+    const scheduler = new JobScheduler({ db: database.db, log: app.log });
+    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('onClose', async () => scheduler.stop());
+  }
   // Excel imports upload files; registered once for every route that reads parts.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   }
   if (!config.captcha) logger.warn('验证码已关闭 (CAPTCHA=off)：仅用于自动化客户端');
 
-  const app = await buildApp({ config, database, logger: { level: config.logLevel }, pages, reports });
+  const app = await buildApp({ config, database, logger: { level: config.logLevel }, pages, reports, jobScheduler: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

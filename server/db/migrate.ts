@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_fill_rule';
 import * as m0003 from './migrations/0003_category';
+import * as m0004 from './migrations/0004_quartz_job';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_fill_rule': m0002,
   '0003_category': m0003,
+  '0004_quartz_job': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

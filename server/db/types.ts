@@ -226,6 +226,24 @@ export interface SysCaptcha {
   expires_at: Instant;
 }
 
+export interface SysQuartzJob extends Audit {
+  id: string;
+  job_class_name: string;
+  cron_expression: string;
+  parameter: string | null;
+  description: string | null;
+  status: Generated<string>;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
+}
+
+export interface SysQuartzJobFire {
+  job_id: string;
+  cron_expression: string;
+  last_fire_at: Instant;
+  last_error: string | null;
+}
+
 export interface DB {
   sys_depart: SysDepart;
   sys_position: SysPosition;
@@ -244,4 +262,6 @@ export interface DB {
   sys_category: SysCategory;
   sys_session: SysSession;
   sys_captcha: SysCaptcha;
+  sys_quartz_job: SysQuartzJob;
+  sys_quartz_job_fire: SysQuartzJobFire;
 }

@@ -7,6 +7,7 @@
  */
 import type { FieldValidator } from '@formily/core';
 import type { ISchema } from '@formily/react';
+import { cronFieldError } from '../../cron';
 import type { DictItem } from '../../dict/types';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
 import { requiredMessage, type CheckRequest } from '../../validation';
@@ -58,7 +59,10 @@ function fieldValidator(page: CompiledPage, field: CompiledField, options: FormS
     duplicate: { tableName: page.entity.table, fieldName: field.column, dataId: options.dataId },
   }) as FormilyRule[];
   const rangeChecks = ranges.map((range): FormilyRule => ({ validator: (value: unknown) => checkRange(value, range) ?? '' }));
-  return [required, ...checks, ...rangeChecks];
+  // A cron field refuses what Quartz refuses, before the server does (same evaluator, same message).
+  const cronChecks: FormilyRule[] =
+    field.widget === 'cron' ? [{ validator: (value: unknown) => cronFieldError(value === null || value === undefined ? '' : String(value)) ?? '' }] : [];
+  return [required, ...checks, ...rangeChecks, ...cronChecks];
 }
 
 export function fieldSchema(page: CompiledPage, field: CompiledField, options: FormSchemaOptions): ISchema {

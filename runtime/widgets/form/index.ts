@@ -23,6 +23,7 @@ const popup: WidgetLoader = () => import('../popup/PopupWidget');
 const treeSelect: WidgetLoader = () => import('../tree/TreeSelectWidget');
 const categoryTree: WidgetLoader = () => import('../tree/CategoryTreeWidget');
 const linkDown: WidgetLoader = () => import('../tree/LinkDownWidget');
+const cron: WidgetLoader = () => import('../cron/CronWidget');
 
 export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = {
   input: text,
@@ -51,6 +52,7 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   editor: pending,
   markdown: pending,
   popup,
+  cron,
 };
 
 /** Widget types edited as text until their real widget ships. */

@@ -9,6 +9,7 @@ import {
   type PatternName,
   type ValidationRule,
 } from '../../../runtime/validation';
+import { cronFieldError } from '../../../runtime/cron';
 import { coerceValue, type DbValue } from './coerce';
 import { isMultiValued, type EntityModel } from './model';
 
@@ -71,6 +72,10 @@ export function checkValue(field: CompiledField, value: DbValue, allowed: Allowe
   const { rules, range } = rulesOf(field);
   const text = value === null ? '' : String(value);
   if (field.type === 'string' && field.length !== undefined && [...text].length > field.length) return maxLengthMessage(field.length);
+  if (field.widget === 'cron') {
+    const cron = cronFieldError(text);
+    if (cron) return cron;
+  }
   const failed = validateValue(field.type === 'string' || field.type === 'text' ? text : value, rules, { label: field.label });
   if (failed) return failed;
   for (const r of range) {

@@ -1,0 +1,37 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CronDialog from '../../../../runtime/widgets/cron/CronDialog';
+
+describe('the dialog Cron表达式', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(new Date('2026-01-15T10:20:30+08:00'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the next 10 run times 500 ms after the last change, not before', () => {
+    render(<CronDialog value="0 0 12 * * ?" onOk={() => undefined} onCancel={() => undefined} />);
+    expect(screen.getByText('Cron表达式')).toBeTruthy();
+    for (const tab of ['秒', '分', '时', '日', '月', '周', '年']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(499));
+    expect(document.querySelectorAll('.ld-cron-preview li')).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(document.querySelectorAll('.ld-cron-preview li')).toHaveLength(10);
+  }, 30_000); // the first antd render in jsdom is slow on a shared machine
+
+  it('says 无执行时间 when the expression never fires', () => {
+    render(<CronDialog value="0 0 0 30 2 ?" onOk={() => undefined} onCancel={() => undefined} />);
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByText('无执行时间')).toBeTruthy();
+  });
+
+  it('OK hands back the expression, cancel hands back nothing', () => {
+    const onOk = vi.fn();
+    const onCancel = vi.fn();
+    render(<CronDialog value="0 0/5 * ? * 2-6" onOk={onOk} onCancel={onCancel} />);
+    act(() => screen.getByRole('button', { name: /确\s*定/ }).click());
+    expect(onOk).toHaveBeenCalledWith('0 0/5 * ? * 2-6');
+    act(() => screen.getByRole('button', { name: /取\s*消/ }).click());
+    expect(onCancel).toHaveBeenCalled();
+  });
+});
