@@ -29,6 +29,7 @@ import { dictRoutes } from './sys/dict/dictRoutes';
 import { fillRuleRoutes } from './sys/fillRule';
 import { permissionRoutes } from './sys/permissionRoutes';
 import { orgRoutes } from './sys/org';
+import { superQueryRoutes } from './sys/superQueryRoutes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -82,6 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(announcementRoutes, api);
   await app.register(fillRuleRoutes, api);
   await app.register(orgRoutes, api);
+  await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
   // After the notice socket: it reuses that plugin's upgrade listener (see vxeSocketRoutes.ts).
   await app.register(vxeSocketRoutes, api);

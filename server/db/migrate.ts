@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_fill_rule';
+import * as m0005 from './migrations/0005_super_query';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_fill_rule': m0002,
+  '0005_super_query': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -216,6 +216,17 @@ export interface SysCaptcha {
   expires_at: Instant;
 }
 
+export interface SysSuperQuery extends Audit {
+  id: string;
+  user_id: string;
+  save_code: string;
+  title: string;
+  /** 'and' | 'or' */
+  match_type: Generated<string>;
+  /** jsonb: the saved condition rows; written as JSON text, read back parsed */
+  records: ColumnType<unknown, string, string>;
+}
+
 export interface DB {
   sys_depart: SysDepart;
   sys_position: SysPosition;
@@ -233,4 +244,5 @@ export interface DB {
   sys_fill_rule: SysFillRule;
   sys_session: SysSession;
   sys_captcha: SysCaptcha;
+  sys_super_query: SysSuperQuery;
 }

@@ -1,0 +1,4 @@
+export * from './texts';
+export * from './model';
+export * from './fields';
+export * from './savedQueries';
