@@ -30,14 +30,19 @@ export interface SuperQueryModalProps {
 const RULE_OPTIONS = SUPER_QUERY_RULES.map((rule) => ({ value: rule, label: RULE_LABELS[rule] }));
 const MATCH_OPTIONS = (['and', 'or'] as const).map((value) => ({ value, label: MATCH_LABELS[value] }));
 
-function SavePrompt({ open, onOk, onCancel }: { open: boolean; onOk(name: string): Promise<boolean>; onCancel(): void }) {
-  const [name, setName] = useState('');
+interface SavePromptProps {
+  open: boolean;
+  name: string;
+  setName(name: string): void;
+  onOk(name: string): Promise<boolean>;
+  onCancel(): void;
+}
+
+function SavePrompt({ open, name, setName, onOk, onCancel }: SavePromptProps) {
   return (
     <Modal
       title={T.promptTitle}
       open={open}
-      destroyOnHidden
-      afterOpenChange={(visible) => visible && setName('')}
       onCancel={onCancel}
       onOk={() => void onOk(name)}
     >
@@ -48,6 +53,7 @@ function SavePrompt({ open, onOk, onCancel }: { open: boolean; onOk(name: string
 
 export function SuperQueryModal({ open, onClose, builder, state, fields, host, dict }: SuperQueryModalProps) {
   const [prompt, setPrompt] = useState(false);
+  const [name, setName] = useState('');
   const fieldOptions = fields.map((field) => ({ value: field.value, label: field.text }));
   const { rows, matchType, saved, busy } = state;
 
@@ -64,7 +70,14 @@ export function SuperQueryModal({ open, onClose, builder, state, fields, host, d
         <div style={{ display: 'flex', justifyContent: 'space-between' }}>
           <Space>
             <Button onClick={() => builder.reset()}>{T.reset}</Button>
-            <Button loading={busy} onClick={() => builder.canSave() && setPrompt(true)}>
+            <Button
+              loading={busy}
+              onClick={() => {
+                if (!builder.canSave()) return;
+                setName('');
+                setPrompt(true);
+              }}
+            >
               {T.save}
             </Button>
           </Space>
@@ -189,6 +202,8 @@ export function SuperQueryModal({ open, onClose, builder, state, fields, host, d
       </Spin>
       <SavePrompt
         open={prompt}
+        name={name}
+        setName={setName}
         onCancel={() => setPrompt(false)}
         onOk={async (name) => {
           const done = await builder.saveAs(name);
