@@ -33,6 +33,7 @@ import { TreeTables } from './sys/tree/treeTables';
 import { fillRuleRoutes } from './sys/fillRule';
 import { permissionRoutes } from './sys/permissionRoutes';
 import { orgRoutes } from './sys/org';
+import { superQueryRoutes } from './sys/superQueryRoutes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(announcementRoutes, api);
   await app.register(fillRuleRoutes, api);
   await app.register(orgRoutes, api);
+  await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
   // After the notice socket: it reuses that plugin's upgrade listener (see vxeSocketRoutes.ts).
   await app.register(vxeSocketRoutes, api);

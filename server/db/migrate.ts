@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_fill_rule';
 import * as m0003 from './migrations/0003_category';
 import * as m0004 from './migrations/0004_quartz_job';
+import * as m0005 from './migrations/0005_super_query';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_fill_rule': m0002,
   '0003_category': m0003,
   '0004_quartz_job': m0004,
+  '0005_super_query': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -244,6 +244,17 @@ export interface SysQuartzJobFire {
   last_error: string | null;
 }
 
+export interface SysSuperQuery extends Audit {
+  id: string;
+  user_id: string;
+  save_code: string;
+  title: string;
+  /** 'and' | 'or' */
+  match_type: Generated<string>;
+  /** jsonb: the saved condition rows; written as JSON text, read back parsed */
+  records: ColumnType<unknown, string, string>;
+}
+
 export interface DB {
   sys_depart: SysDepart;
   sys_position: SysPosition;
@@ -264,4 +275,5 @@ export interface DB {
   sys_captcha: SysCaptcha;
   sys_quartz_job: SysQuartzJob;
   sys_quartz_job_fire: SysQuartzJobFire;
+  sys_super_query: SysSuperQuery;
 }

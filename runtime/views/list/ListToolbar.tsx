@@ -26,11 +26,13 @@ export interface ListToolbarProps {
   actions: readonly CompiledAction<ToolbarAction>[];
   host: Host;
   onAction(action: ToolbarAction): void;
+  /** Shown after the actions whatever the permissions (the 高级查询 button). */
+  extra?: ReactNode;
 }
 
-export function ListToolbar({ actions, host, onAction }: ListToolbarProps) {
+export function ListToolbar({ actions, host, onAction, extra }: ListToolbarProps) {
   const allowed = actions.filter((action) => host.hasPermission(action.permission));
-  if (allowed.length === 0) return null;
+  if (allowed.length === 0 && !extra) return null;
   return (
     <Space wrap className="schema-list-toolbar" style={{ marginBottom: 12 }}>
       {allowed.map(({ action }) => (
@@ -38,6 +40,7 @@ export function ListToolbar({ actions, host, onAction }: ListToolbarProps) {
           {TOOLBAR_TEXTS[action]}
         </Button>
       ))}
+      {extra}
     </Space>
   );
 }

@@ -24,6 +24,8 @@ import { QueryBar } from './QueryBar';
 import { downloadTemplate } from './templateDownload';
 import { useNarrowScreen } from './useNarrowScreen';
 import { useTreeRows } from './treeRows';
+import { SuperQuery } from './superQuery/SuperQuery';
+import { superQueryFields } from '../../superQuery/fields';
 // List cells of area, upload and image columns render through the registry; their renderers must be
 // in place before the first table paints, not only after some form has loaded the widgets.
 import '../../widgets/picker/cells';
@@ -45,6 +47,8 @@ export interface SchemaListProps {
   onImport?(): void;
   /** A change reloads the rows (after a save or an import). */
   reloadToken?: number;
+  /** Code the saved advanced queries are kept under; default '<module>/<entity>'. */
+  saveCode?: string;
 }
 
 export const EMPTY_TEXT = '暂无数据';
@@ -78,6 +82,8 @@ export function SchemaList(props: SchemaListProps) {
   const list = useListController<Row>({ host, config, location });
   const narrow = useNarrowScreen();
   const urls = useMemo(() => pageUrls(page), [page]);
+  const superFields = useMemo(() => superQueryFields(page), [page]);
+  const saveCode = props.saveCode ?? `${page.entity.module}/${page.entity.name}`;
 
   const firstToken = useRef(reloadToken);
   useEffect(() => {
@@ -129,7 +135,23 @@ export function SchemaList(props: SchemaListProps) {
   return (
     <div className="schema-list">
       <QueryBar items={page.list.query} values={query.values} dict={dict} onSearch={(v) => void list.search(v)} onReset={() => void list.reset()} />
-      <ListToolbar actions={toolbar} host={host} onAction={(action) => handlers[action]?.()} />
+      <ListToolbar
+        actions={toolbar}
+        host={host}
+        onAction={(action) => handlers[action]?.()}
+        extra={
+          superFields.length > 0 && (
+            <SuperQuery
+              code={saveCode}
+              fields={superFields}
+              active={query.superQuery}
+              host={host}
+              dict={dict}
+              onChange={(conditions, matchType) => void list.setSuperQuery(conditions, matchType)}
+            />
+          )
+        }
+      />
       {page.list.rowSelection && (
         <Alert
           type="info"

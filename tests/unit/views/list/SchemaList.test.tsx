@@ -115,7 +115,7 @@ describe('the schema list page', { timeout: 30_000 }, () => {
     expect(screen.getByText('收起')).toBeInTheDocument();
     expect(screen.getByDisplayValue('2024-01-01')).toBeVisible();
     expect(screen.getByDisplayValue('2024-01-31')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^(search)?\s*查\s*询$/ }));
     await waitFor(() => expect(listCalls()).toHaveLength(2));
     expect(lastListParams()).toMatchObject({
       createTime_begin: '2024-01-01 00:00:00',

@@ -1,0 +1,5 @@
+export * from './texts';
+export * from './model';
+export * from './fields';
+export * from './savedQueries';
+export * from './builder';
