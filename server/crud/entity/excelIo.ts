@@ -24,11 +24,23 @@ import { duplicateMessage } from './service';
 
 const EXPORT_CHUNK = 5000;
 
+/** Fields holding tree nodes: treeSelect, categoryTree, linkDown and the linkDown's next levels. */
+function treeValuedFields(service: EntityService): Set<string> {
+  const names = new Set<string>();
+  for (const field of service.model.page.fields) {
+    if (field.widget === 'treeSelect' || field.widget === 'categoryTree' || field.widget === 'linkDown') names.add(field.name);
+    for (const level of field.options.linkDown?.linkFields ?? []) names.add(level);
+  }
+  return names;
+}
+
 /** The columns of export, template and import: the fields a user writes, titled by their labels. */
 export async function excelColumns(service: EntityService, db: Kysely<DB>): Promise<ExcelColumn[]> {
   const columns: ExcelColumn[] = [];
+  const treeValued = treeValuedFields(service);
   for (const field of service.model.writable) {
-    const dict = field.dict ? await service.dicts.options(field, db) : undefined;
+    // Tree nodes' names repeat (many a 市辖区): their cells carry the ids so a file round-trips exactly.
+    const dict = field.dict && !treeValued.has(field.name) ? await service.dicts.options(field, db) : undefined;
     columns.push({
       key: field.name,
       title: field.label,

@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeSign } from '../../../../server/http/sign';
 import { DATABASE_KINDS } from '../../../support/database';
 import { API, authHeaders, body, get, login, send, startTestApp, type TestApp } from '../../support/app';
+import { multipart } from '../../crud/support';
 
 interface Node {
   key: string;
@@ -135,6 +137,43 @@ describe.each(DATABASE_KINDS)('tree widgets’ endpoints (%s)', (kind) => {
     const customer = body(await send(t.app, 'POST', '/maintenance/custom/add', { pid: 'nobody', customerName: '某公司', customerType: 'QY' }, admin));
     expect(customer.success).toBe(false);
     expect(customer.message).toContain('「nobody」不是可选的值');
+  });
+
+  it('exports and imports a tree parent as its id (names repeat), and refuses an unknown parent on import', async () => {
+    const exported = await get(t.app, '/maintenance/area/exportXls', admin);
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    let headerRow = 0;
+    sheet.eachRow((row, n) => {
+      if (headerRow === 0 && (row.values as unknown[]).includes('区域名称')) headerRow = n;
+    });
+    const titles = (sheet.getRow(headerRow).values as unknown[]).map((v) => (v === undefined || v === null ? '' : String(v)));
+    const parentColumn = titles.indexOf('上级区域');
+    const parents = new Set<string>();
+    sheet.eachRow((row, n) => {
+      if (n > headerRow) parents.add(String(row.getCell(parentColumn).value));
+    });
+    expect(parents).toContain('86');
+    expect(parents).toContain('110000');
+    expect(parents).not.toContain('北京市');
+
+    const importRows = async (rows: Record<string, string | number>[]) => {
+      const file = new ExcelJS.Workbook();
+      const ws = file.addWorksheet('区域');
+      for (let i = 1; i < headerRow; i += 1) ws.addRow(['']);
+      ws.addRow(titles.slice(1));
+      for (const r of rows) ws.addRow(titles.slice(1).map((title) => r[title] ?? ''));
+      const upload = multipart([{ field: 'file', name: '区域.xlsx', content: Buffer.from(await file.xlsx.writeBuffer()) }]);
+      return body(await t.app.inject({ method: 'POST', url: `${API}/maintenance/area/importExcel`, payload: upload.payload, headers: { ...authHeaders(admin), ...upload.headers } }));
+    };
+    const refused = await importRows([{ 上级区域: '999999', 区划代码: '990201', 区域名称: '导入区', 级别: '县级', 排序: 1 }]);
+    expect(refused).toMatchObject({ code: 201, message: '文件导入失败，第4行数据有误（共1行），请下载错误文件修改后重新导入' });
+    const accepted = await importRows([{ 上级区域: '110000', 区划代码: '990202', 区域名称: '导入区二', 级别: '县级', 排序: 1 }]);
+    expect(accepted).toMatchObject({ success: true, code: 200 });
+    const imported = body<Rec[]>(await get(t.app, '/maintenance/area/childList?pid=110000', admin)).result;
+    expect(imported.find((r) => r.areaName === '导入区二')?.pid_dictText).toBe('北京市');
   });
 
   describe('category dictionary', () => {
