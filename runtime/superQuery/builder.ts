@@ -68,11 +68,22 @@ export interface SuperQueryBuilder {
   update(next: Partial<Pick<BuilderOptions, 'fields' | 'onRun' | 'host'>>): void;
 }
 
+function queryKey(query: SuperQuery | null, conditions?: readonly SuperQueryCondition[], matchType?: SuperQueryMatchType): string {
+  const list = conditions ?? query?.conditions ?? [];
+  return list.length === 0 ? '' : JSON.stringify([matchType ?? query?.matchType ?? 'and', list]);
+}
+
 export function createSuperQueryBuilder(options: BuilderOptions): SuperQueryBuilder {
   let { host, fields, onRun } = options;
   const { code } = options;
   const listeners = new Set<() => void>();
   let state: BuilderState = { rows: [newRow()], matchType: 'and', saved: cachedSavedQueries(host, code), busy: false };
+  /**
+   * The list query the rows were last made from or sent as. While the list still shows it, opening
+   * the builder again keeps the rows as the user left them (edits not run yet included); once the
+   * list's query changed elsewhere (清空, back/forward, a bookmark) the rows follow the list.
+   */
+  let synced = queryKey(null);
 
   function set(patch: Partial<BuilderState>): void {
     state = { ...state, ...patch };
@@ -115,7 +126,11 @@ export function createSuperQueryBuilder(options: BuilderOptions): SuperQueryBuil
       };
     },
     async open(active) {
-      set({ rows: rowsOrDefault(rowsFromQuery(active, fields)), matchType: active?.matchType ?? state.matchType });
+      const key = queryKey(active);
+      if (key !== synced) {
+        synced = key;
+        set({ rows: rowsOrDefault(rowsFromQuery(active, fields)), matchType: active?.matchType ?? state.matchType });
+      }
       await busyWhile(async () => {
         const { list } = await loadSavedQueries(host, code);
         set({ saved: list });
@@ -146,11 +161,14 @@ export function createSuperQueryBuilder(options: BuilderOptions): SuperQueryBuil
         host.notify.warning(SUPER_QUERY_TEXTS.emptyRun);
         return false;
       }
-      onRun(toConditions(state.rows), state.matchType);
+      const conditions = toConditions(state.rows);
+      synced = queryKey(null, conditions, state.matchType);
+      onRun(conditions, state.matchType);
       return true;
     },
     reset() {
       set({ rows: [newRow()] });
+      synced = queryKey(null);
       onRun(null, state.matchType);
     },
     canSave() {

@@ -84,6 +84,10 @@ test('builds, runs, saves, reloads and clears an advanced query on 专家', asyn
   await expect(totalText(page)).toHaveText('1-3 共3条');
   await expect(activeButton(page)).toBeVisible();
   await expect(page).toHaveURL(/superQuery=/);
+  await activeButton(page).getByRole('button', { name: /高级查询$/ }).hover();
+  await expect(page.locator('.ant-tooltip:visible')).toContainText('已有高级查询条件生效');
+  await expect(page.locator('.ant-tooltip:visible')).toContainText('清空');
+  await screenshot(page, 'superQuery-active-button');
 
   // The active query is in the URL: a reload keeps it.
   await page.reload();

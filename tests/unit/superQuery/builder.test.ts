@@ -106,6 +106,25 @@ describe('the advanced query builder', () => {
     expect(b.getState().saved).toEqual([]);
   });
 
+  it('keeps rows not run yet between openings while the list query is unchanged, and follows a changed one', async () => {
+    const b = make();
+    await b.open(null);
+    b.setField(0, 'expertName');
+    b.setValue(0, '王');
+    await b.open(null);
+    expect(b.getState().rows).toEqual([{ field: 'expertName', rule: 'eq', type: 'string', val: '王' }]);
+    b.run();
+    const active = { conditions: [{ field: 'expertName', rule: 'eq' as const, val: '王', type: 'string' }], matchType: 'and' as const };
+    b.setValue(0, '王建');
+    await b.open(active);
+    expect(b.getState().rows[0].val).toBe('王建');
+    // The list's query changed elsewhere (清空 outside, a bookmark): the rows follow it.
+    await b.open(null);
+    expect(b.getState().rows).toEqual([{ rule: 'eq' }]);
+    await b.open({ conditions: [{ field: 'sex', rule: 'ne', val: '2' }], matchType: 'or' });
+    expect(b.getState()).toMatchObject({ matchType: 'or', rows: [{ field: 'sex', rule: 'ne', val: '2', dictCode: 'sex' }] });
+  });
+
   it('shows the cached list when the server cannot be reached', async () => {
     fake.host.storage.set(savedQueryKey(CODE), [{ id: 'q9', title: '缓存', matchType: 'and', records: [] }], null);
     fake.respond(() => {
