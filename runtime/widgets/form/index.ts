@@ -48,6 +48,7 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   editor: pending,
   markdown: pending,
   popup,
+  code: pending,
 };
 
 /** Widget types edited as text until their real widget ships. */

@@ -11,6 +11,7 @@ import {
 } from '../../../runtime/validation';
 import { coerceValue, type DbValue } from './coerce';
 import { isMultiValued, type EntityModel } from './model';
+import { holdsRichText, sanitizeRichText } from './richText';
 
 /** One refused field: the property name (for the form), its label and what is wrong. */
 export interface FieldError {
@@ -126,9 +127,16 @@ export function checkRecord(
       fail(coerced.message);
       continue;
     }
-    const problem = checkValue(field, coerced.value, allowed);
+    // Rich text is stored only as the shared HTML policy allows (scripts, handlers, javascript: URLs go).
+    const value = holdsRichText(field) && typeof coerced.value === 'string' ? sanitizeRichText(coerced.value) : coerced.value;
+    if (value === '') {
+      if (field.required) fail(requiredMessage(field.label));
+      else values[field.name] = null;
+      continue;
+    }
+    const problem = checkValue(field, value, allowed);
     if (problem) fail(problem);
-    else values[field.name] = coerced.value;
+    else values[field.name] = value;
   }
   return { values, errors };
 }
