@@ -20,6 +20,9 @@ const picker: WidgetLoader = () => import('../picker/PickerWidget');
 const user: WidgetLoader = () => import('../org/UserWidget');
 const depart: WidgetLoader = () => import('../org/DepartWidget');
 const popup: WidgetLoader = () => import('../popup/PopupWidget');
+const editor: WidgetLoader = () => import('../editors/RichTextWidget');
+const markdown: WidgetLoader = () => import('../editors/MarkdownWidget');
+const code: WidgetLoader = () => import('../editors/CodeWidget');
 
 export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = {
   input: text,
@@ -45,10 +48,10 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   linkDown: pending,
   upload: uploadWidgetLoader,
   image: imageWidgetLoader,
-  editor: pending,
-  markdown: pending,
+  editor,
+  markdown,
   popup,
-  code: pending,
+  code,
 };
 
 /** Widget types edited as text until their real widget ships. */

@@ -30,8 +30,8 @@ describe('form widgets in the registry', () => {
     registerWidget('user', custom);
     registerFormWidgets();
     for (const type of Object.keys(FORM_WIDGET_LOADERS)) expect(hasWidget(type)).toBe(true);
-    expect(PENDING_WIDGET_TYPES).toContain('editor');
-    for (const built of ['upload', 'image', 'user', 'depart', 'area', 'picker', 'popup']) expect(PENDING_WIDGET_TYPES).not.toContain(built);
+    expect(PENDING_WIDGET_TYPES).toContain('linkDown');
+    for (const built of ['upload', 'image', 'user', 'depart', 'area', 'picker', 'popup', 'editor', 'markdown', 'code']) expect(PENDING_WIDGET_TYPES).not.toContain(built);
     expect(PENDING_WIDGET_TYPES).not.toContain('select');
     render(<Harness name="handler" initial="" />);
     expect(await screen.findByText('真正的用户选择')).toBeInTheDocument();
@@ -57,10 +57,17 @@ describe('form widgets in the registry', () => {
     registerFormWidgets();
     const user = userEvent.setup();
     const doc = claimDocument();
-    doc.fields.push({ name: 'attachment', label: '附件', type: 'text', widget: 'editor' });
-    render(<Harness name="attachment" initial="" from={compile(doc, 'test:editor')} />);
+    doc.fields.push({ name: 'city', label: '城市', type: 'string' });
+    doc.fields.push({
+      name: 'attachment',
+      label: '附件',
+      type: 'string',
+      widget: 'linkDown',
+      options: { linkDown: { table: 'mnt_area', textColumn: 'area_name', valueColumn: 'id', pidColumn: 'pid', pidValue: '86', linkFields: ['city'] } },
+    });
+    render(<Harness name="attachment" initial="" from={compile(doc, 'test:linkDown')} />);
     expect(await screen.findByText('该控件即将上线，暂以文本录入')).toBeInTheDocument();
-    await user.type(screen.getByPlaceholderText('请输入附件'), 'a.pdf');
+    await user.type(screen.getByPlaceholderText('请选择附件'), 'a.pdf');
     expect(screen.getByTestId('value')).toHaveTextContent('"a.pdf"');
   });
 });
