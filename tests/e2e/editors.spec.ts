@@ -137,6 +137,17 @@ test.describe.serial('editors in the 知识文章 form', () => {
     await richAgain.scrollIntoViewIfNeeded();
     await screenshot(page, 'editors-reopened');
     await edit.locator('.ant-modal-footer').getByRole('button', { name: /取\s*消/ }).click();
+
+    // 详细信息 shows the formatted text with its picture, the Markdown preview and the code.
+    await row.getByText('详情', { exact: true }).click();
+    const detail = modal(page, '详细信息');
+    await expect(detailValue(detail, '正文').locator('strong')).toHaveText('逐项核对损失');
+    await expect(detailValue(detail, '正文').locator('img')).toHaveAttribute('src', /^blob:/);
+    await expect(detailValue(detail, '要点摘要').locator('h1')).toHaveText('要点');
+    await expect(detailValue(detail, '示例代码')).toHaveText('SELECT title FROM kb_article');
+    await screenshot(page, 'editors-detail');
+    await detail.locator('.ant-modal-close').click();
+    await screenshot(page, 'editors-list');
   });
 
   test('hostile HTML sent to the API is stored sanitised and nothing runs on display', async () => {
@@ -164,5 +175,6 @@ test.describe.serial('editors in the 知识文章 form', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await content.locator('script, svg, iframe, [onerror]').count()).toBe(0);
+    await screenshot(page, 'editors-hostile-detail');
   });
 });
