@@ -16,7 +16,7 @@ export type FieldDefault = (string | number | boolean) | ExpressionDefault | Fil
  */
 export type Expression = string;
 /**
- * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent. cron edits a Quartz cron expression (JeecgBoot's j-easy-cron): an input with the dialog 'Cron表达式'; the server refuses an expression Quartz would refuse.
+ * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent. cron edits a Quartz cron expression (JeecgBoot's j-easy-cron): an input with the dialog 'Cron表达式'; the server refuses an expression Quartz would refuse. editor is the rich-text editor (HTML, sanitised on save and on display), markdown a Markdown editor with preview, code a code editor (options.language).
  */
 export type FieldWidget =
   | 'input'
@@ -45,11 +45,28 @@ export type FieldWidget =
   | 'markdown'
   | 'popup'
   | 'picker'
-  | 'cron';
+  | 'cron'
+  | 'code';
 /**
  * A field name in camelCase, e.g. contactMobile.
  */
 export type FieldName = string;
+/**
+ * code: the language the editor opens in (the user may switch). Default javascript.
+ */
+export type CodeLanguage =
+  | 'css'
+  | 'javascript'
+  | 'html'
+  | 'java'
+  | 'objectivec'
+  | 'python'
+  | 'r'
+  | 'shell'
+  | 'sql'
+  | 'swift'
+  | 'vue'
+  | 'markdown';
 /**
  * Validation patterns of the spec (§5 of both documents), each with its own message: mobile 1[3-9]+9 digits; email; url http(s); postcode 6 digits not starting 0; letters; number (sign, decimals); integer; money (≤2 decimals); naturalNumber; landline; bankCard 10-20 digits not starting 0; idNumber ≤50 letters/digits; chineseIdCard 15/18; qq 5-12 digits; upTo20LettersDigits; chineseEnglish2to100; digitsAndNewlines; upTo255; n6-16 6-16 digits; *6-16 6-16 characters; s6-18 6-18 letters; username letters/digits/underscore 4-18.
  */
@@ -273,6 +290,7 @@ export interface FieldOptions {
   linkDown?: LinkDownOptions;
   picker?: PickerOptions;
   area?: AreaOptions;
+  language?: CodeLanguage;
 }
 /**
  * popup widget: picks rows of an online report and copies some of their columns into this form.

@@ -28,6 +28,7 @@ export const OPTION_WIDGETS: Record<keyof FieldOptions, readonly FieldWidget[]> 
   multiple: ['user', 'depart', 'treeSelect', 'categoryTree'],
   maxCount: ['upload', 'image'],
   accept: ['upload'],
+  language: ['code'],
   popup: ['popup'],
   treeSelect: ['treeSelect'],
   categoryTree: ['categoryTree'],
@@ -39,13 +40,13 @@ export const OPTION_WIDGETS: Record<keyof FieldOptions, readonly FieldWidget[]> 
 const TEXT_WIDGETS: readonly FieldWidget[] = [
   'input', 'textarea', 'password', 'select', 'radio', 'checkbox', 'multiSelect', 'searchSelect', 'switch',
   'treeSelect', 'categoryTree', 'linkDown', 'area', 'user', 'depart', 'upload', 'image', 'editor', 'markdown', 'popup',
-  'picker', 'cron',
+  'picker', 'cron', 'code',
 ];
 
 /** Which widgets can edit a value of each stored type. */
 export const WIDGETS_BY_TYPE: Record<FieldType, readonly FieldWidget[]> = {
   string: TEXT_WIDGETS,
-  text: ['textarea', 'input', 'editor', 'markdown', 'checkbox', 'multiSelect', 'user', 'depart', 'upload', 'image', 'popup', 'picker'],
+  text: ['textarea', 'input', 'editor', 'markdown', 'checkbox', 'multiSelect', 'user', 'depart', 'upload', 'image', 'popup', 'picker', 'code'],
   integer: ['number', 'select', 'radio', 'searchSelect', 'switch'],
   number: ['number', 'select', 'radio'],
   money: ['money', 'number'],
@@ -84,7 +85,7 @@ export const DEFAULT_SCALE: Partial<Record<FieldType, number>> = { number: 4, mo
 
 /** Widgets where the user types (请输入…); the others are chosen from (请选择…). */
 const TYPED_WIDGETS: ReadonlySet<FieldWidget> = new Set<FieldWidget>([
-  'input', 'textarea', 'password', 'number', 'money', 'editor', 'markdown',
+  'input', 'textarea', 'password', 'number', 'money', 'editor', 'markdown', 'code',
 ]);
 
 export function defaultPlaceholder(widget: FieldWidget, label: string): string {

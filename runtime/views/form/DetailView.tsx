@@ -1,10 +1,16 @@
 /** The read-only body of 详细信息: the detail fields as label/text pairs in the detail's columns. */
 import { Descriptions } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { DictService } from '../../dict/dictService';
+import type { Host } from '../../host/types';
 import type { CompiledPage } from '../../schema/compiledPage';
+import { hasEditorDetail } from '../../widgets/editors/editorFields';
 import { detailText } from './detailText';
 
-export function DetailView({ page, record, dict }: { page: CompiledPage; record: Record<string, unknown>; dict: DictService }) {
+// The sanitiser and the Markdown parser load only for a page that shows such a field.
+const EditorDetail = lazy(() => import('../../widgets/editors/EditorDetail'));
+
+export function DetailView({ page, record, dict, host }: { page: CompiledPage; record: Record<string, unknown>; dict: DictService; host?: Host }) {
   return (
     <Descriptions
       bordered
@@ -13,7 +19,12 @@ export function DetailView({ page, record, dict }: { page: CompiledPage; record:
       items={page.detail.fields.map((field) => ({
         key: field.name,
         label: field.label,
-        children: detailText(field, record, dict),
+        // Rich text, Markdown and code are shown formatted (sanitised HTML, highlighted text), not as raw text.
+        children: host && hasEditorDetail(field) ? (
+            <Suspense fallback={null}>
+              <EditorDetail field={field} value={record[field.name]} host={host} />
+            </Suspense>
+          ) : detailText(field, record, dict),
       }))}
     />
   );

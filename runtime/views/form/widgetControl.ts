@@ -17,8 +17,6 @@ export interface WidgetControl {
   component: string;
   props: Record<string, unknown>;
   valueType: SchemaValueType;
-  /** Not an antd-v5 control: rendered through the widget registry (text fallback until the real widget ships). */
-  pending: boolean;
   /** The control chooses among dictionary items. */
   usesDict: boolean;
 }
@@ -36,7 +34,7 @@ export function widgetControl(field: CompiledField): WidgetControl {
     props: Record<string, unknown>,
     valueType: SchemaValueType = 'string',
     usesDict = false,
-  ): WidgetControl => ({ component, props, valueType, pending: false, usesDict });
+  ): WidgetControl => ({ component, props, valueType, usesDict });
 
   switch (field.widget) {
     case 'input':
@@ -72,8 +70,7 @@ export function widgetControl(field: CompiledField): WidgetControl {
     case 'switch':
       return control('Switch', {}, 'boolean');
     default:
-      // Rendered by the widget registry (runtime/widgets): a real widget once one is registered for
-      // the type, the text fallback with its visible hint until then.
-      return { component: REGISTRY_COMPONENT, props: { widget: field.widget }, valueType: 'string', pending: true, usesDict: false };
+      // Rendered by the widget registry (runtime/widgets).
+      return { component: REGISTRY_COMPONENT, props: { widget: field.widget }, valueType: 'string', usesDict: false };
   }
 }

@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import type { DictService } from '../../dict/dictService';
 import type { CompiledListColumn } from '../../schema/compiledPage';
+import { htmlToPlainText } from '../../richText/plainText';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -63,6 +64,8 @@ export function cellText(column: CompiledListColumn, record: Row, dict: DictServ
       break;
   }
   if (isEmpty(raw)) return '';
+  // Rich text shows as its plain text (cut by the ellipsis), never as markup.
+  if (column.field.widget === 'editor') return htmlToPlainText(String(raw));
   if (column.field.type === 'money') return formatMoney(raw);
   if (column.field.type === 'boolean' && typeof raw === 'boolean') return raw ? '是' : '否';
   if (typeof raw === 'object') return Array.isArray(raw) ? raw.map(String).join(',') : JSON.stringify(raw);

@@ -1,7 +1,6 @@
 /**
- * Registers the form widgets in runtime/widgets/registry, one loader per widget type. Types whose
- * real widget is still to come get the text stand-in (with its visible hint); a module that ships
- * the real one registers it under the same type and replaces the stand-in.
+ * Registers the form widgets in runtime/widgets/registry, one loader per widget type of the page
+ * language; a project may register its own widget under a type to replace the shipped one.
  */
 import type { FieldWidget } from '../../generated/page';
 import { hasWidget, registerWidget, type WidgetLoader } from '../registry';
@@ -14,7 +13,6 @@ const number: WidgetLoader = () => import('./NumberWidget');
 const dict: WidgetLoader = () => import('./DictWidget');
 const date: WidgetLoader = () => import('./DateWidget');
 const toggle: WidgetLoader = () => import('./SwitchWidget');
-const pending: WidgetLoader = () => import('./PendingTextWidget');
 const area: WidgetLoader = () => import('../picker/AreaWidget');
 const picker: WidgetLoader = () => import('../picker/PickerWidget');
 const user: WidgetLoader = () => import('../org/UserWidget');
@@ -24,6 +22,9 @@ const treeSelect: WidgetLoader = () => import('../tree/TreeSelectWidget');
 const categoryTree: WidgetLoader = () => import('../tree/CategoryTreeWidget');
 const linkDown: WidgetLoader = () => import('../tree/LinkDownWidget');
 const cron: WidgetLoader = () => import('../cron/CronWidget');
+const editor: WidgetLoader = () => import('../editors/RichTextWidget');
+const markdown: WidgetLoader = () => import('../editors/MarkdownWidget');
+const code: WidgetLoader = () => import('../editors/CodeWidget');
 
 export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = {
   input: text,
@@ -49,20 +50,16 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   linkDown,
   upload: uploadWidgetLoader,
   image: imageWidgetLoader,
-  editor: pending,
-  markdown: pending,
+  editor,
+  markdown,
   popup,
   cron,
+  code,
 };
 
-/** Widget types edited as text until their real widget ships. */
-export const PENDING_WIDGET_TYPES: readonly FieldWidget[] = (Object.keys(FORM_WIDGET_LOADERS) as FieldWidget[]).filter(
-  (type) => FORM_WIDGET_LOADERS[type] === pending,
-);
-
 /**
- * Registers every form widget whose type has no widget yet: a real widget registered before this
- * runs (say a user picker) is not overwritten by the stand-in; one registered after replaces it.
+ * Registers every form widget whose type has no widget yet: a widget registered before this runs
+ * (a project's own user picker, say) is kept; one registered after replaces the shipped one.
  */
 export function registerFormWidgets(): void {
   for (const type of Object.keys(FORM_WIDGET_LOADERS) as FieldWidget[]) {

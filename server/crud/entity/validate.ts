@@ -12,6 +12,7 @@ import {
 import { cronFieldError } from '../../../runtime/cron';
 import { coerceValue, type DbValue } from './coerce';
 import { isMultiValued, type EntityModel } from './model';
+import { holdsRichText, sanitizeRichText } from './richText';
 
 /** One refused field: the property name (for the form), its label and what is wrong. */
 export interface FieldError {
@@ -131,9 +132,16 @@ export function checkRecord(
       fail(coerced.message);
       continue;
     }
-    const problem = checkValue(field, coerced.value, allowed);
+    // Rich text is stored only as the shared HTML policy allows (scripts, handlers, javascript: URLs go).
+    const value = holdsRichText(field) && typeof coerced.value === 'string' ? sanitizeRichText(coerced.value) : coerced.value;
+    if (value === '') {
+      if (field.required) fail(requiredMessage(field.label));
+      else values[field.name] = null;
+      continue;
+    }
+    const problem = checkValue(field, value, allowed);
     if (problem) fail(problem);
-    else values[field.name] = coerced.value;
+    else values[field.name] = value;
   }
   return { values, errors };
 }

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createElement, Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { FORM_WIDGET_LOADERS, PENDING_WIDGET_TYPES, registerFormWidgets } from '../../../../runtime/widgets/form';
+import { FORM_WIDGET_LOADERS, registerFormWidgets } from '../../../../runtime/widgets/form';
 import { getWidget, hasWidget, registerWidget } from '../../../../runtime/widgets/registry';
 import { createFakeHost, ok } from '../../list/fakeHost';
 import { claimDocument, compile } from './fixtures';
@@ -30,9 +30,6 @@ describe('form widgets in the registry', () => {
     registerWidget('user', custom);
     registerFormWidgets();
     for (const type of Object.keys(FORM_WIDGET_LOADERS)) expect(hasWidget(type)).toBe(true);
-    expect(PENDING_WIDGET_TYPES).toContain('editor');
-    for (const built of ['upload', 'image', 'user', 'depart', 'area', 'picker', 'popup', 'treeSelect', 'categoryTree', 'linkDown']) expect(PENDING_WIDGET_TYPES).not.toContain(built);
-    expect(PENDING_WIDGET_TYPES).not.toContain('select');
     render(<Harness name="handler" initial="" />);
     expect(await screen.findByText('真正的用户选择')).toBeInTheDocument();
   });
@@ -57,10 +54,17 @@ describe('form widgets in the registry', () => {
     registerFormWidgets();
     const user = userEvent.setup();
     const doc = claimDocument();
-    doc.fields.push({ name: 'attachment', label: '附件', type: 'text', widget: 'editor' });
-    render(<Harness name="attachment" initial="" from={compile(doc, 'test:editor')} />);
+    doc.fields.push({ name: 'city', label: '城市', type: 'string' });
+    doc.fields.push({
+      name: 'attachment',
+      label: '附件',
+      type: 'string',
+      widget: 'linkDown',
+      options: { linkDown: { table: 'mnt_area', textColumn: 'area_name', valueColumn: 'id', pidColumn: 'pid', pidValue: '86', linkFields: ['city'] } },
+    });
+    render(<Harness name="attachment" initial="" from={compile(doc, 'test:linkDown')} />);
     expect(await screen.findByText('该控件即将上线，暂以文本录入')).toBeInTheDocument();
-    await user.type(screen.getByPlaceholderText('请输入附件'), 'a.pdf');
+    await user.type(screen.getByPlaceholderText('请选择附件'), 'a.pdf');
     expect(screen.getByTestId('value')).toHaveTextContent('"a.pdf"');
   });
 });

@@ -1,0 +1,6 @@
+import type { CompiledField } from '../../schema/compiledPage';
+
+/** Fields the detail view shows through EditorDetail (loaded only when a page has one). */
+export function hasEditorDetail(field: CompiledField): boolean {
+  return field.widget === 'editor' || field.widget === 'markdown' || field.widget === 'code';
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../../../server/crud/entity/richText';
+import { DATABASE_KINDS } from '../../support/database';
+import { HARMLESS_HTML, HARMLESS_KEPT, HOSTILE_CASES } from '../../support/richTextCases';
+import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
+
+type Rec = Record<string, unknown>;
+
+describe('the server applies the rich-text policy', () => {
+  it.each(HOSTILE_CASES)('removes $name', ({ html, gone, kept }) => {
+    const clean = sanitizeRichText(html).toLowerCase();
+    for (const text of gone) expect(clean).not.toContain(text.toLowerCase());
+    for (const text of kept ?? []) expect(clean).toContain(text.toLowerCase());
+  });
+
+  it('keeps the editor formatting', () => {
+    const clean = sanitizeRichText(HARMLESS_HTML);
+    for (const text of HARMLESS_KEPT) expect(clean).toContain(text);
+  });
+});
+
+describe.each(DATABASE_KINDS)('rich-text fields through generic CRUD on %s', (kind) => {
+  let ctx: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = (await login(ctx.app, 'admin')).token;
+  }, 120_000);
+  afterAll(async () => ctx?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Rec) =>
+    ctx.app.inject({ method, url: `${API}${url}`, ...(payload ? { payload } : {}), headers: authHeaders(admin) });
+
+  const find = async (title: string) => {
+    const envelope = body<{ records: Rec[] }>(await call('GET', `/knowledge/article/list?title=${encodeURIComponent(title)}`));
+    expect(envelope.success, envelope.message).toBe(true);
+    return envelope.result.records[0];
+  };
+
+  it('stores an added article sanitised and sanitises an edit too; code and Markdown stay as typed', async () => {
+    const hostile = '<p>理算<img src=x onerror="alert(1)"></p><script>alert(2)</script><a href="javascript:alert(3)">链接</a>';
+    const added = body(
+      await call('POST', '/knowledge/article/add', {
+        title: '水渍险理算要点',
+        content: hostile,
+        summary: '- <script>alert(4)</script> 要点',
+        snippet: "SELECT '<script>' FROM dual",
+      }),
+    );
+    expect(added.success, added.message).toBe(true);
+    const stored = await find('水渍险理算要点');
+    expect(stored.content).toBe('<p>理算<img src="x" /></p><a>链接</a>');
+    // Only editor fields are HTML: Markdown and code are text, escaped where they are shown.
+    expect(stored.summary).toBe('- <script>alert(4)</script> 要点');
+    expect(stored.snippet).toBe("SELECT '<script>' FROM dual");
+
+    const edited = body(await call('PUT', '/knowledge/article/edit', { id: stored.id, content: '<p style="position: fixed; color: #333333">改</p><iframe src="https://evil.example"></iframe>' }));
+    expect(edited.success, edited.message).toBe(true);
+    expect((await find('水渍险理算要点')).content).toBe('<p style="color:#333333">改</p>');
+  });
+
+  it('refuses content that sanitises to nothing as missing', async () => {
+    const refused = body(await call('POST', '/knowledge/article/add', { title: '空正文', content: '<script>alert(1)</script>' }));
+    expect(refused.success).toBe(false);
+    expect(refused.message).toContain('正文');
+  });
+});
