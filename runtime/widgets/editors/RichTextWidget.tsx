@@ -114,5 +114,5 @@ export default function RichTextWidget({ field, value, onChange, disabled, host 
     quillRef.current?.enable(!disabled);
   }, [disabled]);
 
-  return <div ref={holder} className="lossdesk-rich-text" data-testid="rich-text-editor" data-field={field.name} style={{ background: disabled ? '#f5f5f5' : undefined }} />;
+  return <div ref={holder} className="lossdesk-rich-text" data-testid="rich-text-editor" data-field={field.name} data-disabled={disabled ? 'true' : 'false'} style={{ background: disabled ? '#f5f5f5' : undefined }} />;
 }

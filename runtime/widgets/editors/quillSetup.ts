@@ -66,6 +66,8 @@ function injectChineseCss(): void {
     `.lossdesk-rich-text .ql-tooltip { z-index: 10; }`,
     `.lossdesk-rich-text .ql-container { font-size: 14px; }`,
     `.lossdesk-rich-text .ql-editor img { max-width: 100%; }`,
+    // Read-only: the toolbar stays visible (the user sees the kind of field) but cannot be used.
+    `.lossdesk-rich-text[data-disabled="true"] .ql-toolbar { pointer-events: none; opacity: 0.45; }`,
   ];
   const style = document.createElement('style');
   style.dataset.lossdesk = 'quill-texts';

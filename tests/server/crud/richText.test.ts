@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityModel } from '../../../server/crud/entity/model';
 import { sanitizeRichText } from '../../../server/crud/entity/richText';
+import { checkRecord } from '../../../server/crud/entity/validate';
+import { loadEntityPages } from '../../../server/crud/pages';
 import { DATABASE_KINDS } from '../../support/database';
 import { HARMLESS_HTML, HARMLESS_KEPT, HOSTILE_CASES } from '../../support/richTextCases';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
@@ -16,6 +19,14 @@ describe('the server applies the rich-text policy', () => {
   it('keeps the editor formatting', () => {
     const clean = sanitizeRichText(HARMLESS_HTML);
     for (const text of HARMLESS_KEPT) expect(clean).toContain(text);
+  });
+
+  it('sanitises in the one record check that add, edit and Excel import share', () => {
+    const page = loadEntityPages().find((p) => p.entity.apiPath === '/knowledge/article');
+    expect(page).toBeDefined();
+    const { values, errors } = checkRecord(entityModel(page!), { title: '导入的文章', content: '<p onclick="x()">导入</p><script>alert(1)</script>' }, new Map());
+    expect(errors).toEqual([]);
+    expect(values.content).toBe('<p>导入</p>');
   });
 });
 
