@@ -77,7 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
   await app.register(permissionRoutes, api);
-  await app.register(dictRoutes, api);
+  await app.register(dictRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });
   await app.register(announcementRoutes, api);
   await app.register(fillRuleRoutes, api);
