@@ -14,6 +14,7 @@ const number: WidgetLoader = () => import('./NumberWidget');
 const dict: WidgetLoader = () => import('./DictWidget');
 const date: WidgetLoader = () => import('./DateWidget');
 const toggle: WidgetLoader = () => import('./SwitchWidget');
+const searchSelect: WidgetLoader = () => import('../searchSelect/SearchSelectWidget');
 const pending: WidgetLoader = () => import('./PendingTextWidget');
 const area: WidgetLoader = () => import('../picker/AreaWidget');
 const picker: WidgetLoader = () => import('../picker/PickerWidget');
@@ -28,7 +29,7 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   number,
   money: number,
   select: dict,
-  searchSelect: dict,
+  searchSelect,
   multiSelect: dict,
   radio: dict,
   checkbox: dict,
