@@ -7,9 +7,10 @@ import dayjs from 'dayjs';
 import type { DictService } from '../../dict/dictService';
 import type { CompiledListColumn } from '../../schema/compiledPage';
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const TIME_FORMAT = 'HH:mm:ss';
+import { DATE_FORMAT, DATETIME_FORMAT } from '../../widgets/form/storedValues';
+
+// The formats are defined once, with how the widgets store values (runtime/widgets/form/storedValues).
+export { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT } from '../../widgets/form/storedValues';
 
 type Row = Readonly<Record<string, unknown>>;
 
