@@ -50,16 +50,7 @@ export const SOCKET_RECONNECT_MS = 5_000;
 export const MOBILE_MAX_WIDTH = 1087.99;
 export const NARROW_MAX_WIDTH = 767.99;
 
-export const THEME_DEFAULTS = {
-  primaryColor: '#52C41A',
-  layout: 'sidemenu',
-  contentWidth: 'Fixed',
-  fixedHeader: false,
-  fixSiderbar: false,
-  autoHideHeader: false,
-  colorWeak: false,
-  multipage: true,
-} as const;
+// Theme settings (defaults, palette, rules) live in src/settings/themeSettings.ts.
 
 export const TABLE_PAGE_SIZE = 10;
 export const TABLE_PAGE_SIZE_OPTIONS = ['10', '20', '30'];

@@ -1,7 +1,6 @@
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -9,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import 'antd/dist/reset.css';
 import { registerFormilyCompiler } from '../runtime/expr/formilyCompiler';
 import App from './App';
-import { THEME_DEFAULTS } from './config';
+import { ThemedConfigProvider } from './settings/ThemedConfigProvider';
 
 dayjs.locale('zh-cn');
 // Formily evaluates page expressions (linkage, visibility) with our safe evaluator, never eval.
@@ -25,12 +24,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: THEME_DEFAULTS.primaryColor } }}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <App />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <ThemedConfigProvider locale={zhCN}>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </ThemedConfigProvider>
   </StrictMode>,
 );

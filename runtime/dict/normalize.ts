@@ -14,7 +14,7 @@ export function normalizeItem(raw: unknown): DictItem | undefined {
   const value = asText(record.value);
   if (value === undefined) return undefined;
   const text = asText(record.text) ?? asText(record.label) ?? asText(record.title) ?? value;
-  return { value, text };
+  return record.isDefault === 'Y' ? { value, text, isDefault: true } : { value, text };
 }
 
 export function normalizeItems(raw: unknown): DictItem[] | undefined {

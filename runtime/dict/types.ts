@@ -3,6 +3,8 @@
 export interface DictItem {
   value: string;
   text: string;
+  /** The item's isDefault was 'Y': a new record starts with it chosen (widgets spec §3). */
+  isDefault?: true;
 }
 
 /** dictCode (or table dictionary 'table,text,code') → its items. */
@@ -14,6 +16,7 @@ export interface WireDictItem {
   text?: string;
   label?: string;
   title?: string;
+  isDefault?: string;
 }
 
 /** The login answer's sysAllDictItems / queryAllDictItems' result. */

@@ -102,6 +102,23 @@ describe.each(DATABASE_KINDS)('dictionaries (%s)', (kind) => {
     expect(departs.result).toContainEqual(expect.objectContaining({ value: 'A01A03', text: '财务部' }));
   });
 
+  it("searches a page's table dictionary by its declared columns (the search select's loadDict / loadDictItem)", async () => {
+    const dict = 'mnt_insurance_company,short_name,company_code';
+    const found = body<Items>(await signedGet(`/sys/dict/loadDict/${dict}`, { keyword: '人保', pageSize: '10' }));
+    expect(found.success).toBe(true);
+    expect(found.result).toEqual([{ value: 'PICC', text: '人保财险', title: '人保财险', label: '人保财险' }]);
+    const all = body<Items>(await signedGet(`/sys/dict/loadDict/${dict}`, { pageSize: '10' }));
+    expect(all.result.length).toBeGreaterThan(1);
+    expect(all.result.length).toBeLessThanOrEqual(10);
+    expect(body<string[]>(await signedGet(`/sys/dict/loadDictItem/${dict}`, { key: 'PICC' })).result).toEqual(['人保财险']);
+    expect(body<Items>(await signedGet(`/sys/dict/getDictItems/${dict}`)).result).toContainEqual(expect.objectContaining({ value: 'CPIC' }));
+    // A column the page does not declare stays out of reach.
+    expect(body(await signedGet('/sys/dict/loadDict/mnt_insurance_company,pg_password,company_code'))).toMatchObject({
+      success: false,
+      message: '字典表或字段不在允许范围内',
+    });
+  });
+
   it.each([
     ['sys_user,password,id', '字典表或字段不在允许范围内'],
     ['sys_user,realname,password', '字典表或字段不在允许范围内'],

@@ -20,7 +20,7 @@ import { registerFormWidgets } from '../../widgets/form';
 import { useDictService } from '../dictContext';
 import { DetailView } from './DetailView';
 import { buildFormSchema } from './formSchema';
-import { defaultValues, formToRecord, recordToForm } from './formValues';
+import { defaultValues, dictDefaults, formToRecord, recordToForm } from './formValues';
 import { loadRecord, saveRecord, type FormMode } from './recordApi';
 import { labelWidthFor } from './FormSection';
 import { FormWidgetContext } from './RegistryWidget';
@@ -125,8 +125,13 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved }: 
   const readyRecord = loaded.state === 'ready' ? loaded.record : undefined;
   const form = useMemo<Form | undefined>(() => {
     if (!readyRecord || mode === 'detail') return undefined;
-    return createForm({ initialValues: mode === 'add' ? readyRecord : recordToForm(page, readyRecord) });
-  }, [readyRecord, mode, page]);
+    // A new record waits for its dictionaries: items marked isDefault 'Y' start chosen.
+    if (mode === 'add' && !dictsSettled) return undefined;
+    return createForm({
+      initialValues:
+        mode === 'add' ? { ...readyRecord, ...dictDefaults(page, readyRecord, (code) => dict.cachedItems(code)) } : recordToForm(page, readyRecord),
+    });
+  }, [readyRecord, mode, page, dictsSettled, dict]);
 
   const fillRuleFields = loaded.state === 'ready' ? loaded.fillRuleFields : undefined;
   // Rebuilt when dictionary items arrive (dictVersion), so choices get their options.

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { DictService } from '../../dict/dictService';
 import type { CompiledField } from '../../schema/compiledPage';
 import { DATE_FORMAT, DATETIME_FORMAT, isSwitchOn, precisionOf } from '../../widgets/form/storedValues';
+import { formatMoney } from '../list/cellText';
 
 export type DetailDict = Pick<DictService, 'textsOf'>;
 
@@ -38,7 +39,8 @@ export function detailText(field: CompiledField, record: Readonly<Record<string,
   if (!blank(text)) return String(text);
   switch (field.type) {
     case 'money':
-      return formatNumber(value, 2, 2);
+      // One money format for lists and details (',' thousands, '.' and 2 decimals).
+      return formatMoney(value);
     case 'number':
       return formatNumber(value, 0, precisionOf(field));
     case 'integer':

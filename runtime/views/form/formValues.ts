@@ -97,3 +97,27 @@ export function defaultValues(page: CompiledPage, options: EvaluateOptions = {})
   }
   return result;
 }
+
+/**
+ * A new record's dictionary choices whose items mark isDefault 'Y' (widgets spec §3): every such
+ * item for a checkbox group or multi-select, the first for a single choice. Only fields without a
+ * declared default and still empty; the values are in the control's shape.
+ */
+export function dictDefaults(
+  page: CompiledPage,
+  start: FormRecord,
+  itemsOf: (dictCode: string) => readonly { value: string; isDefault?: true }[] | undefined,
+): FormRecord {
+  const values: FormRecord = {};
+  for (const field of page.form.fields) {
+    const control = widgetControl(field);
+    if (!field.dict || field.default !== undefined) continue;
+    if (control.valueType !== 'array' && !control.usesDict && field.widget !== 'searchSelect') continue;
+    const current = start[field.name];
+    if (!isBlank(current) && !(Array.isArray(current) && current.length === 0)) continue;
+    const marked = (itemsOf(field.dict.dictCode) ?? []).filter((item) => item.isDefault).map((item) => item.value);
+    if (marked.length === 0) continue;
+    values[field.name] = toControlValue(field, control.valueType === 'array' ? marked.join(MULTI_SEPARATOR) : marked[0]);
+  }
+  return values;
+}

@@ -49,12 +49,8 @@ export function widgetControl(field: CompiledField): WidgetControl {
     case 'select':
       return control('Select', { placeholder, allowClear: true }, numericValue(field), true);
     case 'searchSelect':
-      return control(
-        'Select',
-        { placeholder, allowClear: true, showSearch: true, optionFilterProp: 'label' },
-        numericValue(field),
-        true,
-      );
+      // Its own widget (runtime/widgets/searchSelect): a table dictionary is searched on the server.
+      return { component: REGISTRY_COMPONENT, props: { widget: field.widget }, valueType: numericValue(field), pending: false, usesDict: false };
     case 'multiSelect':
       return control('Select', { placeholder, allowClear: true, mode: 'multiple' }, 'array', true);
     case 'radio':

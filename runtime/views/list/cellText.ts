@@ -8,9 +8,10 @@ import type { DictService } from '../../dict/dictService';
 import type { CompiledListColumn } from '../../schema/compiledPage';
 import { htmlToPlainText } from '../../richText/plainText';
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const TIME_FORMAT = 'HH:mm:ss';
+import { DATE_FORMAT, DATETIME_FORMAT } from '../../widgets/form/storedValues';
+
+// The formats are defined once, with how the widgets store values (runtime/widgets/form/storedValues).
+export { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT } from '../../widgets/form/storedValues';
 
 type Row = Readonly<Record<string, unknown>>;
 

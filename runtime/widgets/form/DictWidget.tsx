@@ -3,7 +3,8 @@
  * the page's dictionary service (the app's one, else the host's) (cached; one request per missing code). Multi-values are stored
  * comma-joined.
  */
-import { Checkbox, Radio, Select } from 'antd';
+import { Checkbox, Radio, Select, Typography } from 'antd';
+import { DICT_MESSAGES } from '../../dict/types';
 import { useDictionaries } from '../../dict/useDictionaries';
 import type { FormWidgetProps } from '../registry';
 import { useDictService } from '../../views/dictContext';
@@ -14,6 +15,7 @@ export default function DictWidget({ field, value, onChange, disabled, host }: F
   const code = field.dict?.dictCode ?? '';
   const { ready } = useDictionaries(service, code ? [code] : []);
   const options = (service.cachedItems(code) ?? []).map((item) => ({ label: item.text, value: item.value }));
+  if (!code) return <Typography.Text type="danger">{DICT_MESSAGES.codeRequired}</Typography.Text>;
   const single = value === null || value === undefined || value === '' ? undefined : String(value);
 
   switch (field.widget) {

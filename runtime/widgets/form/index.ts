@@ -13,6 +13,7 @@ const number: WidgetLoader = () => import('./NumberWidget');
 const dict: WidgetLoader = () => import('./DictWidget');
 const date: WidgetLoader = () => import('./DateWidget');
 const toggle: WidgetLoader = () => import('./SwitchWidget');
+const searchSelect: WidgetLoader = () => import('../searchSelect/SearchSelectWidget');
 const area: WidgetLoader = () => import('../picker/AreaWidget');
 const picker: WidgetLoader = () => import('../picker/PickerWidget');
 const user: WidgetLoader = () => import('../org/UserWidget');
@@ -33,7 +34,7 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   number,
   money: number,
   select: dict,
-  searchSelect: dict,
+  searchSelect,
   multiSelect: dict,
   radio: dict,
   checkbox: dict,

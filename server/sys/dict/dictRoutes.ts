@@ -5,7 +5,8 @@ import { verifySignedRequest } from '../../http/sign';
 import { tenantIdOf } from '../../crud/entity/context';
 import type { TreeTables } from '../tree/treeTables';
 import { dictItem } from './dictItem';
-import { parseTableDictionary, tableDictItems, tableDictTexts } from './tableDictionaries';
+import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import { parseTableDictionary, tableDictItems, tableDictTexts, type PageTables } from './tableDictionaries';
 
 /** Whole-table dictionaries are small system tables; the cap keeps a mistake from dumping one. */
 const TABLE_DICT_LIMIT = 1000;
@@ -19,9 +20,28 @@ const dictParam = (name: string) => ({
 });
 const noInput = { type: 'object', properties: { _t: { type: 'string' } } };
 
-/** `trees`: the page-declared trees whose node names loadDictItem also answers (tree widgets show their value's name). */
-export const dictRoutes: FastifyPluginAsync<{ trees?: TreeTables }> = async (app, opts) => {
+export interface DictRoutesOptions {
+  /** The served pages: their tables (with the columns they declare) may back a table dictionary. */
+  pages?: readonly CompiledPage[];
+  /** The page-declared trees whose node names loadDictItem also answers (tree widgets show their value's name). */
+  trees?: TreeTables;
+}
+
+/**
+ * Tables of the served pages, each with its declared columns. Tenant-scoped pages are left out: a
+ * table dictionary has no tenant condition, so it would show another tenant's rows.
+ */
+export function pageTablesOf(pages: readonly CompiledPage[]): PageTables {
+  return new Map(
+    pages
+      .filter((p) => !p.entity.tenantScoped)
+      .map((p) => [p.entity.table, new Set([...p.systemFields, ...p.fields].map((f) => f.column))] as const),
+  );
+}
+
+export const dictRoutes: FastifyPluginAsync<DictRoutesOptions> = async (app, opts) => {
   const cache = app.dictionaries;
+  const pageTables = pageTablesOf(opts.pages ?? []);
 
   app.get('/sys/dict/queryAllDictItems', { config: signedUser, schema: { querystring: noInput } }, async () =>
     ok(await cache.all()),
@@ -38,7 +58,7 @@ export const dictRoutes: FastifyPluginAsync<{ trees?: TreeTables }> = async (app
     { config: signedUser, schema: { params: dictParam('dictCode') }, preHandler: verifySignedRequest },
     async (request) => {
       const { dictCode } = request.params;
-      const table = parseTableDictionary(dictCode);
+      const table = parseTableDictionary(dictCode, pageTables);
       if (table) return ok(await tableDictItems(app.db, table, { limit: TABLE_DICT_LIMIT }));
       return ok((await cache.items(dictCode)) ?? []);
     },
@@ -62,7 +82,7 @@ export const dictRoutes: FastifyPluginAsync<{ trees?: TreeTables }> = async (app
       const keys = request.query.key.split(',').map((k) => k.trim()).filter(Boolean);
       const tree = opts.trees?.byDictCode(request.params.dict);
       if (tree) return ok(await opts.trees!.texts(app.db, tree, keys, tenantIdOf(request)));
-      const table = parseTableDictionary(request.params.dict);
+      const table = parseTableDictionary(request.params.dict, pageTables);
       if (table) return ok(await tableDictTexts(app.db, table, keys));
       const items = (await cache.items(request.params.dict)) ?? [];
       return ok(keys.flatMap((k) => items.filter((i) => i.value === k).map((i) => i.text)));
@@ -89,7 +109,7 @@ export const dictRoutes: FastifyPluginAsync<{ trees?: TreeTables }> = async (app
     async (request) => {
       const { keyword } = request.query;
       const pageSize = Math.min(request.query.pageSize, MAX_PAGE_SIZE);
-      const table = parseTableDictionary(request.params.dict);
+      const table = parseTableDictionary(request.params.dict, pageTables);
       if (table) return ok(await tableDictItems(app.db, table, { keyword, limit: pageSize }));
       const needle = keyword?.trim().toLowerCase() ?? '';
       const items = (await cache.items(request.params.dict)) ?? [];

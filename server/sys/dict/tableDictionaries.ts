@@ -24,22 +24,39 @@ export interface TableDictionary {
   table: string;
   text: string;
   code: string;
+  /** The fixed row condition of an allow-listed system table; page tables have none. */
+  condition: RawBuilder<unknown>;
 }
 
+/** Table → its declared columns, of the pages the server serves (a page's own table and fields). */
+export type PageTables = ReadonlyMap<string, ReadonlySet<string>>;
+
+const NO_PAGE_TABLES: PageTables = new Map();
+
 /** A dict code with commas names a table dictionary; undefined for an ordinary dict code. */
-export function parseTableDictionary(dictCode: string): TableDictionary | undefined {
+export function parseTableDictionary(dictCode: string, pageTables: PageTables = NO_PAGE_TABLES): TableDictionary | undefined {
   if (!dictCode.includes(',')) return undefined;
   const parts = dictCode.split(',').map((p) => p.trim());
   if (parts.length > 3) throw new BusinessError(NO_CONDITION_MESSAGE);
   if (parts.length !== 3 || parts.some((p) => p === '')) throw new BusinessError(BAD_DICT_CODE_MESSAGE);
   const [tableName, textName, codeName] = parts;
+  // A page's table with columns that page declares (say mnt_insurance_company,short_name,company_code
+  // for a search select): the names come from the page file, never from the client's string.
+  const pageTable = [...pageTables.keys()].find((t) => t === tableName);
+  if (pageTable) {
+    const columns = [...(pageTables.get(pageTable) ?? [])];
+    const text = columns.find((c) => c === textName);
+    const code = columns.find((c) => c === codeName);
+    if (!text || !code) throw new BusinessError(NOT_ALLOWED_MESSAGE);
+    return { table: pageTable, text, code, condition: sql`true` };
+  }
   const allowed = Object.hasOwn(ALLOWED_TABLES, tableName) ? ALLOWED_TABLES[tableName] : undefined;
   // The names used in SQL are the allow-list's own strings, not the client's.
   const text = allowed?.columns.find((c) => c === textName);
   const code = allowed?.columns.find((c) => c === codeName);
   if (!allowed || !text || !code) throw new BusinessError(NOT_ALLOWED_MESSAGE);
   const table = Object.keys(ALLOWED_TABLES).find((t) => t === tableName) as string;
-  return { table, text, code };
+  return { table, text, code, condition: ALLOWED_TABLES[table].condition };
 }
 
 function escapeLike(text: string): string {
@@ -59,7 +76,7 @@ export async function tableDictItems(
   const { rows } = await sql<{ value: string; text: string }>`
     SELECT CAST(${sql.ref(code)} AS text) AS value, CAST(${sql.ref(text)} AS text) AS text
     FROM ${sql.table(table)}
-    WHERE ${ALLOWED_TABLES[table].condition} ${search}
+    WHERE ${dict.condition} ${search}
     ORDER BY 2, 1
     LIMIT ${opts.limit}`.execute(db);
   return rows.map((r) => dictItem(r.value, r.text ?? ''));
@@ -72,7 +89,7 @@ export async function tableDictTexts(db: Kysely<DB>, dict: TableDictionary, keys
   const { rows } = await sql<{ value: string; text: string }>`
     SELECT CAST(${sql.ref(code)} AS text) AS value, CAST(${sql.ref(text)} AS text) AS text
     FROM ${sql.table(table)}
-    WHERE ${ALLOWED_TABLES[table].condition}
+    WHERE ${dict.condition}
       AND CAST(${sql.ref(code)} AS text) IN (${sql.join(keys)})`.execute(db);
   const byValue = new Map(rows.map((r) => [r.value, r.text ?? '']));
   return keys.filter((k) => byValue.has(k)).map((k) => byValue.get(k) as string);

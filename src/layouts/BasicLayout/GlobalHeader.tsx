@@ -18,27 +18,33 @@ interface GlobalHeaderProps {
   /** Desktop: the sider is folded. Mobile: the drawer is closed. */
   collapsed: boolean;
   onToggle(): void;
+  /** Top-menu navigation mode: the menu, shown in the header instead of the fold toggle. */
+  topMenu?: React.ReactNode;
+  /** Extra classes from the settings (static / hidden header). */
+  className?: string;
 }
 
 /** The fixed header (spec §2): product title, fold toggle, menu search, notices, welcome, user menu. */
-export default function GlobalHeader({ menu, mobile, collapsed, onToggle }: GlobalHeaderProps) {
+export default function GlobalHeader({ menu, mobile, collapsed, onToggle, topMenu, className }: GlobalHeaderProps) {
   const realname = useSession((s) => s.realname);
   const username = useSession((s) => s.username);
   const folded = mobile || collapsed;
   return (
-    <header className="global-header">
+    <header className={`global-header${className ? ` ${className}` : ''}`}>
       <Link to={HOME_PATH} className="global-header-brand" aria-label={PRODUCT_NAME}>
         <LogoMark size={28} />
         <h1 className="global-header-title">{PRODUCT_NAME}</h1>
       </Link>
-      <Button
-        type="text"
-        className="header-action header-trigger"
-        aria-label={folded ? '展开菜单' : '收起菜单'}
-        icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        onClick={onToggle}
-      />
-      {!mobile && <MenuSearch menu={menu} mobile={false} />}
+      {topMenu ?? (
+        <Button
+          type="text"
+          className="header-action header-trigger"
+          aria-label={folded ? '展开菜单' : '收起菜单'}
+          icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggle}
+        />
+      )}
+      {!mobile && !topMenu && <MenuSearch menu={menu} mobile={false} />}
       <div className="global-header-right">
         {mobile && <MenuSearch menu={menu} mobile />}
         <NoticeBell />

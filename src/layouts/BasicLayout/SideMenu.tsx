@@ -35,10 +35,14 @@ interface SideMenuProps {
   collapsed: boolean;
   /** Called after a page was chosen (the mobile drawer closes). */
   onNavigate?(): void;
+  /** Menu theme of the settings (default dark). */
+  theme?: 'dark' | 'light';
+  /** horizontal: the top-menu navigation mode, in the header. */
+  mode?: 'inline' | 'horizontal';
 }
 
 /** The dark side menu: highlights the current page and opens its parents (spec §2). */
-export default function SideMenu({ menu, pathname, route, collapsed, onNavigate }: SideMenuProps) {
+export default function SideMenu({ menu, pathname, route, collapsed, onNavigate, theme = 'dark', mode = 'inline' }: SideMenuProps) {
   const navigate = useNavigate();
   const items = useMemo(() => toAntdItems(menu), [menu]);
   const selection = useMemo(() => menuSelection(menu, pathname, route), [menu, pathname, route]);
@@ -76,13 +80,13 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate 
 
   return (
     <Menu
-      theme="dark"
-      mode="inline"
+      theme={theme}
+      mode={mode}
       items={items}
       selectedKeys={selection.selectedKeys}
-      {...(collapsed ? {} : { openKeys, onOpenChange })}
+      {...(collapsed || mode === 'horizontal' ? {} : { openKeys, onOpenChange })}
       onClick={onClick}
-      style={{ borderInlineEnd: 'none' }}
+      style={mode === 'horizontal' ? { flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' } : { borderInlineEnd: 'none' }}
     />
   );
 }

@@ -16,6 +16,10 @@ import { documentTitle } from './pageMeta';
 import SideMenu from './SideMenu';
 import MultiTab from './tabs/MultiTab';
 import { useTabs } from './tabs/useTabs';
+import SettingDrawer from '../../settings/SettingDrawer';
+import { effectiveContentWidth } from '../../settings/themeSettings';
+import { useThemeSettings } from '../../settings/useThemeSettings';
+import { useHeaderHidden } from './useHeaderHidden';
 import './basicLayout.css';
 
 /*
@@ -41,6 +45,8 @@ export default function BasicLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menu = useMemo(() => visibleMenu(permissionList), [permissionList]);
+  const settings = useThemeSettings((s) => s.settings);
+  const headerHidden = useHeaderHidden(settings.fixedHeader && settings.autoHideHeader);
 
   // A page is its pathname; its query string (a list's filters, page, sort) belongs to the page, so
   // changing it neither opens another tab nor remounts the page.
@@ -70,23 +76,41 @@ export default function BasicLayout() {
   if (!current) return <Navigate to="/404" replace />;
   if (redirect) return <Navigate to={redirect} replace />;
 
-  const siderWidth = mobile ? 0 : collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
-  const multiTab = !mobile;
+  // The top-menu mode puts the menu in the header (desktop only: a phone keeps its drawer).
+  const topMenu = !mobile && settings.layout === 'topmenu';
+  const siderWidth = mobile || topMenu ? 0 : collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
+  const multiTab = !mobile && settings.multipage;
   const sideMenu = (
     <SideMenu
       menu={menu}
       pathname={location.pathname}
       route={current.record}
       collapsed={!mobile && collapsed}
+      theme={mobile ? 'dark' : settings.navTheme}
       onNavigate={() => setDrawerOpen(false)}
     />
   );
+  const layoutClasses = [
+    'basic-layout',
+    mobile ? 'is-mobile' : '',
+    settings.colorWeak ? 'color-weak' : '',
+    settings.fixSiderbar && !topMenu ? 'fixed-sider' : '',
+    topMenu ? 'top-menu' : '',
+  ].filter(Boolean);
+  const headerClasses = [settings.fixedHeader ? '' : 'header-static', headerHidden ? 'header-hidden' : ''].filter(Boolean).join(' ');
+  const fluid = effectiveContentWidth(settings) === 'Fluid';
 
   return (
-    <Layout className={`basic-layout${mobile ? ' is-mobile' : ''}`}>
+    <Layout className={layoutClasses.join(' ')}>
       <GlobalHeader
         menu={menu}
         mobile={mobile}
+        className={headerClasses}
+        topMenu={
+          topMenu ? (
+            <SideMenu menu={menu} pathname={location.pathname} route={current.record} collapsed={false} theme="dark" mode="horizontal" />
+          ) : undefined
+        }
         collapsed={mobile ? !drawerOpen : collapsed}
         onToggle={() => (mobile ? setDrawerOpen((open) => !open) : setCollapsed((c) => !c))}
       />
@@ -102,10 +126,10 @@ export default function BasicLayout() {
         >
           {sideMenu}
         </Drawer>
-      ) : (
+      ) : topMenu ? null : (
         <Layout.Sider
           className="side-menu"
-          theme="dark"
+          theme={settings.navTheme}
           width={SIDER_WIDTH}
           collapsedWidth={SIDER_COLLAPSED_WIDTH}
           collapsed={collapsed}
@@ -117,12 +141,13 @@ export default function BasicLayout() {
       )}
       <Layout className="main-area" style={{ marginLeft: siderWidth }}>
         {multiTab && <MultiTab />}
-        <Layout.Content className="page-content">
+        <Layout.Content className={`page-content${topMenu && !fluid ? ' content-fixed' : ''}`}>
           <PageBreadcrumb record={current.record} />
           {page && <PageOutlet current={page} keepAlive={multiTab} />}
         </Layout.Content>
         <Layout.Footer className="page-footer">{FOOTER_TEXT}</Layout.Footer>
       </Layout>
+      {import.meta.env.DEV && <SettingDrawer />}
       <DepartSelectModal open={needDepartSelect} firstChoice onClose={() => setNeedDepartSelect(false)} />
     </Layout>
   );

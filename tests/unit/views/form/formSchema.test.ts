@@ -88,7 +88,8 @@ describe('buildFormSchema: a compiled page as a Formily schema', () => {
     expect(control('sex')[0]).toBe('Radio.Group');
     expect(control('tags')[0]).toBe('Checkbox.Group');
     expect(control('regions')).toEqual(['Select', expect.objectContaining({ mode: 'multiple' })]);
-    expect(control('level')).toEqual(['Select', expect.objectContaining({ showSearch: true })]);
+    // The search select is its own registry widget (runtime/widgets/searchSelect).
+    expect(control('level')).toEqual(['RegistryWidget', { widget: 'searchSelect' }]);
     expect(control('reportDate')).toEqual(['DatePicker', expect.objectContaining({ format: 'YYYY-MM-DD' })]);
     expect(control('visitTime')).toEqual(['DatePicker', expect.objectContaining({ format: 'YYYY-MM-DD HH:mm:ss', showTime: true })]);
     expect(control('callTime')).toEqual(['TimePicker', expect.objectContaining({ format: 'HH:mm:ss' })]);
@@ -109,10 +110,8 @@ describe('buildFormSchema: a compiled page as a Formily schema', () => {
       { label: '车损', value: 'car' },
       { label: '房屋', value: 'house' },
     ]);
-    expect(fields.level.enum).toEqual([
-      { label: '一级', value: 1 },
-      { label: '二级', value: 2 },
-    ]);
+    // The search select reads (or searches) its dictionary itself.
+    expect(fields.level.enum).toBeUndefined();
     const level = page.fieldByName.get('level');
     expect(level && dictOptions(level, [{ value: 'x', text: '非数字' }])).toEqual([{ label: '非数字', value: 'x' }]);
   });

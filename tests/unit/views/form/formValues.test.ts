@@ -58,3 +58,22 @@ describe('detail texts', () => {
     expect(detailText(field('claimName'), {}, dict)).toBe('');
   });
 });
+
+describe('dictionary defaults of a new record', () => {
+  it("chooses the items marked isDefault 'Y' for empty fields without a declared default", async () => {
+    const { dictDefaults } = await import('../../../../runtime/views/form/formValues');
+    const { normalizeItems } = await import('../../../../runtime/dict/normalize');
+    const items: Record<string, unknown[]> = {
+      loss_type: [{ value: 'car', text: '车损' }, { value: 'fire', text: '火灾', isDefault: 'Y' }],
+      claim_tag: [{ value: 'a', title: '甲', isDefault: 'Y' }, { value: 'b', label: '乙', isDefault: 'Y' }, { value: 'c', text: '丙' }],
+      sex: [{ value: '2', text: '女', isDefault: 'Y' }],
+    };
+    const values = dictDefaults(page, { tags: [], sex: '1' }, (code) => normalizeItems(items[code]));
+    expect(values).toEqual({ lossType: 'fire', tags: ['a', 'b'] });
+    expect(normalizeItems(items.claim_tag)).toEqual([
+      { value: 'a', text: '甲', isDefault: true },
+      { value: 'b', text: '乙', isDefault: true },
+      { value: 'c', text: '丙' },
+    ]);
+  });
+});
