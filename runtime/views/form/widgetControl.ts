@@ -50,7 +50,7 @@ export function widgetControl(field: CompiledField): WidgetControl {
       return control('Select', { placeholder, allowClear: true }, numericValue(field), true);
     case 'searchSelect':
       // Its own widget (runtime/widgets/searchSelect): a table dictionary is searched on the server.
-      return { component: REGISTRY_COMPONENT, props: { widget: field.widget }, valueType: numericValue(field), pending: false, usesDict: false };
+      return { component: REGISTRY_COMPONENT, props: { widget: field.widget }, valueType: numericValue(field), usesDict: false };
     case 'multiSelect':
       return control('Select', { placeholder, allowClear: true, mode: 'multiple' }, 'array', true);
     case 'radio':
