@@ -194,7 +194,7 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved }: 
   let body;
   if (loaded.state === 'failed') body = <Alert type="error" showIcon message={loaded.message} />;
   else if (!ready || !readyRecord) body = <Spin tip="加载中..."><div style={{ minHeight: 120 }} /></Spin>;
-  else if (detail) body = <DetailView page={page} record={readyRecord} dict={dict} />;
+  else if (detail) body = <DetailView page={page} record={readyRecord} dict={dict} host={host} />;
   else if (form)
     body = (
       <FormProvider form={form}>

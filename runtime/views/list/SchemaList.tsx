@@ -27,6 +27,7 @@ import { useTreeRows } from './treeRows';
 // List cells of area, upload and image columns render through the registry; their renderers must be
 // in place before the first table paints, not only after some form has loaded the widgets.
 import '../../widgets/picker/cells';
+import '../../widgets/labels/cells';
 import { registerUploadWidgets } from '../../widgets/upload';
 
 registerUploadWidgets();
