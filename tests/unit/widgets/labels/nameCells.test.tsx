@@ -39,7 +39,7 @@ function orgHost(): FakeHost {
   return fake;
 }
 
-function withWidget(name: string, widget: string): CompiledField {
+function withWidget(name: string, widget: CompiledField['widget']): CompiledField {
   return { ...exampleField('title'), name, label: name, widget };
 }
 
