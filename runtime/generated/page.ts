@@ -693,6 +693,10 @@ export interface PagePicker {
    */
   showSelected?: boolean;
   tree?: PickerTree;
+  /**
+   * Endpoint under the entity's API path answering the picker's table and its preselection (same parameters and answer as list, behind the page's list permission), e.g. porp_list for the case picker 选择案件. Default list.
+   */
+  list?: string;
 }
 /**
  * Makes the picker a checkable tree (the customer tree picker) instead of a table; the entity must be a tree. Endpoints are names under the entity's API path.

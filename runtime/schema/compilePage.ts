@@ -279,6 +279,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
             pageSize: doc.picker.pageSize ?? 10,
             pageSizeOptions: doc.picker.pageSize === 5 ? [5, 10, 20, 30] : [10, 20, 30],
             showSelected: doc.picker.showSelected ?? false,
+            listUrl: `/${entity.module}/${entity.name}/${doc.picker.list ?? 'list'}`,
             ...(doc.picker.tree
               ? {
                   tree: {

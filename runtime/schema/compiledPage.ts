@@ -156,6 +156,8 @@ export interface CompiledPicker {
   /** The '已选<name>' card beside the table. */
   showSelected: boolean;
   tree?: CompiledPickerTree;
+  /** Endpoint of the dialog's table and of preselection, '{apiPath}/<list>' (default '{apiPath}/list'). */
+  listUrl: string;
 }
 
 export interface CompiledIndex {

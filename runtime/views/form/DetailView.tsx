@@ -1,32 +1,49 @@
-/** The read-only body of 详细信息: the detail fields as label/text pairs through the detail-list layout, in the page's detail columns. */
-import { lazy, Suspense } from 'react';
+/**
+ * The read-only body of 详细信息: the detail fields as label/text pairs through the detail-list layout,
+ * in the page's detail columns. Fields that store keys (area codes, usernames, department ids, picked
+ * record ids) show names through the same renderers as the list cells, so a detail and its list agree
+ * and resolve together; rich text, Markdown and code are shown formatted, not as raw text.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledField, CompiledListColumn, CompiledPage } from '../../schema/compiledPage';
 import { hasEditorDetail } from '../../widgets/editors/editorFields';
+import { getCellRenderer } from '../../widgets/registry';
+import '../../widgets/picker/cells';
+import '../../widgets/labels/cells';
 import { DetailList } from '../layout/DetailList';
 import { detailText } from './detailText';
 
 // The sanitiser and the Markdown parser load only for a page that shows such a field.
 const EditorDetail = lazy(() => import('../../widgets/editors/EditorDetail'));
 
-export function DetailView({ page, record, dict, host }: { page: CompiledPage; record: Record<string, unknown>; dict: DictService; host?: Host }) {
+/** Widgets whose stored value is a key the detail shows by name. */
+const NAMED_WIDGETS = new Set(['area', 'user', 'depart', 'picker']);
+
+function detailColumn(field: CompiledField): CompiledListColumn {
+  return { field, dataIndex: field.name, title: field.label, ellipsis: 0, align: 'left', sortable: false };
+}
+
+function detailValue(field: CompiledField, record: Record<string, unknown>, dict: DictService, host: Host): ReactNode {
+  const value = record[field.name];
+  if (hasEditorDetail(field)) {
+    return (
+      <Suspense fallback={null}>
+        <EditorDetail field={field} value={value} host={host} />
+      </Suspense>
+    );
+  }
+  const renderer = NAMED_WIDGETS.has(field.widget) ? getCellRenderer(field.widget) : undefined;
+  if (!renderer || value === null || value === undefined || value === '') return detailText(field, record, dict);
+  return renderer(value, { column: detailColumn(field), record, index: 0, host, dict });
+}
+
+export function DetailView({ page, record, dict, host }: { page: CompiledPage; record: Record<string, unknown>; dict: DictService; host: Host }) {
   return (
     <DetailList
       columns={page.detail.columns}
-      items={page.detail.fields.map((field) => ({
-        key: field.name,
-        label: field.label,
-        // Rich text, Markdown and code are shown formatted (sanitised HTML, highlighted text), not as raw text.
-        value:
-          host && hasEditorDetail(field) ? (
-            <Suspense fallback={null}>
-              <EditorDetail field={field} value={record[field.name]} host={host} />
-            </Suspense>
-          ) : (
-            detailText(field, record, dict)
-          ),
-      }))}
+      items={page.detail.fields.map((field) => ({ key: field.name, label: field.label, value: detailValue(field, record, dict, host) }))}
     />
   );
 }

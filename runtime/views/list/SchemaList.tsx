@@ -29,6 +29,7 @@ import { superQueryFields } from '../../superQuery/fields';
 // List cells of area, upload and image columns render through the registry; their renderers must be
 // in place before the first table paints, not only after some form has loaded the widgets.
 import '../../widgets/picker/cells';
+import '../../widgets/labels/cells';
 import { registerUploadWidgets } from '../../widgets/upload';
 
 registerUploadWidgets();

@@ -3,11 +3,11 @@
  * request layer, so every form and list of the app shares what is loaded and a list page resolves
  * its cells in a few requests, never one per row.
  *
- * Loading: GET /maintenance/area/childList with id '86' first. JeecgBoot answers the whole map at once
- * (`result.records` = {parent code: {child code: name}}); our server answers the root's children as
- * rows (id, areaName, pid, hasChild), and then deeper levels are loaded on demand — a province's
- * cities from /maintenance/area/city, a city's districts from childList — and stored codes are
- * resolved to their ancestors through the list endpoint filtered by ids. Stored values are area ids,
+ * Loading: GET /maintenance/area/childList with id '86' first. Our server, like JeecgBoot, answers the
+ * whole map at once (`result.records` = {parent code: {child code: name}}) and nothing else is asked
+ * for. An answer of rows (id, areaName, pid, hasChild) is read too: then deeper levels are loaded on
+ * demand — a province's cities from /maintenance/area/city, a city's districts from childList with
+ * pid — and stored codes are resolved to their ancestors through the list endpoint filtered by ids. Stored values are area ids,
  * which are the GB/T 2260 codes (schemas/seed/entities/maintenance/area.json).
  */
 import { reportFailure } from '../../host/failure';

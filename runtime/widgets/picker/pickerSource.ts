@@ -42,9 +42,9 @@ export function useTargetPage(host: Host, ref: string | undefined): TargetPage {
   return state.ref === ref ? state.target : { status: 'loading' };
 }
 
-/** The list endpoint of a page. */
+/** The endpoint a picker lists from: the picker's own (e.g. the case picker's porp_list) or the page's list. */
 export function listUrlOf(page: CompiledPage): string {
-  return `${page.entity.apiPath}/list`;
+  return page.picker?.listUrl ?? `${page.entity.apiPath}/list`;
 }
 
 /**

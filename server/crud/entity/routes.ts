@@ -16,7 +16,7 @@ import { ImportErrorFiles } from './errorFiles';
 import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
 import { toRecords } from './records';
 import { entityService, EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
-import { specialRoutes } from './specialRoutes';
+import { hasOwnChildList, specialRoutes } from './specialRoutes';
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
@@ -109,6 +109,11 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   };
 
   app.get(`${apiPath}/list`, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
+  // A picker's own list endpoint (the case picker's porp_list): the same list behind the same permission.
+  const pickerList = model.page.picker?.listUrl;
+  if (pickerList && pickerList !== `${apiPath}/list`) {
+    app.get(pickerList, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
+  }
 
   app.get(`${apiPath}/queryById`, { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
@@ -198,7 +203,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     },
   );
 
-  if (model.tree) {
+  if (model.tree && !hasOwnChildList(apiPath)) {
     const tree = model.tree;
     app.get(
       `${apiPath}/childList`,

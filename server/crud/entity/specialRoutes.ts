@@ -16,6 +16,36 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Tree pages whose childList is registered here rather than by the generic routes. */
+export function hasOwnChildList(apiPath: string): boolean {
+  return apiPath === AREA_PATH;
+}
+
+type AreaMap = Record<string, Record<string, string>>;
+
+/**
+ * JeecgBoot's whole area map below `rootId` (widgets spec §7: childList with id '86' answers
+ * `result.records` = {parent code: {child code: name}}), each parent listed only when it has children.
+ */
+function areaMap(rows: readonly EntityRecord[], rootId: string, parentName: string, nameName: string): AreaMap {
+  const children = new Map<string, EntityRecord[]>();
+  for (const row of rows) {
+    const pid = String(row[parentName] ?? '');
+    children.set(pid, [...(children.get(pid) ?? []), row]);
+  }
+  const map: AreaMap = {};
+  const seen = new Set<string>();
+  const walk = (parent: string) => {
+    const kids = children.get(parent);
+    if (!kids || seen.has(parent)) return;
+    seen.add(parent);
+    map[parent] = Object.fromEntries(kids.map((kid) => [String(kid.id), String(kid[nameName] ?? '')]));
+    for (const kid of kids) walk(String(kid.id));
+  };
+  walk(rootId);
+  return map;
+}
+
 /**
  * The few endpoints issue 3 names beside the generic ones: `/maintenance/area/city` and the customer
  * tree's `/maintenance/custom/queryCustomerList` and `/maintenance/custom/searchBy`. Each registers
@@ -41,6 +71,36 @@ export function specialRoutes(app: FastifyInstance, services: ReadonlyMap<string
           : sql<SqlBool>`${sql.ref(level.column)} = 2`;
         const query = translateListQuery(model.queryFields, { pageSize: String(1000) }, model.listOptions);
         const rows = await area.store.rows(app.db, tenantIdOf(request)).where(where).orderBy(sql.ref(query.orderBy[0].column), query.orderBy[0].direction).limit(MAX_PICK_ROWS).execute();
+        return ok(await toRecords(model, rows, area.dicts));
+      },
+    );
+    const tree = model.tree!;
+    const nameField = model.page.fieldByName.get('areaName');
+    app.get(
+      `${AREA_PATH}/childList`,
+      {
+        config: { permission: model.page.permissions.list },
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: { id: { type: 'string', maxLength: 64 }, pid: { type: 'string', maxLength: 64 }, _t: { type: 'string' } },
+          },
+        },
+      },
+      async (request) => {
+        const { id, pid } = request.query as { id?: string; pid?: string };
+        const query = translateListQuery(model.queryFields, { pageSize: String(1000) }, model.listOptions);
+        const ordered = (qb: ReturnType<typeof area.store.rows>) =>
+          qb.orderBy(sql.ref(query.orderBy[0].column), query.orderBy[0].direction).limit(MAX_PICK_ROWS).execute();
+        if (id?.trim() && !pid?.trim() && nameField) {
+          // The whole map at once: the picker needs no further request (areas are a few thousand rows).
+          const rows = await ordered(area.store.rows(app.db, tenantIdOf(request)));
+          const records = await toRecords(model, rows, area.dicts);
+          return ok({ records: areaMap(records, id.trim(), tree.parent.name, nameField.name) });
+        }
+        // The tree list's rows under one parent (the generic childList's answer).
+        const parentId = pid?.trim() || tree.rootValue;
+        const rows = await ordered(area.store.rows(app.db, tenantIdOf(request)).where(sql<SqlBool>`${sql.ref(parent.column)} = ${parentId}`));
         return ok(await toRecords(model, rows, area.dicts));
       },
     );

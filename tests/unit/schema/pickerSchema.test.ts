@@ -24,6 +24,17 @@ function pickerField(options: unknown): PageDocument {
 const lastField = (doc: PageDocument) => `/fields/${doc.fields.length - 1}`;
 
 describe('picker in the page language', () => {
+  it("lists from the picker's own endpoint when it names one: the case picker 选择案件 uses porp_list", () => {
+    const receive = loadPageSchema(read('schemas/pages/receive/receive.json'), 'receive');
+    const expert = loadPageSchema(read('schemas/pages/maintenance/expert.json'), 'expert');
+    if (!receive.ok || !expert.ok) throw new Error('page did not load');
+    expect(receive.page.picker).toMatchObject({ title: '选择案件', listUrl: '/receive/receive/porp_list' });
+    expect(expert.page.picker?.listUrl).toBe('/maintenance/expert/list');
+    const bad = read('schemas/pages/receive/receive.json') as unknown as { picker: Record<string, unknown> };
+    bad.picker.list = 'porp-list;drop';
+    expect(errorsOf(bad)).toEqual(['/picker/list 端点名只能包含字母、数字和下划线，如 porp_list，实际为 porp-list;drop']);
+  });
+
   it('accepts a picker field naming a page', () => {
     expect(errorsOf(pickerField({ picker: { page: 'maintenance/expert' } }))).toEqual([]);
   });
