@@ -22,6 +22,7 @@ import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
 import { onlineReportRoutes, type CompiledReport } from './online';
 import { installVxeHub } from './realtime/vxeHub';
 import { vxeSocketRoutes } from './realtime/vxeSocketRoutes';
+import { registerWebSockets } from './realtime/webSockets';
 import { announcementRoutes } from './sys/announcementRoutes';
 import { uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
@@ -82,6 +83,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onReady', async () => scheduler.start());
     app.addHook('onClose', async () => scheduler.stop());
   }
+  // One WebSocket server (one upgrade listener) for every socket route plugin.
+  await registerWebSockets(app);
   // Excel imports upload files; registered once for every route that reads parts.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 
@@ -99,7 +102,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orgRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
-  // After the notice socket: it reuses that plugin's upgrade listener (see vxeSocketRoutes.ts).
   await app.register(vxeSocketRoutes, api);
   await app.register(fileRoutes, api);
   if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });

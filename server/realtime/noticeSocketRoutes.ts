@@ -1,15 +1,22 @@
-import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import { tokenOf } from '../auth/guard';
 import { findSessionUser } from '../auth/sessions';
 import { TOKEN_INVALID_MESSAGE } from '../http/envelope';
+import { requireWebSockets } from './webSockets';
 
 /** The client's keep-alive text (every 20 s); the server answers with the same text. */
 export const HEARTBEAT = 'HeartBeat';
 /** WebSocket close code "policy violation": no valid session for this user. */
 export const POLICY_VIOLATION = 1008;
 const INTERNAL_ERROR = 1011;
+/** WebSocket close code "message too big". */
+const MESSAGE_TOO_BIG = 1009;
+/**
+ * The notice socket only ever receives heartbeats: a message above this closes it, as the ws
+ * option did when this plugin had its own WebSocket server (the shared one allows grid frames).
+ */
+export const MAX_NOTICE_MESSAGE_BYTES = 4096;
 
 /**
  * Browsers cannot set X-Access-Token on a WebSocket, so JeecgBoot's client sends the token as the
@@ -30,15 +37,14 @@ function textOf(data: WebSocket.RawData, isBinary: boolean): string | undefined 
   return !isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : undefined;
 }
 
+function byteLengthOf(data: WebSocket.RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
 /** `GET {apiBase}/websocket/:userId`: the notice socket of a signed-in user (spec §7). */
 export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(websocket, {
-    options: {
-      maxPayload: 4096,
-      // Answer with the protocol the client offered (the token), as browsers require an echo.
-      handleProtocols: (protocols) => protocols.values().next().value ?? false,
-    },
-  });
+  requireWebSockets(app, 'noticeSocketRoutes');
 
   app.get<{ Params: { userId: string }; Querystring: { token?: string } }>(
     '/websocket/:userId',
@@ -75,6 +81,10 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
       // Listeners are attached at once: messages that arrive while the session is being checked
       // wait for the check instead of being lost.
       socket.on('message', (data, isBinary) => {
+        if (byteLengthOf(data) > MAX_NOTICE_MESSAGE_BYTES) {
+          socket.close(MESSAGE_TOO_BIG);
+          return;
+        }
         if (textOf(data, isBinary) !== HEARTBEAT) return;
         void admitted.then(async (outcome) => {
           if (outcome !== 'admitted' || closed) return;

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import { HEART_BEAT, MAX_VXE_MESSAGE_BYTES, parseVxeMessage } from '../../runtime/grid/socket/messages';
@@ -7,15 +5,16 @@ import { tokenOf } from '../auth/guard';
 import { findSessionUser } from '../auth/sessions';
 import { TOKEN_INVALID_MESSAGE } from '../http/envelope';
 import { VxeHub } from './vxeHub';
+import { requireWebSockets } from './webSockets';
 
 /** WebSocket close code "policy violation": no valid session for this user. */
 export const POLICY_VIOLATION = 1008;
 const INTERNAL_ERROR = 1011;
-/**
- * Frames above this close the socket (ws answers 1009): a flood guard. Smaller messages that are
- * still over MAX_VXE_MESSAGE_BYTES are dropped one by one and the socket stays.
+/*
+ * Frames above MAX_SOCKET_FRAME_BYTES (webSockets.ts, the root WebSocket server's limit) close the
+ * socket with 1009: a flood guard. Smaller messages that are still over MAX_VXE_MESSAGE_BYTES are
+ * dropped one by one and the socket stays.
  */
-const MAX_FRAME_BYTES = 64 * 1024;
 /** Page ids name a page (e.g. 'maintenance.expert'), not a path: no slashes. */
 const PAGE_ID_PATTERN = '^[A-Za-z0-9_.:~-]{1,100}$';
 
@@ -34,17 +33,6 @@ async function sessionOwns(request: FastifyRequest, token: string, userId: strin
 }
 
 /**
- * One WebSocket upgrade listener per HTTP server: @fastify/websocket routes every upgrade through
- * Fastify's router, so a second listener would answer each upgrade twice. When another plugin
- * (the notice socket) already listens, this plugin's own instance listens on a server that never
- * receives upgrades and only serves its routes: the existing listener routes the upgrade here,
- * and this instance completes it with its own options (frame limit, protocol echo).
- */
-function upgradeServerFor(server: http.Server): http.Server | undefined {
-  return server.listenerCount('upgrade') > 0 ? http.createServer() : undefined;
-}
-
-/**
  * `GET {apiBase}/vxeSocket/:userId/:pageId` (widgets spec §7): the live socket of the editable
  * grids of one page. Same admission as the notice socket: the route is anonymous to the guard
  * (its 401 cannot reach a client mid-upgrade, and the token arrives as the subprotocol) and checks
@@ -54,15 +42,7 @@ function upgradeServerFor(server: http.Server): http.Server | undefined {
  * binary) is dropped and the socket stays open.
  */
 export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
-  if (!app.hasDecorator('websocketServer')) {
-    await app.register(websocket, {
-      options: {
-        maxPayload: MAX_FRAME_BYTES,
-        handleProtocols: (protocols) => protocols.values().next().value ?? false,
-        server: upgradeServerFor(app.server),
-      },
-    });
-  }
+  requireWebSockets(app, 'vxeSocketRoutes');
 
   app.get<{ Params: { userId: string; pageId: string }; Querystring: { token?: string } }>(
     '/vxeSocket/:userId/:pageId',

@@ -53,8 +53,7 @@ test.describe('pages in tabs', () => {
     await expect(tabLabels(page)).toHaveText(['首页', '专家', '保险公司', '用户管理']);
   });
 
-  // The tab mechanics run on pages that are not built yet (static views): schema list pages are tall
-  // and load data, which made the context-menu clicks race with their rendering (see the issue note).
+  // The tab mechanics on pages that are not built yet (static views); the schema-page variant follows.
   test('the tab context menu closes left, right and others, and refreshes', async ({ page }) => {
     await openFromMenu(page, '系统管理', '角色管理');
     await openFromMenu(page, '系统管理', '菜单管理');
@@ -90,6 +89,54 @@ test.describe('pages in tabs', () => {
     await expect(page.locator('.ant-result').filter({ hasText: '菜单管理' })).toBeVisible();
     await expect(page.locator('[data-e2e-mark="before-refresh"]')).toHaveCount(0);
     await expect(page).toHaveURL('/isystem/permission');
+  });
+
+  // The same menu over schema pages (基础数据): the menu is opened while the last page is still
+  // loading its rows (the list requests are held until the menu shows), must stay open while the
+  // page renders, and its entries must act on the right tabs afterwards.
+  //
+  // KNOWN BUG, left open (fixme): this fails 2 runs in 3 (`--repeat-each 3`) at 关闭右侧 — the menu
+  // item is "not stable" for the whole 15 s (the popup keeps moving) and Playwright reports the
+  // list page's 导出/导入 toolbar button (in main.page-content) intercepting the click, even after
+  // the rows are visible; a real user's click then lands on the page and the menu closes without
+  // acting. Suspects: the popup's alignment inside the sticky strip (getPopupContainer = strip)
+  // oscillating, or its stacking under page content. The 关闭左侧 step with held rows passes.
+  test.fixme('the tab context menu works on schema pages, also while a page is loading', async ({ page }) => {
+    let release = () => {};
+    const rowsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/list\?/, async (route) => {
+      await rowsHeld;
+      await route.continue();
+    });
+    await openFromMenu(page, '基础数据', '专家');
+    await openFromMenu(page, '基础数据', '保险公司');
+    await openFromMenu(page, '基础数据', '币种');
+    await expect(tabLabels(page)).toHaveText(['首页', '专家', '保险公司', '币种']);
+    await expect(page.locator('.ant-table-row:visible')).toHaveCount(0);
+
+    await tab(page, '保险公司').locator('.multi-tab-label').click({ button: 'right' });
+    const menu = page.locator('.ant-dropdown:visible');
+    await expect(menu).toHaveCount(1);
+    release();
+    // The page finishes loading under the open menu; the menu is still there.
+    await expect(page.locator('.ant-table-row:visible').first()).toBeVisible();
+    await expect(menu).toHaveCount(1);
+    await screenshot(page, '07-tab-context-menu-schema-page');
+    await menu.locator('.ant-dropdown-menu-item').filter({ hasText: '关闭左侧' }).click();
+    await expect(menu).toHaveCount(0);
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司', '币种']);
+    await expect(page).toHaveURL(/\/maintenance\/currency/);
+
+    await openFromMenu(page, '基础数据', '专家');
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司', '币种', '专家']);
+    await tabMenu(page, '币种', '关闭右侧');
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司', '币种']);
+    await expect(page).toHaveURL(/\/maintenance\/currency/);
+
+    await tabMenu(page, '保险公司', '关闭其他');
+    await expect(tabLabels(page)).toHaveText(['首页', '保险公司']);
+    await expect(page).toHaveURL(/\/maintenance\/insurance-company/);
+    await expect(page.locator('.ant-table-row:visible').first()).toBeVisible();
   });
 
   test('closing a tab selects its neighbour; the home tab cannot be closed', async ({ page }) => {
