@@ -133,6 +133,7 @@ export interface PageDocument {
    * Database indexes of the entity's table, created by the generated DDL.
    */
   indexes?: PageIndex[];
+  grid?: PageGrid;
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -737,4 +738,58 @@ export interface PageIndex {
    * A unique index. Default false.
    */
   unique?: boolean;
+}
+/**
+ * An editable grid page instead of the list and its form: rows are edited in place and saved together by {base}/{module}/{name}/saveBatch (one transaction, all or nothing). Toolbar: 新增 (<prefix>:add), 保存, 删除 (<prefix>:delete), 清空选择, 展开/收起.
+ */
+export interface PageGrid {
+  /**
+   * Grid columns in order (after row number and selection). Field rules, required and dictionaries become the column's validation and options.
+   *
+   * @minItems 1
+   */
+  columns: PageGridColumn[];
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  orderField?: string;
+  /**
+   * Every editable cell shows its editor all the time. Default false: a cell edits once clicked.
+   */
+  alwaysEdit?: boolean;
+  /**
+   * Rows loaded per page. Default 200.
+   */
+  pageSize?: number;
+}
+export interface PageGridColumn {
+  field: FieldName;
+  /**
+   * Cell editor. Default from the field: select for a dictionary, inputNumber for numbers, date/datetime for dates, else input.
+   */
+  type?:
+    | 'input'
+    | 'inputNumber'
+    | 'checkbox'
+    | 'select'
+    | 'date'
+    | 'datetime'
+    | 'radio'
+    | 'hidden'
+    | 'slot'
+    | 'sel_depart'
+    | 'sel_user'
+    | 'input_pop'
+    | 'list_multi'
+    | 'sel_search'
+    | 'sel_search_async'
+    | 'upload';
+  /**
+   * Width in px; default per type (widgets spec §9).
+   */
+  width?: number;
+  /**
+   * Footer rows: 合计 (sum) and/or 平均值 (average).
+   */
+  statistics?: ('sum' | 'average')[];
 }

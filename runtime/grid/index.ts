@@ -26,3 +26,4 @@ export * from './socket/VxeSocket';
 export * from './socket/vxeSocketUrl';
 export * from './socket/liveGrid';
 export { useGridRows, useGridEditing, useGridErrors } from './useGrid';
+export * from './gridPage';

@@ -12,6 +12,7 @@ import type { CompiledPage } from '../schema/compiledPage';
 import { DictServiceProvider, useDictService } from './dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
+import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
 
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
@@ -24,17 +25,30 @@ export interface SchemaPageProps {
   dict?: DictService;
   /** Query, sort and page in the URL; without it they live in memory. */
   location?: ListLocation;
+  /** The live socket of grid pages (a document with a `grid` section); without it grids do not sync. */
+  gridLive?: GridLive;
 }
 
 type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
 
-export function SchemaPage({ page, host, dict: given, location }: SchemaPageProps) {
+export function SchemaPage({ page, host, dict: given, location, gridLive }: SchemaPageProps) {
   const fallback = useDictService(host);
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
   const [importing, setImporting] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
+
+  // A grid page edits its rows in place instead of the list and its form.
+  if (page.document.grid) {
+    return (
+      <DictServiceProvider value={dict}>
+        <Card variant="borderless" className="schema-page schema-grid-page">
+          <SchemaGridPage page={page} host={host} dict={dict} live={gridLive} />
+        </Card>
+      </DictServiceProvider>
+    );
+  }
 
   return (
     <DictServiceProvider value={dict}>

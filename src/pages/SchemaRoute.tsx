@@ -9,6 +9,7 @@ import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPa
 import type { SchemaError } from '../../runtime/schema/schemaError';
 import { SchemaPage } from '../../runtime/views/SchemaPage';
 import { usePageSearch } from '../layouts/BasicLayout/usePageSearch';
+import { useGridLive } from '../realtime/useGridLive';
 import { dictService, useRuntimeHost } from '../runtimeHost';
 import { documentLoaders, parseSchemaViewKey, schemaSource, type DocumentLoader } from './schemaDocuments';
 
@@ -70,8 +71,9 @@ function RenderedPage({ result, source }: { result: LoadPageResult; source: stri
   // The list's query lives in the page's search string, so a list can be bookmarked and reloaded;
   // a page hidden behind another tab never writes it (see usePageSearch).
   const location = usePageSearch();
+  const gridLive = useGridLive();
   if (!result.ok) return <SchemaErrors source={source} errors={result.errors} />;
-  return <SchemaPage page={result.page} host={host} dict={dictService} location={location} />;
+  return <SchemaPage page={result.page} host={host} dict={dictService} location={location} gridLive={gridLive} />;
 }
 
 export interface SchemaRouteProps {

@@ -17,6 +17,7 @@ import { importFailureMessage, importFiles, writeExport, writeImportTemplate, ty
 import { toRecords } from './records';
 import { entityService, EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
 import { hasOwnChildList, specialRoutes } from './specialRoutes';
+import { registerGridBatch } from './gridBatch';
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
@@ -242,6 +243,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
     const service = entityService(page, dicts, columns);
     services.set(page.entity.apiPath, service);
     registerPage(app, service, errorFiles);
+    if (page.document.grid) registerGridBatch(app, service);
   }
   specialRoutes(app, services);
 };

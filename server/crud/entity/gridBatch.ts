@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { UPDATE_VXE_TABLE } from '../../../runtime/grid/socket/messages';
+import { GRID_SOCKET_KEY, gridPageId } from '../../../runtime/grid/gridPage';
+import { currentUser } from '../../auth/guard';
+import { permissionCodesOf } from '../../auth/permissions';
+import type { DB } from '../../db/types';
+import { BusinessError, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
+import { inTransaction } from '../../sys/fillRule';
+import { codeRuleErrors, loadCodeRules } from './codeRules';
+import { actorOf, tenantIdOf } from './context';
+import { toRecords } from './records';
+import { NOT_FOUND_RECORD, type EntityService } from './service';
+import type { Actor } from './store';
+import { checkRecord, describeFieldErrors, type EntityValues, type FieldError } from './validate';
+
+/** A row of the grid as the save sends it: its 1-based number in the grid and its cells. */
+export interface GridBatchRow {
+  row: number;
+  values: Record<string, unknown>;
+}
+
+export interface GridBatchInput {
+  added: GridBatchRow[];
+  updated: GridBatchRow[];
+  removedIds: string[];
+  /** The saving grid's id (its case prefix): the live update it causes is not merged back into it. */
+  senderId?: string;
+}
+
+/** A refused cell: the row number the user sees, the field and why. */
+export interface RowFieldError extends FieldError {
+  row: number;
+}
+
+/** Most rows one save may carry. */
+export const MAX_BATCH_ROWS = 5_000;
+
+const batchRow = {
+  type: 'object',
+  required: ['row', 'values'],
+  additionalProperties: false,
+  properties: { row: { type: 'integer', minimum: 1 }, values: { type: 'object' } },
+} as const;
+
+export const gridBatchBody = {
+  type: 'object',
+  required: ['added', 'updated', 'removedIds'],
+  additionalProperties: false,
+  properties: {
+    added: { type: 'array', maxItems: MAX_BATCH_ROWS, items: batchRow },
+    updated: { type: 'array', maxItems: MAX_BATCH_ROWS, items: batchRow },
+    removedIds: { type: 'array', maxItems: MAX_BATCH_ROWS, items: { type: 'string', minLength: 1, maxLength: 64 } },
+    senderId: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+/** Some rows are refused: nothing of the save was written. */
+export class GridBatchError extends BusinessError {
+  constructor(readonly errors: readonly RowFieldError[]) {
+    super(describeRowErrors(errors));
+    this.name = 'GridBatchError';
+  }
+}
+
+/** '第2行 工时(小时)：工时在0到24小时之间；第3行 请输入员工' */
+export function describeRowErrors(errors: readonly RowFieldError[]): string {
+  const byRow = new Map<number, RowFieldError[]>();
+  for (const error of errors) byRow.set(error.row, [...(byRow.get(error.row) ?? []), error]);
+  return [...byRow]
+    .sort(([a], [b]) => a - b)
+    .map(([row, list]) => `第${row}行：${describeFieldErrors(list)}`)
+    .join('；');
+}
+
+/** The codes a save needs: add for new rows, edit for changed rows, delete for removed ones. */
+export function neededCodes(service: EntityService, input: GridBatchInput): string[] {
+  const perms = service.model.page.permissions;
+  return [
+    ...(input.added.length > 0 ? [perms.add] : []),
+    ...(input.updated.length > 0 ? [perms.edit] : []),
+    ...(input.removedIds.length > 0 ? [perms.delete] : []),
+  ];
+}
+
+function idOf(values: Readonly<Record<string, unknown>>): string {
+  const id = values.id;
+  return typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '';
+}
+
+/**
+ * Saves a grid in one transaction, all or nothing: every row is validated with the page's rules
+ * (required, types, lengths, rules, dictionaries, unique values against the table) before anything
+ * is written; one refused row refuses the save with every refusal listed by row number. New rows
+ * get server ids — an id a new row carries (the grid's temporary id) is never stored.
+ * Returns the ids of the new rows in order.
+ */
+export async function saveGridBatch(db: Kysely<DB>, service: EntityService, input: GridBatchInput, actor: Actor): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    const { model, store } = service;
+    const errors: RowFieldError[] = [];
+    const inputs = [...input.added, ...input.updated].map((r) => r.values);
+    const allowed = await store.allowedValues(trx, inputs);
+    const rules = await loadCodeRules(trx, model);
+    const removed = new Set(input.removedIds);
+
+    const added: EntityValues[] = [];
+    for (const { row, values: raw } of input.added) {
+      const { id: _temporary, ...values } = raw;
+      const checked = checkRecord(model, values, allowed, undefined, service.numberedNames);
+      const found = [...checked.errors, ...codeRuleErrors(rules, checked.values)];
+      if (found.length === 0) found.push(...(await service.duplicateErrors(trx, checked.values)));
+      errors.push(...found.map((e) => ({ ...e, row })));
+      added.push(checked.values);
+    }
+
+    const updates: { id: string; values: EntityValues; before: Record<string, unknown> }[] = [];
+    for (const { row, values: raw } of input.updated) {
+      const id = idOf(raw);
+      const before = id && !removed.has(id) ? await store.findById(trx, id, actor.tenantId) : undefined;
+      if (!before) {
+        errors.push({ row, field: 'id', label: '记录', message: NOT_FOUND_RECORD });
+        continue;
+      }
+      const checked = checkRecord(model, raw, allowed, before);
+      const found = [...checked.errors, ...codeRuleErrors(rules, checked.values)];
+      if (found.length === 0) found.push(...(await service.duplicateErrors(trx, checked.values, id)));
+      errors.push(...found.map((e) => ({ ...e, row })));
+      updates.push({ id, values: checked.values, before });
+    }
+    if (errors.length > 0) throw new GridBatchError(errors);
+
+    if (removed.size > 0) {
+      const rows = await store.findByIds(trx, [...removed], actor.tenantId);
+      if (rows.length !== removed.size) throw new BusinessError(NOT_FOUND_RECORD);
+      await store.delete(trx, rows, actor.tenantId);
+    }
+    for (const { id, values, before } of updates) await store.update(trx, id, values, actor, before);
+    return added.length > 0 ? service.insertNew(trx, added, actor) : [];
+  });
+}
+
+/** After a save, the other open grids of the page merge the changed rows (update_vxe_table). */
+async function publishUpdates(app: FastifyInstance, service: EntityService, ids: readonly string[], senderId: string, tenantId: number): Promise<void> {
+  if (ids.length === 0 || !app.hasDecorator('vxeHub')) return;
+  const rows = await service.store.findByIds(app.db, ids, tenantId);
+  const records = await toRecords(service.model, rows, service.dicts);
+  const pageId = gridPageId(service.model.page.entity.module, service.model.page.entity.name);
+  for (const record of records) {
+    await app.vxeHub.publish(pageId, 'server', { type: UPDATE_VXE_TABLE, data: { socketKey: GRID_SOCKET_KEY, args: [record, senderId] } });
+  }
+}
+
+/** `POST {apiPath}/saveBatch` of a page with a grid section. */
+export function registerGridBatch(app: FastifyInstance, service: EntityService): void {
+  const { apiPath } = service.model.page.entity;
+  app.post(
+    `${apiPath}/saveBatch`,
+    { config: { permission: service.model.page.permissions.list }, schema: { body: gridBatchBody } },
+    async (request: FastifyRequest, reply) => {
+      const input = request.body as GridBatchInput;
+      const codes = await permissionCodesOf(app.db, currentUser(request).userId);
+      if (neededCodes(service, input).some((code) => !codes.has(code))) return reply.code(200).send({ success: false, message: NO_PERMISSION_MESSAGE, code: 510, result: null, timestamp: Date.now() });
+      try {
+        const ids = await saveGridBatch(app.db, service, input, actorOf(request));
+        const changed = input.updated.map((r) => idOf(r.values));
+        await publishUpdates(app, service, changed, input.senderId ?? '', tenantIdOf(request)).catch((err: unknown) => app.log.warn({ err }, '表格保存后的实时同步失败'));
+        return ok({ addedIds: ids }, '保存成功！');
+      } catch (err) {
+        if (err instanceof GridBatchError) {
+          return reply.code(200).send({ success: false, message: err.message, code: 500, result: { errors: err.errors }, timestamp: Date.now() });
+        }
+        throw err;
+      }
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMissingPageMenus } from '../../../server/crud/pageMenus';
+import { loadEntityPages } from '../../../server/crud/pages';
+import { DATABASE_KINDS } from '../../support/database';
+import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
+
+type Rec = Record<string, unknown>;
+const URL = `${API}/cost/workHour/saveBatch`;
+
+describe.each(DATABASE_KINDS)('grid page batch save (工时登记) on %s', (kind) => {
+  let ctx: TestApp;
+  let admin: string;
+  let caseId: string;
+  let typeId: string;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    // As main.ts does at start: the new page gets its menu item and buttons, granted to admin.
+    await addMissingPageMenus(ctx.database.db, loadEntityPages());
+    admin = (await login(ctx.app, 'admin')).token;
+    const one = async (table: string) =>
+      (await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} ORDER BY id LIMIT 1`.execute(ctx.database.db)).rows[0].id;
+    caseId = await one('biz_receive');
+    typeId = await one('mnt_working_hour_type');
+  }, 120_000);
+  afterAll(async () => ctx?.close());
+
+  const save = (payload: Rec, token = admin) => ctx.app.inject({ method: 'POST', url: URL, payload, headers: authHeaders(token) });
+  const stored = async () =>
+    (
+      await sql<{ id: string; remark: string | null; hours: string; order_num: number }>`
+        SELECT id, remark, CAST(hours AS text) AS hours, order_num FROM cost_work_hour ORDER BY order_num, remark`.execute(ctx.database.db)
+    ).rows;
+  const row = (remark: string, extra: Rec = {}): Rec => ({
+    caseId,
+    hourType: typeId,
+    staffUser: 'admin',
+    workDate: '2026-11-02',
+    hours: 2.5,
+    remark,
+    ...extra,
+  });
+
+  it('stores new rows with server ids in one save; the temporary ids never reach the table', async () => {
+    const res = body<{ addedIds: string[] }>(
+      await save({
+        added: [
+          { row: 1, values: row('查勘', { id: 'row_abc_tmp1', orderNum: 1 }) },
+          { row: 2, values: row('报告', { orderNum: 2, hours: 4 }) },
+        ],
+        updated: [],
+        removedIds: [],
+      }),
+    );
+    expect(res).toMatchObject({ success: true, message: '保存成功！' });
+    expect(res.result.addedIds).toHaveLength(2);
+    const rows = await stored();
+    expect(rows.map((r) => [r.remark, Number(r.hours), r.order_num])).toEqual([
+      ['查勘', 2.5, 1],
+      ['报告', 4, 2],
+    ]);
+    expect(rows.map((r) => r.id)).toEqual(res.result.addedIds);
+    expect(rows.some((r) => r.id.includes('tmp'))).toBe(false);
+  });
+
+  it('refuses the whole save when one row is bad, naming row, field and message, and writes nothing', async () => {
+    const before = await stored();
+    const res = await save({
+      added: [
+        { row: 3, values: row('合格的新行', { orderNum: 3 }) },
+        { row: 4, values: row('超时', { orderNum: 4, hours: 30 }) },
+        { row: 5, values: row('缺员工', { orderNum: 5, staffUser: '' }) },
+      ],
+      updated: [{ row: 1, values: { id: before[0].id, remark: '已改' } }],
+      removedIds: [before[1].id],
+    });
+    const answer = body<{ errors: Rec[] }>(res);
+    expect(answer.success).toBe(false);
+    expect(answer.message).toBe('第4行：工时(小时)：工时在0到24小时之间；第5行：请输入员工');
+    expect(answer.result.errors).toEqual([
+      { row: 4, field: 'hours', label: '工时(小时)', message: '工时在0到24小时之间' },
+      { row: 5, field: 'staffUser', label: '员工', message: '请输入员工' },
+    ]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('updates, reorders and removes existing rows together', async () => {
+    const [first, second] = await stored();
+    const res = await save({
+      added: [{ row: 1, values: row('新增在顶部', { orderNum: 1 }) }],
+      updated: [{ row: 2, values: { id: first.id, remark: '查勘（改）', orderNum: 2 } }],
+      removedIds: [second.id],
+    });
+    expect(body(res).success).toBe(true);
+    expect((await stored()).map((r) => [r.remark, r.order_num])).toEqual([
+      ['新增在顶部', 1],
+      ['查勘（改）', 2],
+    ]);
+  });
+
+  it('refuses an update of a record that does not exist', async () => {
+    const answer = body(await save({ added: [], updated: [{ row: 1, values: { id: 'nope', remark: 'x' } }], removedIds: [] }));
+    expect(answer).toMatchObject({ success: false, message: '第1行：记录：未找到对应数据' });
+  });
+
+  it('needs the codes of what the save does: a user without workHour:add gets 510', async () => {
+    const lisi = (await login(ctx.app, 'lisi')).token;
+    const answer = body(await save({ added: [{ row: 1, values: row('无权') }], updated: [], removedIds: [] }, lisi));
+    expect(answer).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
+  });
+
+  it('passes saved changes to the other open grids of the page (update_vxe_table with the sender id)', async () => {
+    const got: string[] = [];
+    const leave = await ctx.app.vxeHub.add('cost.workHour', { id: 'other-grid', readyState: 1, send: (text) => got.push(text) });
+    try {
+      const [first] = await stored();
+      expect(body(await save({ added: [], updated: [{ row: 1, values: { id: first.id, hours: 7 } }], removedIds: [], senderId: 'row_sender' })).success).toBe(true);
+      for (let i = 0; i < 100 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(got).toHaveLength(1);
+      const message = JSON.parse(got[0]) as { type: string; data: { socketKey: string; args: [Rec, string] } };
+      expect(message.type).toBe('update_vxe_table');
+      expect(message.data.socketKey).toBe('grid');
+      expect(message.data.args[0]).toMatchObject({ id: first.id, hours: 7, remark: '新增在顶部' });
+      expect(message.data.args[1]).toBe('row_sender');
+    } finally {
+      leave();
+    }
+  });
+});
