@@ -54,7 +54,7 @@ export default defineConfig(
   },
   // Browser code: the web app and the schema-driven runtime.
   {
-    files: ['src/**/*.{ts,tsx}', 'runtime/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'runtime/**/*.{ts,tsx}', 'public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   // Node code: server, generators, scripts, benchmarks, configuration files and the tests' tooling.
