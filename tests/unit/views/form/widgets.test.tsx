@@ -49,22 +49,4 @@ describe('form widgets in the registry', () => {
     await user.click(await screen.findByRole('switch'));
     expect(screen.getByTestId('value')).toHaveTextContent('"Y"');
   });
-
-  it('the stand-in for a widget still to come takes text and says so', async () => {
-    registerFormWidgets();
-    const user = userEvent.setup();
-    const doc = claimDocument();
-    doc.fields.push({ name: 'city', label: '城市', type: 'string' });
-    doc.fields.push({
-      name: 'attachment',
-      label: '附件',
-      type: 'string',
-      widget: 'linkDown',
-      options: { linkDown: { table: 'mnt_area', textColumn: 'area_name', valueColumn: 'id', pidColumn: 'pid', pidValue: '86', linkFields: ['city'] } },
-    });
-    render(<Harness name="attachment" initial="" from={compile(doc, 'test:linkDown')} />);
-    expect(await screen.findByText('该控件即将上线，暂以文本录入')).toBeInTheDocument();
-    await user.type(screen.getByPlaceholderText('请选择附件'), 'a.pdf');
-    expect(screen.getByTestId('value')).toHaveTextContent('"a.pdf"');
-  });
 });
