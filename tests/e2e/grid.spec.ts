@@ -54,13 +54,13 @@ test.describe.serial('工时登记 editable grid', () => {
     await page.goto(PATH);
     await expect(grid(page).locator('.grid-header')).toContainText('工时(小时)');
 
-    // Add settings: three rows per click, kept under jet-add-btn-settings.
+    // Add settings: three rows per click, kept under jet-add-btn-settings (in the app's pro__ storage namespace).
     await grid(page).getByRole('button', { name: '新增设置' }).click();
     const settings = page.locator('.grid-add-settings');
     await expect(settings).toContainText('添加行数');
     await settings.locator('input').first().fill('3');
     await screenshot(page, 'grid-add-settings');
-    expect(await page.evaluate(() => localStorage.getItem('jet-add-btn-settings') ?? '')).toContain('3');
+    expect(await page.evaluate(() => localStorage.getItem('pro__jet-add-btn-settings') ?? '')).toContain('3');
     await grid(page).getByRole('button', { name: '新增设置' }).click();
     await grid(page).getByRole('button', { name: /^新\s*增$/ }).click();
     await expect(grid(page).locator('.grid-row')).toHaveCount(3);
