@@ -1,9 +1,10 @@
 /**
- * The editor's basics, assembled here because the installed `codemirror` package is CodeMirror 5
- * (no basicSetup) and @codemirror/commands is not installed: gutters, highlighting, bracket
- * matching and closing, completion, folding, and our own Enter (keeps the indentation) and Tab
- * (indents by the tab size). Undo/redo need @codemirror/commands and are not offered.
+ * The editor's basics, assembled here rather than taken from the `codemirror` meta package (its
+ * registry version is CodeMirror 5): gutters, highlighting, bracket matching and closing,
+ * completion, folding, undo/redo history with the standard key bindings, and our own Enter (keeps
+ * the indentation) and Tab (indents by the tab size), which come first so they win.
  */
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, getIndentation, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
@@ -56,6 +57,7 @@ export function editorSetup(tabSize: number): Extension {
     highlightActiveLineGutter(),
     highlightSpecialChars(),
     foldGutter(),
+    history(),
     drawSelection(),
     dropCursor(),
     EditorState.allowMultipleSelections.of(true),
@@ -73,6 +75,8 @@ export function editorSetup(tabSize: number): Extension {
       ...closeBracketsKeymap,
       ...completionKeymap,
       ...foldKeymap,
+      ...historyKeymap,
+      ...defaultKeymap,
     ]),
   ];
 }

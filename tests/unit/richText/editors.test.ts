@@ -59,3 +59,21 @@ describe('the code editor languages', () => {
     for (const choice of CODE_LANGUAGES) expect(await choice.load()).toBeTruthy();
   });
 });
+
+describe('the code editor setup', () => {
+  it('undoes and redoes typing (Ctrl-Z / Ctrl-Shift-Z through the history keymap)', async () => {
+    const { EditorState } = await import('@codemirror/state');
+    const { redo, undo } = await import('@codemirror/commands');
+    const { editorSetup } = await import('../../../runtime/widgets/editors/codeEditorSetup');
+    let state = EditorState.create({ doc: 'SELECT 1', extensions: editorSetup(2) });
+    const dispatch = (tr: import('@codemirror/state').Transaction) => {
+      state = tr.state;
+    };
+    dispatch(state.update({ changes: { from: 8, insert: ' FROM t' }, userEvent: 'input.type' }));
+    expect(state.doc.toString()).toBe('SELECT 1 FROM t');
+    expect(undo({ state, dispatch })).toBe(true);
+    expect(state.doc.toString()).toBe('SELECT 1');
+    expect(redo({ state, dispatch })).toBe(true);
+    expect(state.doc.toString()).toBe('SELECT 1 FROM t');
+  });
+});
