@@ -11,6 +11,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/unitSetup.ts'],
+          // jsdom renders whole antd forms and dialogs; on two shared cores one can take longer than
+          // vitest's 5 s default without anything being wrong (nothing here asserts on time).
+          testTimeout: 20_000,
           // Projects with different worker counts must run one after the other.
           sequence: { groupOrder: 0 },
         },

@@ -25,6 +25,7 @@ import {
   formError,
   formInput,
   formItem,
+  clickQueryButton,
   listButton,
   listRow,
   listRows,
@@ -50,11 +51,11 @@ async function expectNames(page: Page, column: string, names: string[]): Promise
 const emptyList = (page: Page) => schemaList(page).locator('.ant-empty-description').getByText('暂无数据', { exact: true });
 
 async function search(page: Page): Promise<void> {
-  await listButton(page, '查询').click();
+  await clickQueryButton(page, '查询');
 }
 
 async function reset(page: Page): Promise<void> {
-  await listButton(page, '重置').click();
+  await clickQueryButton(page, '重置');
 }
 
 /** Opens the advanced query items (展开) unless they show. */

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { OK_BUTTON, openFromMenu, screenshot, signIn, signOut, toast } from './support/app';
-import { columnTexts, confirmDialog, listButton, modal, pickOption, schemaList, totalText } from './support/schemaPage';
+import { clickQueryButton, columnTexts, confirmDialog, modal, pickOption, schemaList, totalText } from './support/schemaPage';
 
 const MATCHING = ['刘洋', '吴涛', '王建国'];
 const TITLE = '男性损失专家';
@@ -141,9 +141,9 @@ test('builds, runs, saves, reloads and clears an advanced query on 专家', asyn
 
   // The query bar's own condition combines with the advanced one.
   await schemaList(page).getByPlaceholder('请输入专家姓名').fill('王');
-  await listButton(page, '查询').click();
+  await clickQueryButton(page, '查询');
   await expectNames(page, ['王建国']);
-  await listButton(page, '重置').click();
+  await clickQueryButton(page, '重置');
   await expectNames(page, MATCHING);
 
   // 清空: no active filter, every row back.

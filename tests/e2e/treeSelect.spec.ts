@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openFromMenu, screenshot, signIn, toast } from './support/app';
-import { fillForm, chooseRadio, formItem, listButton, listRow, modal, okButton, queryBar } from './support/schemaPage';
+import { chooseRadio, clickQueryButton, fillForm, formItem, listButton, listRow, modal, okButton, queryBar } from './support/schemaPage';
 
 /** The open tree dropdown. */
 function treeDropdown(page: Page): Locator {
@@ -30,7 +30,7 @@ async function expandNode(page: Page, title: string, child: string): Promise<voi
 
 async function searchByName(page: Page, label: string, name: string): Promise<void> {
   await queryBar(page).getByLabel(label, { exact: true }).fill(name);
-  await listButton(page, '查询').click();
+  await clickQueryButton(page, '查询');
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -1,8 +1,13 @@
 // antd 5 needs its React 19 patch loaded first, as in src/main.tsx, or its pop-up messages never render.
 import '@ant-design/v5-patch-for-react-19';
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, vi } from 'vitest';
+import { message, Modal, notification } from 'antd';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy…/waitFor give up after 1 s by default: a Formily form validating in jsdom on two shared cores
+// can take longer to show its message. Waiting longer changes nothing when it shows at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs antd relies on.
 
@@ -45,4 +50,19 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
 afterEach(() => {
   cleanup();
+  // antd's static message and notification live in roots of their own that cleanup() does not know;
+  // a toast left open keeps its close timer, which would fire after the test. destroy() on a page
+  // that never showed one would create those roots, so only when one is there.
+  if (document.querySelector('.ant-message, .ant-notification')) {
+    message.destroy();
+    notification.destroy();
+  }
+  Modal.destroyAll();
+});
+
+// Those roots unmount through React's scheduler: let it run while jsdom's window still exists, or a
+// task left over after the file's environment is torn down throws "window is not defined".
+afterAll(async () => {
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });

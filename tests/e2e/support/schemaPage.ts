@@ -64,6 +64,23 @@ export function listButton(page: Page, text: string): Locator {
   return schemaList(page).getByRole('button', { name: new RegExp(`(^|\\s)${spaced}$`) });
 }
 
+/** The list's click guard (spec: the same action clicked again within 300 ms is refused), plus a margin. */
+const CLICK_GUARD_MS = 350;
+const lastQueryClicks = new WeakMap<Page, Map<string, number>>();
+
+/**
+ * Clicks 查询 or 重置 as a person would: never twice within the list's click guard, which would
+ * refuse the second click with 你点击的太快了 and leave the list on the previous query.
+ */
+export async function clickQueryButton(page: Page, text: '查询' | '重置'): Promise<void> {
+  const clicks = lastQueryClicks.get(page) ?? new Map<string, number>();
+  lastQueryClicks.set(page, clicks);
+  const since = Date.now() - (clicks.get(text) ?? 0);
+  if (since < CLICK_GUARD_MS) await page.waitForTimeout(CLICK_GUARD_MS - since);
+  await listButton(page, text).click();
+  clicks.set(text, Date.now());
+}
+
 /** Chooses an option in the visible antd select dropdown. */
 export async function pickOption(page: Page, text: string): Promise<void> {
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({
