@@ -16,7 +16,7 @@ export type FieldDefault = (string | number | boolean) | ExpressionDefault | Fil
  */
 export type Expression = string;
 /**
- * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent. cron edits a Quartz cron expression (JeecgBoot's j-easy-cron): an input with the dialog 'Cron表达式'; the server refuses an expression Quartz would refuse. editor is the rich-text editor (HTML, sanitised on save and on display), markdown a Markdown editor with preview, code a code editor (options.language).
+ * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent. cron edits a Quartz cron expression (JeecgBoot's j-easy-cron): an input with the dialog 'Cron表达式'; the server refuses an expression Quartz would refuse. editor is the rich-text editor (HTML, sanitised on save and on display), markdown a Markdown editor with preview, code a code editor (options.language). sliderCheck is the drag-slider human check (拖动滑块验证 → 验证通过): only on a boolean field with stored false and required true; the form cannot be saved until it is verified.
  */
 export type FieldWidget =
   | 'input'
@@ -46,7 +46,8 @@ export type FieldWidget =
   | 'popup'
   | 'picker'
   | 'cron'
-  | 'code';
+  | 'code'
+  | 'sliderCheck';
 /**
  * A field name in camelCase, e.g. contactMobile.
  */
@@ -126,6 +127,7 @@ export interface PageDocument {
    */
   fields: PageField[];
   list: PageList;
+  header?: PageHeader;
   form: PageForm;
   detail?: PageDetail;
   picker?: PagePicker;
@@ -227,7 +229,15 @@ export interface PageField {
    * Not shown in the form (its value is still kept and submitted); linkage can show it. Default false.
    */
   hidden?: boolean;
+  /**
+   * false: a form-only field (the sliderCheck human check) — no column, never sent to the server, not in lists, detail, queries, exports or indexes. Default true.
+   */
+  stored?: boolean;
   default?: FieldDefault;
+  /**
+   * An expression for the safe evaluator (no eval): form values are $values.<field>, e.g. "$values.sex == '1'".
+   */
+  compute?: string;
   /**
    * Dictionary binding: a dictionary code (sex) or a table dictionary 'table,textColumn,codeColumn'. Lists then show <field>_dictText.
    */
@@ -409,6 +419,12 @@ export interface PickerOptions {
    * Override of the target picker's multiple for this field: several rows (checkbox) or one (radio).
    */
   multiple?: boolean;
+  /**
+   * Other fields of this form set from the picked rows when the pick is confirmed: { "<this page's field>": "<field of the picked page>" } (several rows: comma-joined; clearing empties them), e.g. { "receiveNumber": "receiveNumber" } beside a case picker.
+   */
+  fill?: {
+    [k: string]: FieldName | undefined;
+  };
 }
 /**
  * area widget: the province/city/district cascader (areas of maintenance/area under root 86); the field stores the id (GB/T 2260 code) of the deepest level chosen.
@@ -477,9 +493,9 @@ export interface PageList {
    */
   toolbar: ToolbarAction[];
   /**
-   * Links in each row's 操作 column; each is shown only to holders of its permission code.
+   * Links in each row's 操作 column, in order: the built-in edit, detail and delete, or custom actions calling an endpoint of the entity; each is shown only to holders of its permission code.
    */
-  rowActions: RowAction[];
+  rowActions: (RowAction | CustomRowAction)[];
   /**
    * Initial page size. Default 10.
    */
@@ -552,6 +568,88 @@ export interface ListSort {
    * Direction.
    */
   order: 'asc' | 'desc';
+}
+/**
+ * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list. The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
+ */
+export interface CustomRowAction {
+  /**
+   * Name of the action, unique in the list and not edit, detail or delete; the default permission code is <prefix>:<key>.
+   */
+  key: string;
+  /**
+   * Link text, e.g. 停止.
+   */
+  title: string;
+  /**
+   * Endpoint under the entity's API path that is called with the row's id, e.g. pause for GET {base}/sys/quartzJob/pause?id=….
+   */
+  endpoint: string;
+  /**
+   * HTTP method: get sends ?id=<id>, post and put a JSON body {"id": <id>}. Default get.
+   */
+  method?: 'get' | 'post' | 'put';
+  /**
+   * Question asked in a 确认提示 dialog before the call, e.g. 是否立即执行任务?. Default none: the call is made at once.
+   */
+  confirm?: string;
+  /**
+   * Shown only on rows where this expression holds; it reads the row as $row.<field> (raw values, e.g. "$row.status == '0'"). Default every row.
+   */
+  visibleWhen?: string;
+  /**
+   * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>.
+   */
+  permission?: string;
+}
+/**
+ * The page-header layout above the list: the title with an optional description, a search box over one field and tabs that each switch a fixed filter. Its state lives in the URL (keyword, tab) with the query bar's.
+ */
+export interface PageHeader {
+  /**
+   * A line under the title saying what the page is for.
+   */
+  description?: string;
+  search?: PageHeaderSearch;
+  /**
+   * Tabs over the list; the first is active by default. Each narrows the list by its filter.
+   *
+   * @minItems 2
+   * @maxItems 10
+   */
+  tabs?: PageHeaderTab[];
+}
+/**
+ * The header's search box: the keyword filters the list by the field containing it (like, *keyword*).
+ */
+export interface PageHeaderSearch {
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  field: string;
+  /**
+   * Hint in the empty box. Default 请输入搜索内容.
+   */
+  placeholder?: string;
+}
+/**
+ * One tab: its filter is sent with every list request (and export) while the tab is active.
+ */
+export interface PageHeaderTab {
+  /**
+   * Identifies the tab in the URL (tab=<key>).
+   */
+  key: string;
+  /**
+   * Text of the tab, e.g. 已发布.
+   */
+  title: string;
+  /**
+   * Field name → value the list must equal (eq); empty or absent shows every row (全部). Fields may not also be query-bar items.
+   */
+  filter?: {
+    [k: string]: string | undefined;
+  };
 }
 /**
  * The add/edit form: layout, which fields in which order or groups, and linkage between fields. Give fields or groups, not both; with neither, every declared field in declaration order.
@@ -765,7 +863,7 @@ export interface PageGrid {
 export interface PageGridColumn {
   field: FieldName;
   /**
-   * Cell editor. Default from the field: select for a dictionary, inputNumber for numbers, date/datetime for dates, else input.
+   * Cell editor. Default from the field: select for a dictionary, inputNumber for numbers, date/datetime for dates, popup for a popup field, else input. 'input_pop' is a text input with a 150 × 200 text area for long texts; 'popup' the online-report popup picker of the field's options.popup; 'tags' the tags cell (a ';' after every two characters, shown as tags).
    */
   type?:
     | 'input'
@@ -783,11 +881,49 @@ export interface PageGridColumn {
     | 'list_multi'
     | 'sel_search'
     | 'sel_search_async'
-    | 'upload';
+    | 'upload'
+    | 'tags'
+    | 'popup';
   /**
    * Width in px; default per type (widgets spec §9).
    */
   width?: number;
+  /**
+   * Keeps the column in view at that side while the grid scrolls sideways.
+   */
+  fixed?: 'left' | 'right';
+  /**
+   * date / datetime: the dayjs format shown and stored (default YYYY-MM-DD / YYYY-MM-DD HH:mm:ss).
+   */
+  format?: string;
+  /**
+   * The cell shows its value and never edits (a read-only field is disabled anyway).
+   */
+  disabled?: boolean;
+  /**
+   * upload: the empty cell's button text (default 上传文件).
+   */
+  btnText?: string;
+  /**
+   * upload: offer 下载 in the file menu (default true).
+   */
+  allowDownload?: boolean;
+  /**
+   * upload: offer 删除 in the file menu (default true).
+   */
+  allowRemove?: boolean;
+  /**
+   * select / sel_search: a typed text that is no option is kept as the value.
+   */
+  allowInput?: boolean;
+  /**
+   * select / radio: the options can be filtered by typing.
+   */
+  allowSearch?: boolean;
+  /**
+   * Choice cells show their options, and a tags cell its tags, as coloured tags.
+   */
+  setTagColor?: boolean;
   /**
    * Footer rows: 合计 (sum) and/or 平均值 (average).
    */

@@ -3,7 +3,7 @@
  * and widgets derived, permission codes spelled out, every field reference replaced by its field object.
  * Assumes checkCrossReferences found nothing (every name it resolves exists).
  */
-import type { FieldType, ListColumn, PageDocument, PageField, QueryItem, RowAction, ToolbarAction } from '../generated/page';
+import type { CustomRowAction, FieldType, ListColumn, PageDocument, PageField, QueryItem, RowAction, ToolbarAction } from '../generated/page';
 import type {
   CompiledAction,
   CompiledDict,
@@ -13,6 +13,7 @@ import type {
   CompiledPage,
   CompiledPermissions,
   CompiledQueryItem,
+  CompiledRowAction,
 } from './compiledPage';
 import {
   DEFAULT_PRECISION,
@@ -21,6 +22,7 @@ import {
   defaultPlaceholder,
   effectiveWidget,
   expressionDependencies,
+  rowExpressionFields,
 } from './fieldSemantics';
 import { contentHash } from './hash';
 import { DICT_TEXT_SUFFIX, TENANT_FIELD_NAME, camelToUnderline } from './naming';
@@ -37,6 +39,8 @@ const SYSTEM_FIELDS: readonly { name: string; label: string; type: FieldType; hi
 const TENANT_FIELD = { name: TENANT_FIELD_NAME, label: '租户', type: 'integer' as const, hidden: true };
 
 const DEFAULT_ELLIPSIS = 25;
+/** The page header's search box hint when the document gives none (runtime/views/layout/PageHeader). */
+const HEADER_SEARCH_PLACEHOLDER = '请输入搜索内容';
 const DEFAULT_FORM_WIDTH = 800;
 const TREE_ROOT = '0';
 /** The generic biz picker's dialog (widgets spec §2: 900 wide); the customer tree's tree height 350. */
@@ -91,9 +95,14 @@ function compileField(field: PageField, index: number): CompiledField {
       : {}),
     required: field.required ?? false,
     unique: field.unique ?? false,
-    readOnly: field.readOnly ?? false,
+    // A computed field is never typed in: the form shows it, the server sets it.
+    readOnly: (field.readOnly ?? false) || field.compute !== undefined,
     hidden: field.hidden ?? false,
+    stored: field.stored ?? true,
     ...(field.default === undefined ? {} : { default: field.default }),
+    ...(field.compute === undefined
+      ? {}
+      : { compute: { expression: field.compute, dependencies: expressionDependencies(field.compute) } }),
     ...(field.dictCode ?? treeDictCode(field)
       ? { dict: parseDict((field.dictCode ?? treeDictCode(field)) as string), dictTextKey: `${field.name}${DICT_TEXT_SUFFIX}` }
       : {}),
@@ -119,6 +128,7 @@ function systemField(spec: { name: string; label: string; type: FieldType; hidde
     unique: spec.name === 'id',
     readOnly: true,
     hidden: spec.hidden ?? false,
+    stored: true,
     widget,
     options: {},
     rules: [],
@@ -138,14 +148,16 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
   const linkLevels = new Map(
     doc.fields.flatMap((f) => (f.widget === 'linkDown' && f.options?.linkDown ? f.options.linkDown.linkFields.map((name) => [name, f.options!.linkDown!] as const) : [])),
   );
-  const fields = doc.fields.map((f, i) => {
+  const declared = doc.fields.map((f, i) => {
     const level = linkLevels.get(f.name);
     const compiled = compileField(f, i);
     if (!level || compiled.dict) return compiled;
     return { ...compiled, dict: parseDict(`${level.table},${level.textColumn},${level.valueColumn}`), dictTextKey: `${f.name}${DICT_TEXT_SUFFIX}` };
   });
+  // Form-only fields (the human check) have no column: everything but the form works on stored fields.
+  const fields = declared.filter((f) => f.stored);
   const systemFields = [...SYSTEM_FIELDS, ...(entity.tenantScoped ? [TENANT_FIELD] : [])].map(systemField);
-  const fieldByName = new Map<string, CompiledField>([...systemFields, ...fields].map((f) => [f.name, f]));
+  const fieldByName = new Map<string, CompiledField>([...systemFields, ...declared].map((f) => [f.name, f]));
   const field = (name: string): CompiledField => {
     const found = fieldByName.get(name);
     // Unreachable after checkCrossReferences; a throw here is caught by loadPageSchema as a defect.
@@ -187,6 +199,18 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
   const action = <A extends string>(name: A, key: keyof CompiledPermissions): CompiledAction<A> => ({
     action: name,
     permission: permissions[key],
+  });
+
+  const customRowAction = (spec: CustomRowAction): CompiledRowAction => ({
+    action: 'custom',
+    key: spec.key,
+    title: spec.title,
+    url: `/${entity.module}/${entity.name}/${spec.endpoint}`,
+    method: spec.method ?? 'get',
+    ...(spec.confirm === undefined ? {} : { confirm: spec.confirm }),
+    ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
+    dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
+    permission: spec.permission ?? `${prefix}:${spec.key}`,
   });
 
   const groups = doc.form.groups
@@ -241,7 +265,9 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
         ? { field: field(doc.list.defaultSort.field), order: doc.list.defaultSort.order }
         : { field: field('createTime'), order: 'desc' },
       toolbar: doc.list.toolbar.map((name) => action(name, TOOLBAR_PERMISSION[name])),
-      rowActions: doc.list.rowActions.map((name) => action(name, ROW_PERMISSION[name])),
+      rowActions: doc.list.rowActions.map((spec): CompiledRowAction =>
+        typeof spec === 'string' ? action(spec, ROW_PERMISSION[spec]) : customRowAction(spec),
+      ),
       pageSize: doc.list.pageSize ?? 10,
       pageSizeOptions: [10, 20, 30],
       rowSelection: doc.list.rowSelection ?? true,
@@ -263,8 +289,24 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     },
     detail: {
       columns: doc.detail?.columns ?? formColumns,
-      fields: doc.detail?.fields ? doc.detail.fields.map(field) : formFields,
+      fields: doc.detail?.fields ? doc.detail.fields.map(field) : formFields.filter((f) => f.stored),
     },
+    ...(doc.header
+      ? {
+          header: {
+            title: entity.title,
+            ...(doc.header.description === undefined ? {} : { description: doc.header.description }),
+            ...(doc.header.search
+              ? { search: { field: field(doc.header.search.field), placeholder: doc.header.search.placeholder ?? HEADER_SEARCH_PLACEHOLDER } }
+              : {}),
+            tabs: (doc.header.tabs ?? []).map((tab) => ({
+              key: tab.key,
+              title: tab.title,
+              filter: Object.entries(tab.filter ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [{ field: field(name), value }])),
+            })),
+          },
+        }
+      : {}),
     ...(doc.picker
       ? {
           picker: {

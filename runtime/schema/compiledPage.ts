@@ -41,7 +41,17 @@ export interface CompiledField {
   unique: boolean;
   readOnly: boolean;
   hidden: boolean;
+  /**
+   * false: a form-only field (the sliderCheck human check) — no column, never sent to the server,
+   * absent from `CompiledPage.fields`; only the form (and fieldByName) holds it.
+   */
+  stored: boolean;
   default?: FieldDefault;
+  /**
+   * A value computed from the record (`compute`): the server sets it on every write, the form
+   * recomputes it from `dependencies` (the fields the expression reads). Such a field is readOnly.
+   */
+  compute?: { expression: string; dependencies: readonly string[] };
   dict?: CompiledDict;
   /** Key of the record property carrying the dictionary text (`<name>_dictText`), when there is a dictionary. */
   dictTextKey?: string;
@@ -83,12 +93,35 @@ export interface CompiledAction<A extends string> {
   permission: string;
 }
 
+/**
+ * A custom row link (list.rowActions object): calls `url` with the row's id after the optional
+ * confirmation, on the rows where `visibleWhen` holds.
+ */
+export interface CompiledCustomRowAction {
+  action: 'custom';
+  key: string;
+  title: string;
+  /** The endpoint under the entity's API path, e.g. '/sys/quartzJob/pause'. */
+  url: string;
+  method: 'get' | 'post' | 'put';
+  /** Question asked before the call; absent = no question. */
+  confirm?: string;
+  /** Safe expression over `$row`; absent = every row. */
+  visibleWhen?: string;
+  /** Row fields the expression reads ($row.<name>). */
+  dependencies: readonly string[];
+  permission: string;
+}
+
+/** A built-in row action (edit, detail, delete) or a custom one. */
+export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction;
+
 export interface CompiledList {
   columns: readonly CompiledListColumn[];
   query: readonly CompiledQueryItem[];
   defaultSort: { field: CompiledField; order: 'asc' | 'desc' };
   toolbar: readonly CompiledAction<ToolbarAction>[];
-  rowActions: readonly CompiledAction<RowAction>[];
+  rowActions: readonly CompiledRowAction[];
   pageSize: 10 | 20 | 30;
   pageSizeOptions: readonly [10, 20, 30];
   rowSelection: boolean;
@@ -189,6 +222,23 @@ export interface CompiledEntity {
   tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string };
 }
 
+/** One tab of the page header: its filter (field → value, eq) is sent with every list request. */
+export interface CompiledHeaderTab {
+  key: string;
+  title: string;
+  filter: readonly { field: CompiledField; value: string }[];
+}
+
+/** The page-header layout above the list (`header` section). */
+export interface CompiledHeader {
+  title: string;
+  description?: string;
+  /** The search box: the keyword is sent as `<field>=*keyword*`. */
+  search?: { field: CompiledField; placeholder: string };
+  /** At least two when present; the first is the default. */
+  tabs: readonly CompiledHeaderTab[];
+}
+
 export interface CompiledPage {
   /** File path or 'online:<code>' the document came from. */
   source: string;
@@ -199,14 +249,16 @@ export interface CompiledPage {
   /** The validated, migrated document. */
   document: PageDocument;
   entity: CompiledEntity;
-  /** Declared fields in declaration order. */
+  /** Declared stored fields in declaration order (form-only fields, `stored: false`, are not among them). */
   fields: readonly CompiledField[];
   /** Implicit fields (id, createBy, createTime, updateBy, updateTime, sysOrgCode, tenantId when scoped). */
   systemFields: readonly CompiledField[];
-  /** Declared and system fields by name. */
+  /** Declared (form-only included) and system fields by name. */
   fieldByName: ReadonlyMap<string, CompiledField>;
   permissions: CompiledPermissions;
   list: CompiledList;
+  /** Present when the document has a `header` section. */
+  header?: CompiledHeader;
   form: CompiledForm;
   detail: CompiledDetail;
   picker?: CompiledPicker;

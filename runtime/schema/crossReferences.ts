@@ -5,7 +5,7 @@
  * Runs on documents that already conform to the meta-schema; reports SchemaErrors like the validator.
  */
 import { ExpressionError, compileExpression } from '../expr';
-import type { FieldType, ListColumn, PageDocument, PageField, QueryItem } from '../generated/page';
+import type { FieldType, ListColumn, PageDocument, PageField, QueryItem, RowAction } from '../generated/page';
 import {
   DICT_WIDGETS,
   NUMERIC_TYPES,
@@ -16,11 +16,14 @@ import {
   effectiveWidget,
   expressionDependencies,
   literalFitsType,
+  rowExpressionFields,
 } from './fieldSemantics';
 import { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME, camelToUnderline } from './naming';
 import { pointer, type SchemaError } from './schemaError';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
+
+const BUILT_IN_ROW_ACTIONS: ReadonlySet<string> = new Set<RowAction>(['edit', 'detail', 'delete']);
 
 class Checker {
   readonly errors: SchemaError[] = [];
@@ -61,8 +64,16 @@ class Checker {
 
   /** A field the entity has: declared or system (lists, queries, sort, detail, picker, indexes). */
   known(name: string, at: string, what: string): boolean {
-    if (this.declared.has(name) || this.systemNames.has(name)) return true;
+    if (this.systemNames.has(name)) return true;
+    if (this.declared.has(name)) return this.stored(name, at, what);
     this.report(at, `${what}引用了不存在的字段 ${name}`);
+    return false;
+  }
+
+  /** Only the form may hold a form-only field (stored: false): it has no column to list, sort, query or fill. */
+  stored(name: string, at: string, what: string): boolean {
+    if (this.declared.get(name)?.stored !== false) return true;
+    this.report(at, `${what}不能使用只存在于表单中的字段 ${name}（stored: false）`);
     return false;
   }
 
@@ -80,8 +91,10 @@ class Checker {
     this.fields();
     this.entity();
     this.list();
+    this.header();
     this.form();
     this.detail();
+    this.grid();
     this.picker();
     this.indexes();
     return this.errors;
@@ -130,6 +143,7 @@ class Checker {
     if (!allowed.includes(widget)) {
       this.report(`${at}/widget`, `控件 ${widget} 不能编辑 ${type} 类型的字段`, allowed.join('、'));
     }
+    this.formOnly(field, widget, at);
     if (DICT_WIDGETS.has(widget) && !field.dictCode) {
       this.report(field.widget ? `${at}/widget` : at, `控件 ${widget} 需要 dictCode 指定字典`);
     }
@@ -147,14 +161,27 @@ class Checker {
       if (popup.orgFields.length !== popup.destFields.length) {
         this.report(`${at}/options/popup`, 'popup参数未正确配置：原始值和目标值数量不一致!');
       }
-      popup.destFields.forEach((name, j) =>
-        this.ownField(name, `${at}/options/popup/destFields/${j}`, 'popup 的 destFields '),
-      );
+      popup.destFields.forEach((name, j) => {
+        if (this.ownField(name, `${at}/options/popup/destFields/${j}`, 'popup 的 destFields ')) this.stored(name, `${at}/options/popup/destFields/${j}`, 'popup 的 destFields ');
+      });
     }
-    field.options?.linkDown?.linkFields.forEach((name, j) =>
-      this.ownField(name, `${at}/options/linkDown/linkFields/${j}`, '联动下拉的 linkFields '),
-    );
+    for (const name of Object.keys(field.options?.picker?.fill ?? {})) {
+      const fillAt = `${at}/options/picker/fill/${name}`;
+      if (!this.ownField(name, fillAt, '选择器的 fill ')) continue;
+      if (name === field.name) this.report(fillAt, `选择器的 fill 不能填写字段自身 ${name}`);
+      else this.stored(name, fillAt, '选择器的 fill ');
+    }
+    field.options?.linkDown?.linkFields.forEach((name, j) => {
+      if (this.ownField(name, `${at}/options/linkDown/linkFields/${j}`, '联动下拉的 linkFields ')) this.stored(name, `${at}/options/linkDown/linkFields/${j}`, '联动下拉的 linkFields ');
+    });
 
+    if (field.compute !== undefined) {
+      this.expression(field.compute, `${at}/compute`);
+      for (const name of expressionDependencies(field.compute)) {
+        if (name === field.name) this.report(`${at}/compute`, `计算字段 ${name} 不能引用自身`);
+        else if (this.ownField(name, `${at}/compute`, '计算表达式')) this.stored(name, `${at}/compute`, '计算表达式');
+      }
+    }
     const value = field.default;
     if (value !== undefined && typeof value === 'object' && 'expr' in value) this.expression(value.expr, `${at}/default/expr`);
     if (value !== undefined && typeof value !== 'object' && !literalFitsType(value, type)) {
@@ -178,11 +205,56 @@ class Checker {
     });
   }
 
+  /**
+   * The human check is the one form-only widget: it proves a person is saving, so it must be
+   * required, holds a boolean while the form is open, and has nothing to store.
+   */
+  private formOnly(field: PageField, widget: string, at: string): void {
+    if (widget === 'sliderCheck') {
+      if (field.stored !== false) this.report(field.stored === undefined ? at : `${at}/stored`, '人机验证控件 sliderCheck 的字段不保存，需要 "stored": false');
+      if (field.required !== true) this.report(field.required === undefined ? at : `${at}/required`, '人机验证控件 sliderCheck 需要 "required": true，否则拦不住保存');
+    } else if (field.stored === false) {
+      this.report(`${at}/stored`, `只有人机验证控件 sliderCheck 的字段可以不保存（stored: false），当前控件是 ${widget}`);
+    }
+    if (field.stored !== false) return;
+    for (const key of ['column', 'unique', 'default', 'dictCode', 'readOnly', 'hidden'] as const) {
+      if (field[key] !== undefined) this.report(`${at}/${key}`, `不保存的字段（stored: false）不能设置 ${key}`);
+    }
+  }
+
   private entity(): void {
     const tree = this.doc.entity.tree;
     if (!tree) return;
-    this.ownField(tree.parentField, '/entity/tree/parentField', '树的 parentField ');
-    if (tree.hasChildField) this.ownField(tree.hasChildField, '/entity/tree/hasChildField', '树的 hasChildField ');
+    if (this.ownField(tree.parentField, '/entity/tree/parentField', '树的 parentField ')) this.stored(tree.parentField, '/entity/tree/parentField', '树的 parentField ');
+    if (tree.hasChildField && this.ownField(tree.hasChildField, '/entity/tree/hasChildField', '树的 hasChildField ')) {
+      this.stored(tree.hasChildField, '/entity/tree/hasChildField', '树的 hasChildField ');
+    }
+  }
+
+  /** The header filters the list like query items do, so its fields must be stored and not also in the query bar. */
+  private header(): void {
+    const { header } = this.doc;
+    if (!header) return;
+    const queried = new Set((this.doc.list.query ?? []).map((item) => item.field));
+    const filterField = (name: string, at: string, what: string): boolean => {
+      if (!this.known(name, at, what)) return false;
+      if (queried.has(name)) {
+        this.report(at, `${what}的字段 ${name} 已是查询条件，两处同时过滤同一字段会互相覆盖`);
+        return false;
+      }
+      return true;
+    };
+    const search = header.search;
+    if (search && filterField(search.field, '/header/search/field', '页头搜索框')) {
+      const type = this.typeOf(search.field);
+      if (type && !TEXT_TYPES.has(type)) this.report('/header/search/field', `页头搜索框按 like 查询，只适用于 string 和 text 字段，${search.field} 是 ${type}`);
+    }
+    header.tabs?.forEach((tab, i) => {
+      const at = `/header/tabs/${i}`;
+      const first = header.tabs?.findIndex((t) => t.key === tab.key) ?? i;
+      if (first !== i) this.report(`${at}/key`, `标签页 key ${tab.key} 重复（已在 /header/tabs/${first}）`);
+      for (const name of Object.keys(tab.filter ?? {})) filterField(name, `${at}/filter/${name}`, '页头标签页');
+    });
   }
 
   private columns(columns: readonly ListColumn[], at: string): void {
@@ -222,6 +294,28 @@ class Checker {
     if (list.rowSelection === false && list.toolbar.includes('batchDelete')) {
       this.report('/list/rowSelection', '工具栏有 batchDelete（批量删除）时不能关闭 rowSelection');
     }
+    this.customRowActions();
+  }
+
+  /** Custom row actions: a key of their own, and a visibleWhen that parses and reads only row fields. */
+  private customRowActions(): void {
+    const keys = new Map<string, string>();
+    this.doc.list.rowActions.forEach((spec, i) => {
+      if (typeof spec === 'string') return;
+      const at = `/list/rowActions/${i}`;
+      if (BUILT_IN_ROW_ACTIONS.has(spec.key)) {
+        this.report(`${at}/key`, `自定义行操作的 key 不能与内置行操作 ${spec.key} 同名`);
+      }
+      const earlier = keys.get(spec.key);
+      if (earlier) this.report(`${at}/key`, `行操作 key ${spec.key} 重复（已在 ${earlier}）`);
+      else keys.set(spec.key, at);
+      if (spec.visibleWhen === undefined) return;
+      this.expression(spec.visibleWhen, `${at}/visibleWhen`);
+      if (expressionDependencies(spec.visibleWhen).length > 0) {
+        this.report(`${at}/visibleWhen`, '行操作的 visibleWhen 读取的是行数据，请写 $row.<字段>，不能用 $values');
+      }
+      for (const name of rowExpressionFields(spec.visibleWhen)) this.known(name, `${at}/visibleWhen`, '行操作表达式');
+    });
   }
 
   private form(): void {
@@ -262,6 +356,17 @@ class Checker {
 
   private detail(): void {
     this.doc.detail?.fields?.forEach((name, i) => this.known(name, `/detail/fields/${i}`, '详情'));
+  }
+
+  /** Grid columns are saved by saveBatch: declared, stored fields only (pageGrid refuses system ones). */
+  private grid(): void {
+    const { grid } = this.doc;
+    if (!grid) return;
+    grid.columns.forEach((column, i) => {
+      const at = `/grid/columns/${i}/field`;
+      if (this.ownField(column.field, at, '表格列')) this.stored(column.field, at, '表格列');
+    });
+    if (grid.orderField) this.known(grid.orderField, '/grid/orderField', '排序字段');
   }
 
   private picker(): void {

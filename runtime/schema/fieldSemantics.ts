@@ -53,7 +53,7 @@ export const WIDGETS_BY_TYPE: Record<FieldType, readonly FieldWidget[]> = {
   date: ['date'],
   datetime: ['datetime'],
   time: ['time'],
-  boolean: ['switch', 'radio', 'select'],
+  boolean: ['switch', 'radio', 'select', 'sliderCheck'],
 };
 
 const TYPE_WIDGET: Record<FieldType, FieldWidget> = {
@@ -99,10 +99,20 @@ export function literalFitsType(value: string | number | boolean, type: FieldTyp
   return type !== 'boolean' && !NUMERIC_TYPES.has(type);
 }
 
-/** Names of form values an expression reads: $values.name or $values['name']. */
-export function expressionDependencies(expression: string): string[] {
+/** Names an expression reads from one scope variable: <root>.name or <root>['name']. */
+function scopeReferences(expression: string, root: '$values' | '$row'): string[] {
   const names = new Set<string>();
-  const reference = /\$values\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"\]]+)\2\s*\])/g;
+  const reference = new RegExp(`\\${root}\\s*(?:\\.\\s*([A-Za-z_$][\\w$]*)|\\[\\s*(['"])([^'"\\]]+)\\2\\s*\\])`, 'g');
   for (const match of expression.matchAll(reference)) names.add(match[1] ?? match[3]);
   return [...names];
+}
+
+/** Names of form values an expression reads: $values.name or $values['name']. */
+export function expressionDependencies(expression: string): string[] {
+  return scopeReferences(expression, '$values');
+}
+
+/** Row fields a row action's visibleWhen reads: $row.name or $row['name']. */
+export function rowExpressionFields(expression: string): string[] {
+  return scopeReferences(expression, '$row');
 }

@@ -1,11 +1,13 @@
 /**
  * The one check that needs more than one document: a field with widget `picker` names another page
- * ('maintenance/expert') in options.picker.page, and that page must exist and have a picker section.
+ * ('maintenance/expert') in options.picker.page, and that page must exist and have a picker section;
+ * the fields its options.picker.fill copies must be fields of that page.
  * loadPageSchema sees one document at a time, so this runs where every document is at hand —
  * `npm run schemas:check` and the schema tests. At run time a missing target only breaks the widget,
  * which says which page is missing (runtime/widgets/picker).
  */
 import type { PageDocument } from '../generated/page';
+import { SYSTEM_FIELD_NAMES } from './naming';
 import type { SchemaError } from './schemaError';
 
 /** A loaded page document and the repository path it came from. */
@@ -41,6 +43,14 @@ export function checkPickerReferences(documents: readonly SourcedDocument[], kno
         errors.push({ source, pointer: at, message });
       } else if (!target.picker) {
         errors.push({ source, pointer: at, message: `页面 ${ref} 没有 picker 配置，不能被选择`, expected: '带 picker 的页面' });
+      } else {
+        // fill copies fields of the picked rows: they must be fields the target's list answers.
+        const targetFields = new Set([...SYSTEM_FIELD_NAMES, ...target.fields.map((f) => f.name)]);
+        for (const [own, picked] of Object.entries(field.options?.picker?.fill ?? {})) {
+          if (picked !== undefined && !targetFields.has(picked)) {
+            errors.push({ source, pointer: `/fields/${i}/options/picker/fill/${own}`, message: `页面 ${ref} 没有字段 ${picked}` });
+          }
+        }
       }
     });
   }

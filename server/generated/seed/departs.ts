@@ -19,6 +19,10 @@ export interface DepartsSeed {
 }
 export interface SeedDepart {
   /**
+   * Explicit department id (32 lower-case hex characters like every id), for demo rows that name a department (a case's 承办部门), e.g. the org code padded: 000…0a01a02. Omitted: the seed generates one.
+   */
+  id?: string;
+  /**
    * 机构名称
    */
   departName: string;

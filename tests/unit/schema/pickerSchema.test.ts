@@ -127,3 +127,43 @@ describe('picker references across documents', () => {
     ]);
   });
 });
+
+describe('picker fill and computed fields', () => {
+  it('fill names fields of this form and fields of the picked page', () => {
+    const ok = pickerField({ picker: { page: 'maintenance/expert', fill: { expertName: 'expertName' } } });
+    expect(errorsOf(ok)).toEqual([]);
+    const self = pickerField({ picker: { page: 'maintenance/expert', fill: { leaderId: 'id', nowhere: 'expertName', createBy: 'createBy' } } });
+    const at = `${lastField(self)}/options/picker/fill`;
+    expect(errorsOf(self)).toEqual([
+      `${at}/leaderId 选择器的 fill 不能填写字段自身 leaderId`,
+      `${at}/nowhere 选择器的 fill 引用了不存在的字段 nowhere`,
+      `${at}/createBy 选择器的 fill 不能使用系统字段 createBy`,
+    ]);
+    const unknownTarget = pickerField({ picker: { page: 'maintenance/expert', fill: { expertName: 'leaderName' } } });
+    const others = pageFiles().map((source) => ({ source, doc: read(source) }));
+    expect(checkPickerReferences([...others, { source: 'd.json', doc: unknownTarget }])).toEqual([
+      { source: 'd.json', pointer: `${lastField(unknownTarget)}/options/picker/fill/expertName`, message: '页面 maintenance/expert 没有字段 leaderName' },
+    ]);
+  });
+
+  it('the invoice page fills 案件编号 and 案件名称 from the case picker and computes its amounts read-only', () => {
+    const receipt = loadPageSchema(read('schemas/pages/receipt/receipt.json'), 'receipt');
+    if (!receipt.ok) throw new Error(receipt.errors[0].message);
+    const field = (name: string) => receipt.page.fieldByName.get(name)!;
+    expect(field('receiveId').options.picker).toEqual({ page: 'receive/receive', fill: { receiveNumber: 'receiveNumber', receiveName: 'receiveName' } });
+    expect(field('refAmount')).toMatchObject({ readOnly: true, compute: { dependencies: ['receiveId', 'redFlag', 'amount'] } });
+    expect(field('waitAmount').readOnly).toBe(true);
+    expect(receipt.page.picker).toMatchObject({ title: '选择发票', width: 1000, multiple: false });
+    expect(receipt.page.picker?.query.map((q) => q.label)).toEqual(['发票类型', '发票号码', '案件编号', '案件名称', '发票金额']);
+  });
+
+  it('a computed field must parse and read declared fields other than itself', () => {
+    const doc = expertDocument();
+    (doc.fields as unknown[]).push({ name: 'score', label: '评分', type: 'number', compute: '$values.score + $values.nowhere' });
+    const at = `${lastField(doc)}/compute`;
+    expect(errorsOf(doc)).toEqual([`${at} 计算字段 score 不能引用自身`, `${at} 计算表达式引用了不存在的字段 nowhere`]);
+    const broken = expertDocument();
+    (broken.fields as unknown[]).push({ name: 'score', label: '评分', type: 'number', compute: '1 +' });
+    expect(errorsOf(broken)[0]).toMatch(new RegExp(`^${lastField(broken)}/compute 表达式第`));
+  });
+});
