@@ -10,7 +10,9 @@ import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
 import { fileRoutes } from './files';
-import { JobScheduler } from './jobs';
+import { JobScheduler, type BuiltinJob } from './jobs';
+import { jobRoutes } from './jobs/jobRoutes';
+import { watchRowActionRoutes } from './crud/rowActionRoutes';
 import { configJsRoutes } from './http/configJs';
 import './http/context';
 import { installErrorHandlers } from './http/errors';
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   reports?: readonly CompiledReport[];
   /** Run the enabled 定时任务 (server/jobs) from `ready` until `close`; off when omitted (tests drive ticks). */
   jobScheduler?: boolean;
+  /** The 定时任务 runner's clock and job classes (scheduler and 立即执行); tests pass a fake clock. */
+  jobRunner?: { now?: () => number; jobs?: ReadonlyMap<string, BuiltinJob> };
 }
 
 /**
@@ -79,7 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installNoticeHub(app, database);
   installVxeHub(app, database);
   if (opts.jobScheduler) {
-    const scheduler = new JobScheduler({ db: database.db, log: app.log });
+    const scheduler = new JobScheduler({ db: database.db, log: app.log, ...opts.jobRunner });
     app.addHook('onReady', async () => scheduler.start());
     app.addHook('onClose', async () => scheduler.stop());
   }
@@ -88,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Excel imports upload files; registered once for every route that reads parts.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 
+  const checkRowActionRoutes = watchRowActionRoutes(app, config.apiBase, opts.pages ?? []);
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
@@ -104,8 +109,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(noticeSocketRoutes, api);
   await app.register(vxeSocketRoutes, api);
   await app.register(fileRoutes, api);
+  await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
   if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
   if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
+  checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase });
   if (config.webDir && fs.existsSync(config.webDir)) {
     await app.register(webAppRoutes, { webDir: config.webDir, apiBase: config.apiBase });

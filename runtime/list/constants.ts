@@ -17,9 +17,10 @@ export const NARROW_SCROLL_X = 800;
 export const ELLIPSIS_LENGTH = 25;
 
 export const MESSAGES = {
-  tooFast: '你点击的太快了，请慢点点击!',
   selectOne: '请选择一条记录！',
   confirmDeleteTitle: '确认删除',
+  /** Title of a custom row action's question (JeecgBoot's 立即执行 asks under it). */
+  confirmTitle: '确认提示',
   confirmBatchDeleteContent: '是否删除选中数据?',
   /** The row delete's question, as JeecgBoot's row popconfirm asks it. */
   confirmDeleteContent: '确定删除吗?',

@@ -5,8 +5,8 @@
  */
 import { reportFailure } from '../host/failure';
 import type { Envelope, Host } from '../host/types';
-import { createClickThrottle, type ClickThrottle } from './clickThrottle';
-import { DEFAULT_EXPORT_FILE_NAME, DEFAULT_ROW_KEY, MESSAGES } from './constants';
+import { createClickThrottle } from '../validation/clickThrottle';
+import { CLICK_THROTTLE_MS, DEFAULT_EXPORT_FILE_NAME, DEFAULT_ROW_KEY, MESSAGES } from './constants';
 import { checkDownloadedFile } from './exportFile';
 import { lastPage, recalculatePage } from './paging';
 import { batchDeleteIds, buildExportParams, buildListParams, rowKeyOf } from './params';
@@ -67,8 +67,21 @@ export interface ListActions<Row> {
   deleteRow(id: RowKey): Promise<boolean>;
   /** Asks, then DELETE url.deleteBatch {ids: 'a,b,'}. Resolves true when rows were deleted. */
   batchDelete(): Promise<boolean>;
+  /**
+   * A row's own endpoint (a custom row action, e.g. 定时任务 停止): asks `call.confirm` when given,
+   * sends the row's id, tells the answer's message and reloads the rows. Resolves true on success.
+   */
+  callRow(call: RowCall, id: RowKey): Promise<boolean>;
   /** Exports the filtered rows, or only the selection when rows are selected. Resolves true when saved. */
   exportXls(fileName?: string): Promise<boolean>;
+}
+
+/** An endpoint called for one row: GET url?id=…, or POST/PUT url {id}. */
+export interface RowCall {
+  url: string;
+  method: 'get' | 'post' | 'put';
+  /** Question asked first (确认提示); absent = none. */
+  confirm?: string;
 }
 
 export interface ListController<Row> extends ListActions<Row> {
@@ -112,7 +125,7 @@ export function createListController<Row>(
 ): ListController<Row> {
   let host = initialHost;
   let config = initialConfig;
-  const throttle: ClickThrottle = createClickThrottle(undefined, options.now);
+  const throttle = createClickThrottle(CLICK_THROTTLE_MS, options.now);
   const listeners = new Set<() => void>();
   /** Only the answer to the latest list request is shown (a slow earlier one is dropped). */
   let requestSeq = 0;
@@ -143,8 +156,9 @@ export function createListController<Row>(
   }
 
   function tooFast(action: string): boolean {
-    if (throttle(action)) return false;
-    host.notify.warning(MESSAGES.tooFast);
+    const verdict = throttle(action);
+    if (verdict.allowed) return false;
+    host.notify.warning(verdict.message);
     return true;
   }
 
@@ -240,26 +254,20 @@ export function createListController<Row>(
     setState(cleared);
   }
 
-  /** Runs a delete; on success moves off a page that no longer exists, tells the user and reloads. */
-  async function runDelete(url: string, params: Record<string, string>, removed: readonly RowKey[]): Promise<boolean> {
+  /**
+   * Runs a call that changes rows: a refusal shows the server's message; success shows it, lets
+   * `applied` adjust the state and reloads the page. The list spins meanwhile.
+   */
+  async function runChange(send: () => Promise<Envelope<unknown>>, applied: () => void = () => undefined): Promise<boolean> {
     busy += 1;
     refreshLoading();
     try {
-      const res = await host.request.delete<unknown>(url, params);
+      const res = await send();
       if (!res.success) {
         host.notify.warning(serverMessage(res));
         return false;
       }
-      const { page, pageSize } = state.query;
-      const keep = (key: RowKey) => !removed.includes(key);
-      setState({
-        query: { ...state.query, page: recalculatePage(page, pageSize, state.total, removed.length) },
-        selectedRowKeys: state.selectedRowKeys.filter(keep),
-        selectedRows: state.selectedRows.filter((row) => {
-          const key = rowKeyOf(row, rowKey());
-          return key === undefined || keep(key);
-        }),
-      });
+      applied();
       host.notify.success(res.message);
       await load();
       return true;
@@ -270,6 +278,22 @@ export function createListController<Row>(
       busy -= 1;
       refreshLoading();
     }
+  }
+
+  /** Runs a delete; on success moves off a page that no longer exists, tells the user and reloads. */
+  function runDelete(url: string, params: Record<string, string>, removed: readonly RowKey[]): Promise<boolean> {
+    return runChange(() => host.request.delete<unknown>(url, params), () => {
+      const { page, pageSize } = state.query;
+      const keep = (key: RowKey) => !removed.includes(key);
+      setState({
+        query: { ...state.query, page: recalculatePage(page, pageSize, state.total, removed.length) },
+        selectedRowKeys: state.selectedRowKeys.filter(keep),
+        selectedRows: state.selectedRows.filter((row) => {
+          const key = rowKeyOf(row, rowKey());
+          return key === undefined || keep(key);
+        }),
+      });
+    });
   }
 
   async function deleteRow(id: RowKey): Promise<boolean> {
@@ -307,6 +331,18 @@ export function createListController<Row>(
     const deleted = await runDelete(config.url.deleteBatch, { ids: batchDeleteIds(keys) }, keys);
     if (deleted) clearSelection();
     return deleted;
+  }
+
+  async function callRow(call: RowCall, id: RowKey): Promise<boolean> {
+    if (tooFast(`call:${call.url}:${id}`)) return false;
+    if (call.confirm !== undefined) {
+      const confirmed = await host.confirm({ title: MESSAGES.confirmTitle, content: call.confirm });
+      if (!confirmed) return false;
+    }
+    const params = { id: String(id) };
+    return runChange(() =>
+      call.method === 'get' ? host.request.get<unknown>(call.url, params) : host.request[call.method]<unknown>(call.url, params),
+    );
   }
 
   async function exportXls(fileName?: string): Promise<boolean> {
@@ -362,6 +398,7 @@ export function createListController<Row>(
     clearSelection,
     deleteRow,
     batchDelete,
+    callRow,
     exportXls,
   };
 }

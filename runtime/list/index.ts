@@ -4,7 +4,6 @@ export * from './wrap';
 export * from './params';
 export * from './paging';
 export * from './url';
-export * from './clickThrottle';
 export * from './exportFile';
 export * from './controller';
 export * from './useListController';

@@ -27,8 +27,17 @@ export function tableScroll(viewportWidth: number): { x: number } | undefined {
   return viewportWidth < NARROW_SCREEN_PX ? { x: NARROW_SCROLL_X } : undefined;
 }
 
-/** JeecgBoot's ellipsis filter: text longer than `length` is cut and ends with '...'. */
+/**
+ * Text longer than `max` characters (code points, so a CJK or emoji text is never split inside a
+ * character) is cut to `max` followed by '...'; 0 never cuts.
+ */
+export function cutText(text: string, max: number): { shown: string; cut: boolean } {
+  const chars = Array.from(text);
+  if (max <= 0 || chars.length <= max) return { shown: text, cut: false };
+  return { shown: `${chars.slice(0, max).join('')}...`, cut: true };
+}
+
+/** JeecgBoot's ellipsis filter (spec §9, default 25 characters). */
 export function ellipsis(text: string | null | undefined, length: number = ELLIPSIS_LENGTH): string {
-  if (!text) return '';
-  return text.length > length ? `${text.slice(0, length)}...` : text;
+  return text ? cutText(text, length).shown : '';
 }

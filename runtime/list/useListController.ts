@@ -96,6 +96,7 @@ export function useListController<Row>(options: UseListControllerOptions): ListC
       clearSelection: controller.clearSelection,
       deleteRow: controller.deleteRow,
       batchDelete: controller.batchDelete,
+      callRow: controller.callRow,
       exportXls: controller.exportXls,
     }),
     [state, controller],

@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_fill_rule';
 import * as m0003 from './migrations/0003_category';
 import * as m0004 from './migrations/0004_quartz_job';
 import * as m0005 from './migrations/0005_super_query';
+import * as m0006 from './migrations/0006_quartz_job_actions';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_category': m0003,
   '0004_quartz_job': m0004,
   '0005_super_query': m0005,
+  '0006_quartz_job_actions': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -54,6 +54,23 @@ export interface TickResult {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 1000);
 
+/** How long 立即执行 waits for a tick (of any node) holding the scheduler's lock. */
+const RUN_NOW_LOCK_TIMEOUT = '10s';
+/** PostgreSQL's lock_not_available. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+function sqlState(e: unknown): string | undefined {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** 立即执行 could not get the scheduler's lock in time (a long tick elsewhere). */
+export class JobBusyError extends Error {
+  constructor() {
+    super('定时任务正在执行，请稍后再试');
+  }
+}
+
 export class JobScheduler {
   private readonly now: () => number;
   private readonly zone: string;
@@ -93,13 +110,7 @@ export class JobScheduler {
 
       const fired: FiredJob[] = [];
       for (const row of rows) {
-        const record = async (error: string | null) => {
-          await trx
-            .insertInto('sys_quartz_job_fire')
-            .values({ job_id: row.id, cron_expression: row.cron_expression, last_fire_at: now, last_error: error })
-            .onConflict((oc) => oc.column('job_id').doUpdateSet({ cron_expression: row.cron_expression, last_fire_at: now, last_error: error }))
-            .execute();
-        };
+        const record = (error: string | null) => this.record(trx, row, now, error);
         if (!row.last_fire_at || row.counted_expression !== row.cron_expression) {
           await record(null);
           continue;
@@ -119,11 +130,53 @@ export class JobScheduler {
     });
   }
 
+  /**
+   * 立即执行: runs one job once, now, whatever its status, through the same runner as a scheduled
+   * fire. It holds the scheduler's lock (waiting at most RUN_NOW_LOCK_TIMEOUT for a tick of any node
+   * to finish), so it never runs beside a scheduled fire of the same job and runs on this node only.
+   * An enabled job's fire record is advanced to now as a fire at this tick would: its later fire times
+   * stay those of its expression, and a fire that was due at this moment counts as done (coalesced,
+   * like missed fires). A stopped job has no fire record (see tick) and gets none.
+   * Resolves null when there is no such job.
+   */
+  async runNow(jobId: string): Promise<FiredJob | null> {
+    return this.opts.db.transaction().execute(async (trx) => {
+      await sql.raw(`SET LOCAL lock_timeout = '${RUN_NOW_LOCK_TIMEOUT}'`).execute(trx);
+      try {
+        await sql`SELECT pg_advisory_xact_lock(${SCHEDULER_LOCK_KEY})`.execute(trx);
+      } catch (e) {
+        if (sqlState(e) === LOCK_NOT_AVAILABLE) throw new JobBusyError();
+        throw e;
+      }
+      const row = await trx
+        .selectFrom('sys_quartz_job')
+        .select(['id', 'job_class_name', 'cron_expression', 'parameter', 'status'])
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      if (!row) return null;
+      const now = new Date(this.now());
+      const record = async (error: string | null) => {
+        if (row.status !== '0') return;
+        await this.record(trx, row, now, error);
+      };
+      return this.fire(trx, row, now, record, true);
+    });
+  }
+
+  private async record(trx: Kysely<DB>, row: { id: string; cron_expression: string }, now: Date, error: string | null): Promise<void> {
+    await trx
+      .insertInto('sys_quartz_job_fire')
+      .values({ job_id: row.id, cron_expression: row.cron_expression, last_fire_at: now, last_error: error })
+      .onConflict((oc) => oc.column('job_id').doUpdateSet({ cron_expression: row.cron_expression, last_fire_at: now, last_error: error }))
+      .execute();
+  }
+
   private async fire(
     trx: Kysely<DB>,
     row: { id: string; job_class_name: string; parameter: string | null },
     now: Date,
     record: (error: string | null) => Promise<void>,
+    manual = false,
   ): Promise<FiredJob> {
     const job = this.jobs.get(row.job_class_name);
     if (!job) {
@@ -136,13 +189,13 @@ export class JobScheduler {
     try {
       const message = await job.run({ db: trx, now, parameter: row.parameter });
       await sql`RELEASE SAVEPOINT quartz_job`.execute(trx);
-      this.opts.log.info({ jobId: row.id, className: job.className }, `定时任务「${job.title}」已执行：${message}`);
+      this.opts.log.info({ jobId: row.id, className: job.className, manual }, `定时任务「${job.title}」已${manual ? '立即' : ''}执行：${message}`);
       await record(null);
       return { jobId: row.id, className: job.className, ok: true, message };
     } catch (e) {
       await sql`ROLLBACK TO SAVEPOINT quartz_job`.execute(trx);
       const message = errorText(e);
-      this.opts.log.error({ jobId: row.id, className: job.className, err: message }, `定时任务「${job.title}」执行失败`);
+      this.opts.log.error({ jobId: row.id, className: job.className, manual, err: message }, `定时任务「${job.title}」${manual ? '立即' : ''}执行失败`);
       await record(message);
       return { jobId: row.id, className: job.className, ok: false, message };
     }

@@ -6,6 +6,7 @@ import type { DB } from '../db/types';
 import { camelRow } from '../http/camel';
 import { BusinessError, ok } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
+import { idQuerySchema } from '../http/idQuery';
 
 const NOTICE = '1';
 const SYSTEM_MESSAGE = '2';
@@ -100,11 +101,7 @@ export const announcementRoutes: FastifyPluginAsync = async (app) => {
     {
       config: signedIn,
       schema: {
-        querystring: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'string', minLength: 1, maxLength: 32 }, _t: { type: 'string' } },
-        },
+        querystring: idQuerySchema,
       },
     },
     async (request) => {

@@ -11,6 +11,7 @@ import { currentUser } from '../auth/guard';
 import { QUERY_LIMITS } from '../crud/query/limits';
 import { BusinessError, ok, okMessage } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
+import { idQuerySchema } from '../http/idQuery';
 
 const signedIn = { permission: SIGNED_IN } as const;
 
@@ -165,11 +166,7 @@ export const superQueryRoutes: FastifyPluginAsync = async (app) => {
     {
       config: signedIn,
       schema: {
-        querystring: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'string', minLength: 1, maxLength: 32 }, _t: { type: 'string' } },
-        },
+        querystring: idQuerySchema,
       },
     },
     async (request) => {

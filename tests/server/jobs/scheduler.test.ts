@@ -4,14 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { BUILTIN_JOBS, JOB_CLASS_DICT_CODE, JobScheduler, SCHEDULER_LOCK_KEY, type BuiltinJob, type JobLog } from '../../../server/jobs';
 import { DATABASE_KINDS } from '../../support/database';
+import { addJob as addJobThrough, bj, captchaKeys, PURGE_CAPTCHAS, PURGE_SESSIONS, stopShippedJobs } from './support';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
 
 type Rec = Record<string, unknown>;
 
-const PURGE_CAPTCHAS = 'lossdesk.jobs.PurgeExpiredCaptchasJob';
-const PURGE_SESSIONS = 'lossdesk.jobs.PurgeExpiredSessionsJob';
-/** Beijing wall time → epoch ms. */
-const bj = (wall: string) => new Date(`${wall}+08:00`).getTime();
 
 class MemoryLog implements JobLog {
   readonly infos: string[] = [];
@@ -57,26 +54,14 @@ describe.each(DATABASE_KINDS)('定时任务 on %s', (kind) => {
     ctx = await startTestApp(kind);
     admin = (await login(ctx.app, 'admin')).token;
     scheduler = new JobScheduler({ db: ctx.database.db, log, now: () => clock });
-    // the shipped housekeeping jobs are stopped so each test sees only its own
-    await ctx.database.db.updateTable('sys_quartz_job').set({ status: '-1' }).execute();
+    await stopShippedJobs(ctx.database.db);
   }, 120_000);
   afterAll(async () => ctx?.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Rec) =>
     ctx.app.inject({ method, url: `${API}${url}`, ...(payload ? { payload } : {}), headers: authHeaders(admin) });
-  const addJob = async (job: Rec): Promise<string> => {
-    const res = body(await call('POST', '/sys/quartzJob/add', job));
-    expect(res).toMatchObject({ success: true });
-    const row = await ctx.database.db
-      .selectFrom('sys_quartz_job')
-      .select('id')
-      .where('cron_expression', '=', String(job.cronExpression))
-      .where('job_class_name', '=', String(job.jobClassName))
-      .orderBy('create_time', 'desc')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
-  const captchas = async () => (await ctx.database.db.selectFrom('sys_captcha').select('check_key').orderBy('check_key').execute()).map((r) => r.check_key);
+  const addJob = (job: Rec) => addJobThrough(ctx.database.db, async (job) => body(await call('POST', '/sys/quartzJob/add', job)), job);
+  const captchas = () => captchaKeys(ctx.database.db);
   const tickAt = async (wall: string) => {
     clock = bj(wall);
     return scheduler.tick();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createClickThrottle } from '../../../runtime/list/clickThrottle';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZE_OPTIONS } from '../../../runtime/list/constants';
 import { ellipsis, lastPage, recalculatePage, tableScroll, totalText } from '../../../runtime/list/paging';
 
@@ -40,15 +39,3 @@ describe('paging (spec §9)', () => {
   });
 });
 
-describe('click throttle (300 ms)', () => {
-  it('refuses the same action within 300 ms and accepts it after', () => {
-    let time = 1000;
-    const allow = createClickThrottle(300, () => time);
-    expect(allow('export')).toBe(true);
-    time += 299;
-    expect(allow('export')).toBe(false);
-    expect(allow('search')).toBe(true);
-    time += 1;
-    expect(allow('export')).toBe(true);
-  });
-});

@@ -1,0 +1,59 @@
+/**
+ * Which row actions a row shows, what they read and how wide the 操作 column is — the headless part
+ * of the list's row links (listColumns lays them out). A custom action's visibleWhen runs in the safe
+ * evaluator (runtime/expr) with the row as `$row`; an expression that fails on a row hides the link
+ * there rather than offering an action the page author did not mean for that row.
+ */
+import { evaluateExpression } from '../../expr';
+import type { RowAction } from '../../generated/page';
+import type { CompiledRowAction } from '../../schema/compiledPage';
+
+export type Row = Record<string, unknown>;
+
+export const ROW_ACTION_TEXTS: Readonly<Record<RowAction, string>> = { edit: '编辑', detail: '详情', delete: '删除' };
+
+export function rowActionTitle(action: CompiledRowAction): string {
+  return action.action === 'custom' ? action.title : ROW_ACTION_TEXTS[action.action];
+}
+
+/** React key and test handle of a row action: the built-in name or the custom key. */
+export function rowActionKey(action: CompiledRowAction): string {
+  return action.action === 'custom' ? action.key : action.action;
+}
+
+export function rowActionVisible(action: CompiledRowAction, row: Row): boolean {
+  if (action.action !== 'custom' || action.visibleWhen === undefined) return true;
+  try {
+    return Boolean(evaluateExpression(action.visibleWhen, { $row: row }));
+  } catch {
+    return false;
+  }
+}
+
+export function visibleRowActions(actions: readonly CompiledRowAction[], row: Row): CompiledRowAction[] {
+  return actions.filter((action) => rowActionVisible(action, row));
+}
+
+/**
+ * As laid out in Chromium: a 14 px character, a 1 px divider with 8 px margins between links, the
+ * cell's 8 px paddings plus 16 px to spare.
+ */
+const CHAR_PX = 14;
+const DIVIDER_PX = 17;
+const COLUMN_EXTRA_PX = 32;
+/** The column title 操作 fits even when no shown row has a link. */
+const MIN_COLUMN_PX = 60;
+
+function linksWidth(actions: readonly CompiledRowAction[]): number {
+  const text = actions.reduce((sum, action) => sum + rowActionTitle(action).length * CHAR_PX, 0);
+  return text + Math.max(0, actions.length - 1) * DIVIDER_PX + COLUMN_EXTRA_PX;
+}
+
+/**
+ * Width of the 操作 column: the widest set of links a shown row has, so actions that exclude each
+ * other (停止 / 启动) take one place, not two. Without rows, every action counts.
+ */
+export function actionColumnWidth(actions: readonly CompiledRowAction[], rows: readonly Row[]): number {
+  if (rows.length === 0) return linksWidth(actions);
+  return Math.max(MIN_COLUMN_PX, ...rows.map((row) => linksWidth(visibleRowActions(actions, row))));
+}
