@@ -51,10 +51,3 @@ export const MOBILE_MAX_WIDTH = 1087.99;
 export const NARROW_MAX_WIDTH = 767.99;
 
 // Theme settings (defaults, palette, rules) live in src/settings/themeSettings.ts.
-
-export const TABLE_PAGE_SIZE = 10;
-export const TABLE_PAGE_SIZE_OPTIONS = ['10', '20', '30'];
-
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const TIME_FORMAT = 'HH:mm:ss';

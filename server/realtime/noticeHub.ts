@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../db/open';
 import type { SysAnnouncement } from '../db/types';
 import { inProcessFanOut, MAX_NOTIFY_BYTES, postgresFanOut, type FanOut } from './fanOut';
+import { SocketRegistry } from './socketRegistry';
 
 /** What the web client reads (JeecgBoot's socket messages): 'topic' is for everyone, 'user' for one user. */
 export interface NoticeMessage {
@@ -76,7 +77,7 @@ function envelopesOf(target: NoticeTarget, message: NoticeMessage): string[] {
  * through the fan-out so that every node delivers it to the sockets it holds.
  */
 export class NoticeHub {
-  private readonly receivers = new Map<string, Set<NoticeReceiver>>();
+  private readonly receivers = new SocketRegistry<NoticeReceiver>();
 
   constructor(
     private readonly fanOut: FanOut,
@@ -93,17 +94,7 @@ export class NoticeHub {
 
   /** Registers a signed-in user's socket; returns the function that removes it again. */
   add(userId: string, receiver: NoticeReceiver): () => void {
-    let own = this.receivers.get(userId);
-    if (!own) {
-      own = new Set();
-      this.receivers.set(userId, own);
-    }
-    own.add(receiver);
-    const set = own;
-    return () => {
-      set.delete(receiver);
-      if (set.size === 0 && this.receivers.get(userId) === set) this.receivers.delete(userId);
-    };
+    return this.receivers.add(userId, receiver);
   }
 
   /**
@@ -142,14 +133,9 @@ export class NoticeHub {
       return;
     }
     const text = JSON.stringify(envelope.message);
-    const targets =
-      'all' in envelope.target
-        ? [...this.receivers.values()]
-        : envelope.target.userIds.map((id) => this.receivers.get(id)).filter((set) => set !== undefined);
-    for (const set of targets) {
-      for (const receiver of set) {
-        if (receiver.readyState === OPEN) receiver.send(text);
-      }
+    const targets = 'all' in envelope.target ? this.receivers.all() : envelope.target.userIds.flatMap((id) => [...this.receivers.of(id)]);
+    for (const receiver of targets) {
+      if (receiver.readyState === OPEN) receiver.send(text);
     }
   }
 }

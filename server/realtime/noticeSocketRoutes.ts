@@ -1,15 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type WebSocket from 'ws';
-import { tokenOf } from '../auth/guard';
-import { findSessionUser } from '../auth/sessions';
-import { TOKEN_INVALID_MESSAGE } from '../http/envelope';
+import { answerHeartbeat, closeUnadmitted, sessionOwns, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
 
 /** The client's keep-alive text (every 20 s); the server answers with the same text. */
 export const HEARTBEAT = 'HeartBeat';
-/** WebSocket close code "policy violation": no valid session for this user. */
-export const POLICY_VIOLATION = 1008;
-const INTERNAL_ERROR = 1011;
 /** WebSocket close code "message too big". */
 const MESSAGE_TOO_BIG = 1009;
 /**
@@ -17,21 +12,6 @@ const MESSAGE_TOO_BIG = 1009;
  * option did when this plugin had its own WebSocket server (the shared one allows grid frames).
  */
 export const MAX_NOTICE_MESSAGE_BYTES = 4096;
-
-/**
- * Browsers cannot set X-Access-Token on a WebSocket, so JeecgBoot's client sends the token as the
- * (only) subprotocol; the token query parameter and the header still work for other clients.
- */
-function socketTokenOf(request: FastifyRequest): string {
-  const header = request.headers['sec-websocket-protocol'];
-  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
-  return first || tokenOf(request);
-}
-
-async function sessionOwns(request: FastifyRequest, token: string, userId: string): Promise<boolean> {
-  const user = await findSessionUser(request.server.db, token);
-  return user?.userId === userId;
-}
 
 function textOf(data: WebSocket.RawData, isBinary: boolean): string | undefined {
   return !isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : undefined;
@@ -70,7 +50,7 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
       let closed = false;
       let unregister: (() => void) | undefined;
 
-      const admitted: Promise<'admitted' | 'refused' | 'failed'> = sessionOwns(request, token, userId).then(
+      const admitted: Promise<Admission> = sessionOwns(request, token, userId).then(
         (ok) => (ok ? 'admitted' : 'refused'),
         (err: unknown) => {
           request.log.error({ err }, '通知连接的会话校验失败');
@@ -88,11 +68,7 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
         if (textOf(data, isBinary) !== HEARTBEAT) return;
         void admitted.then(async (outcome) => {
           if (outcome !== 'admitted' || closed) return;
-          // A heartbeat also re-checks the session, so logout or freezing ends the socket too.
-          const still = await sessionOwns(request, token, userId).catch(() => true);
-          if (closed) return;
-          if (still) socket.send(HEARTBEAT);
-          else socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
+          await answerHeartbeat(socket, request, { token, userId, closed: () => closed }, HEARTBEAT);
         });
       });
       socket.on('close', () => {
@@ -103,8 +79,7 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
       void admitted.then((outcome) => {
         if (closed) return;
         if (outcome === 'admitted') unregister = app.noticeHub.add(userId, socket);
-        else if (outcome === 'refused') socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
-        else socket.close(INTERNAL_ERROR);
+        else closeUnadmitted(socket, outcome);
       });
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { COMMON_SEND_DATE, UPDATE_VXE_TABLE, type VxeMessage } from '../../runtime/grid/socket/messages';
 import type { Database } from '../db/open';
 import { inProcessFanOut, MAX_NOTIFY_BYTES, postgresFanOut, type FanOut } from './fanOut';
+import { SocketRegistry } from './socketRegistry';
 
 /** Own channel, so the notice hub never sees (and warns about) grid envelopes. */
 export const VXE_CHANNEL = 'lossdesk_vxe';
@@ -50,7 +51,7 @@ function isEnvelope(value: unknown): value is VxeEnvelope {
  * connection.
  */
 export class VxeHub {
-  private readonly pages = new Map<string, Set<VxeMember>>();
+  private readonly pages = new SocketRegistry<VxeMember>();
   private started: Promise<void> | undefined;
   private stopped = false;
 
@@ -66,17 +67,7 @@ export class VxeHub {
   /** Registers a socket once the fan-out listens; returns the function that removes it. */
   async add(pageId: string, member: VxeMember): Promise<() => void> {
     await this.start();
-    let members = this.pages.get(pageId);
-    if (!members) {
-      members = new Set();
-      this.pages.set(pageId, members);
-    }
-    members.add(member);
-    const set = members;
-    return () => {
-      set.delete(member);
-      if (set.size === 0 && this.pages.get(pageId) === set) this.pages.delete(pageId);
-    };
+    return this.pages.add(pageId, member);
   }
 
   /**
@@ -117,8 +108,8 @@ export class VxeHub {
       this.log.warn({ payload: raw.slice(0, 200) }, '收到无法识别的表格同步消息，已忽略');
       return;
     }
-    const members = this.pages.get(envelope.pageId);
-    if (!members) return;
+    const members = this.pages.of(envelope.pageId);
+    if (members.size === 0) return;
     const text = JSON.stringify(envelope.message);
     for (const member of members) {
       if (member.id !== envelope.origin && member.readyState === OPEN) member.send(text);

@@ -1,15 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type WebSocket from 'ws';
 import { HEART_BEAT, MAX_VXE_MESSAGE_BYTES, parseVxeMessage } from '../../runtime/grid/socket/messages';
-import { tokenOf } from '../auth/guard';
-import { findSessionUser } from '../auth/sessions';
-import { TOKEN_INVALID_MESSAGE } from '../http/envelope';
 import { VxeHub } from './vxeHub';
+import { answerHeartbeat, closeUnadmitted, sessionOwns, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
 
-/** WebSocket close code "policy violation": no valid session for this user. */
-export const POLICY_VIOLATION = 1008;
-const INTERNAL_ERROR = 1011;
 /*
  * Frames above MAX_SOCKET_FRAME_BYTES (webSockets.ts, the root WebSocket server's limit) close the
  * socket with 1009: a flood guard. Smaller messages that are still over MAX_VXE_MESSAGE_BYTES are
@@ -19,18 +14,6 @@ const INTERNAL_ERROR = 1011;
 const PAGE_ID_PATTERN = '^[A-Za-z0-9_.:~-]{1,100}$';
 
 const HEART_BEAT_ANSWER = JSON.stringify({ type: HEART_BEAT, data: true });
-
-/** The token as the (first) subprotocol, as browsers send it; else header or query (see guard). */
-function socketTokenOf(request: FastifyRequest): string {
-  const header = request.headers['sec-websocket-protocol'];
-  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
-  return first || tokenOf(request);
-}
-
-async function sessionOwns(request: FastifyRequest, token: string, userId: string): Promise<boolean> {
-  const user = await findSessionUser(request.server.db, token);
-  return user?.userId === userId;
-}
 
 /**
  * `GET {apiBase}/vxeSocket/:userId/:pageId` (widgets spec §7): the live socket of the editable
@@ -74,7 +57,7 @@ export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
       let closed = false;
       let unregister: (() => void) | undefined;
 
-      const admitted: Promise<'admitted' | 'refused' | 'failed'> = sessionOwns(request, token, userId)
+      const admitted: Promise<Admission> = sessionOwns(request, token, userId)
         .then(async (ok) => {
           if (!ok) return 'refused' as const;
           const remove = await app.vxeHub.add(pageId, member);
@@ -98,11 +81,7 @@ export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
             await app.vxeHub.publish(pageId, member.id, message);
             return;
           }
-          // A heartbeat also re-checks the session, so logout or freezing ends the socket too.
-          const still = await sessionOwns(request, token, userId).catch(() => true);
-          if (closed) return;
-          if (still) socket.send(HEART_BEAT_ANSWER);
-          else socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
+          await answerHeartbeat(socket, request, { token, userId, closed: () => closed }, HEART_BEAT_ANSWER);
         });
       });
       socket.on('close', () => {
@@ -113,8 +92,7 @@ export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
 
       void admitted.then((outcome) => {
         if (closed) return;
-        if (outcome === 'refused') socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
-        else if (outcome === 'failed') socket.close(INTERNAL_ERROR);
+        closeUnadmitted(socket, outcome);
       });
     },
   );

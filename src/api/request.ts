@@ -23,6 +23,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Skip the error catalogue (used by the logout call made while handling a 401). */
     silent?: boolean;
+    /** Send no X-Access-Token (an upload to an endpoint that must not see the session). */
+    withoutToken?: boolean;
   }
 }
 
@@ -39,7 +41,7 @@ http.interceptors.request.use((config) => {
   config.baseURL ??= runtimeConfig().domianURL;
   const headers = AxiosHeaders.from(config.headers);
   const token = currentToken();
-  if (token && !headers.has('X-Access-Token')) headers.set('X-Access-Token', token);
+  if (token && !config.withoutToken && !headers.has('X-Access-Token')) headers.set('X-Access-Token', token);
   if (!headers.has('tenant-id')) headers.set('tenant-id', String(localStore.get<string | number>(TENANT_ID) ?? 0));
   const appId = lowAppId();
   if (appId && !headers.has('X-Low-App-ID')) headers.set('X-Low-App-ID', appId);
@@ -217,7 +219,7 @@ export function uploadFiles<T>(
   url: string,
   files: readonly Blob[],
   fields: Record<string, string> = {},
-  options: { fileField?: string; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  options: { fileField?: string; onProgress?: (percent: number) => void; signal?: AbortSignal; withToken?: boolean } = {},
 ): Promise<Envelope<T>> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -226,6 +228,7 @@ export function uploadFiles<T>(
   return http
     .post<Envelope<T>>(url, form, {
       signal: options.signal,
+      withoutToken: options.withToken === false,
       onUploadProgress: (event) => {
         if (options.onProgress && event.total) options.onProgress(Math.round((event.loaded / event.total) * 100));
       },

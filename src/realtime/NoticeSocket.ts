@@ -1,3 +1,4 @@
+import { discardSocket, type WebSocketLike } from '../../runtime/host/webSocketLike';
 import { SOCKET_RECONNECT_MS } from '../config';
 
 /** The client's keep-alive text; the server answers with the same text. */
@@ -5,15 +6,7 @@ export const HEARTBEAT = 'HeartBeat';
 /** Spec §7: heartbeat every 20 s, and 20 s without an answer means the connection is dead. */
 export const HEARTBEAT_MS = 20_000;
 
-/** The part of the browser's WebSocket this client uses; tests pass a fake class. */
-export interface WebSocketLike {
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
+export type { WebSocketLike };
 
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
 
@@ -117,16 +110,7 @@ export class NoticeSocket {
     this.heartbeat = undefined;
     const socket = this.socket;
     this.socket = null;
-    if (!socket) return;
-    socket.onopen = null;
-    socket.onmessage = null;
-    socket.onclose = null;
-    socket.onerror = null;
-    try {
-      socket.close();
-    } catch {
-      // Closing a socket that never opened may throw in some browsers; it is gone either way.
-    }
+    if (socket) discardSocket(socket);
   }
 
   private scheduleReconnect(): void {

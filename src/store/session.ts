@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AuthItem, DictMap, LoginResult, MenuItem, PermissionResult, UserInfo } from '../api/types';
+import { SAVED_QUERY_PREFIX } from '../../runtime/superQuery/savedQueries';
 import {
   ACCESS_TOKEN,
   LOGIN_USERINFO,
@@ -111,6 +112,9 @@ export const useSession = create<SessionState>()((set) => ({
     for (const key of [ACCESS_TOKEN, LOGIN_USERNAME, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, TENANT_ID]) {
       localStore.remove(key);
     }
+    // The local copies of saved advanced queries are this user's: the next user of the browser
+    // must not see them (the server keeps the user's own).
+    localStore.removeByPrefix(SAVED_QUERY_PREFIX);
     sessionStore.remove(USER_AUTH);
     sessionStore.remove(SYS_BUTTON_AUTH);
     sessionStore.remove(NEED_DEPART_SELECT);

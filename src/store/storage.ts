@@ -49,6 +49,14 @@ export const localStore = {
   remove(key: string): void {
     window.localStorage.removeItem(NAMESPACE + key);
   },
+  /** Removes every key starting with `prefix` (e.g. the saved advanced queries of every list). */
+  removeByPrefix(prefix: string): void {
+    const storage = window.localStorage;
+    for (let i = storage.length - 1; i >= 0; i -= 1) {
+      const key = storage.key(i);
+      if (key?.startsWith(NAMESPACE + prefix)) storage.removeItem(key);
+    }
+  },
 };
 
 export const sessionStore = {

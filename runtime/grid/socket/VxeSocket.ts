@@ -1,5 +1,6 @@
+import { discardSocket, type WebSocketLike } from '../../host/webSocketLike';
 import { systemClock, type Clock } from '../clock';
-import { COMMON_SEND_DATE, HEART_BEAT, parseVxeMessage, UPDATE_VXE_TABLE, type VxeMessage } from './messages';
+import { COMMON_SEND_DATE, HEART_BEAT, liveRowChangeOf, parseVxeMessage, UPDATE_VXE_TABLE, type LiveRowChange, type VxeMessage } from './messages';
 
 /** Spec §9: a heartbeat every 10 s, no answer within 6 s means a dead link, reconnect after 5 s. */
 export const VXE_HEARTBEAT_INTERVAL_MS = 10_000;
@@ -8,15 +9,9 @@ export const VXE_RECONNECT_MS = 5_000;
 
 const OPEN = 1;
 
-/** The part of the browser's WebSocket this service uses; tests pass a fake class. */
-export interface VxeWebSocketLike {
+/** The browser's WebSocket as this service uses it; it also asks whether the socket is open. */
+export interface VxeWebSocketLike extends WebSocketLike {
   readonly readyState: number;
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
 }
 
 export type VxeWebSocketConstructor = new (url: string, protocols?: string | string[]) => VxeWebSocketLike;
@@ -30,7 +25,7 @@ export interface VxeSocketOptions {
   clock?: Clock;
 }
 
-export type TableUpdateHandler = (row: Record<string, unknown>, senderId: unknown) => void;
+export type TableUpdateHandler = (row: Record<string, unknown>, senderId: unknown, change: LiveRowChange) => void;
 export type CommonHandler = (...args: unknown[]) => void;
 
 function bind<H>(map: Map<string, Set<H>>, key: string, handler: H): () => void {
@@ -87,7 +82,7 @@ export class VxeSocket {
     return this.socket?.readyState === OPEN;
   }
 
-  /** Row changes for the grid `socketKey` (args [row, senderId]). */
+  /** Row changes for the grid `socketKey` (args [row, senderId, change]). */
   bindTable(socketKey: string, handler: TableUpdateHandler): () => void {
     return bind(this.tables, socketKey, handler);
   }
@@ -157,10 +152,10 @@ export class VxeSocket {
       return;
     }
     if (message.type === UPDATE_VXE_TABLE) {
-      const [row, senderId] = message.data.args;
+      const [row, senderId, change] = message.data.args;
       if (typeof row !== 'object' || row === null || Array.isArray(row)) return;
       for (const handler of [...(this.tables.get(message.data.socketKey) ?? [])]) {
-        this.call(() => handler(row as Record<string, unknown>, senderId));
+        this.call(() => handler(row as Record<string, unknown>, senderId, liveRowChangeOf(change)));
       }
       return;
     }
@@ -191,16 +186,7 @@ export class VxeSocket {
     this.answerTimer = undefined;
     const socket = this.socket;
     this.socket = null;
-    if (!socket) return;
-    socket.onopen = null;
-    socket.onmessage = null;
-    socket.onclose = null;
-    socket.onerror = null;
-    try {
-      socket.close();
-    } catch {
-      // Closing a socket that never opened may throw in some browsers; it is gone either way.
-    }
+    if (socket) discardSocket(socket);
   }
 
   private scheduleReconnect(): void {

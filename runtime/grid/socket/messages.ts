@@ -3,8 +3,11 @@
  * The web client and the server share these shapes and this parser.
  *
  * - heart_beat: the client's keep-alive; the server answers `{type: 'heart_beat', data: true}`.
- * - update_vxe_table `{socketKey, args: [row, senderId]}`: a grid's row changed; the server passes
- *   it to the other sockets of the same page, which merge the row into the grid named socketKey.
+ * - update_vxe_table `{socketKey, args: [row, senderId, change?]}`: a grid's row changed; the server
+ *   passes it to the other sockets of the same page, which merge the row into the grid named
+ *   socketKey. `change` is ours (JeecgBoot sends only edits): 'update' (or absent) merges an edited
+ *   row, 'add' shows a row saved as new, 'remove' takes away the row `{id}` names. A client that
+ *   knows only two arguments ignores the other two kinds (an unknown row, an id-only patch).
  * - common_send_date `{key, args}`: any other page-wide signal, passed on the same way and handed
  *   to the handlers bound to `key`.
  */
@@ -12,6 +15,14 @@
 export const HEART_BEAT = 'heart_beat';
 export const COMMON_SEND_DATE = 'common_send_date';
 export const UPDATE_VXE_TABLE = 'update_vxe_table';
+
+/** What happened to the row of an update_vxe_table message (its third argument). */
+export type LiveRowChange = 'update' | 'add' | 'remove';
+
+/** The third argument as a change; anything else (absent, unknown) is an edit, as JeecgBoot sends. */
+export function liveRowChangeOf(value: unknown): LiveRowChange {
+  return value === 'add' || value === 'remove' ? value : 'update';
+}
 
 export type VxeMessage =
   | { type: typeof HEART_BEAT; data?: unknown }

@@ -8,58 +8,8 @@ import {
   VXE_RECONNECT_MS,
   VxeSocket,
   vxeSocketUrl,
-  type VxeWebSocketLike,
 } from '../../../runtime/grid';
-
-/** Stands in for the browser's WebSocket; the test plays the server through its driver methods. */
-class FakeWebSocket implements VxeWebSocketLike {
-  static instances: FakeWebSocket[] = [];
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  sent: string[] = [];
-
-  constructor(
-    readonly url: string,
-    readonly protocols?: string | string[],
-  ) {
-    FakeWebSocket.instances.push(this);
-  }
-
-  send(data: string): void {
-    this.sent.push(data);
-  }
-
-  close(): void {
-    this.readyState = 3;
-  }
-
-  serverOpens(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-
-  serverSends(message: unknown): void {
-    const data = typeof message === 'string' ? message : JSON.stringify(message);
-    this.onmessage?.(new MessageEvent('message', { data }));
-  }
-
-  serverCloses(): void {
-    this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
-  }
-
-  fails(): void {
-    this.onerror?.(new Event('error'));
-  }
-
-  /** What the client sent, parsed. */
-  messages(): unknown[] {
-    return this.sent.map((text) => JSON.parse(text));
-  }
-}
+import { FakeWebSocket } from '../../support/fakeWebSocket';
 
 const URL = 'ws://localhost/insurance/vxeSocket/u1/maintenance.expert';
 const HEART_BEAT_OUT = { type: 'heart_beat', data: '' };
@@ -185,7 +135,7 @@ describe('VxeSocket (the live grid socket client)', () => {
     latest().serverSends({ type: 'update_vxe_table', data: { socketKey: 'expertGrid', args: [{ id: 'e1' }, 'sender'] } });
     latest().serverSends({ type: 'common_send_date', data: { key: 'reload', args: [1, 2] } });
     latest().serverSends({ type: 'update_vxe_table', data: { socketKey: 'expertGrid', args: ['not a row'] } });
-    expect(onTable).toHaveBeenCalledWith({ id: 'e1' }, 'sender');
+    expect(onTable).toHaveBeenCalledWith({ id: 'e1' }, 'sender', 'update');
     expect(onTable).toHaveBeenCalledTimes(1);
     expect(onOther).not.toHaveBeenCalled();
     expect(onCommon).toHaveBeenCalledWith(1, 2);
@@ -216,6 +166,15 @@ describe('VxeSocket (the live grid socket client)', () => {
     expect(grid.store.getRow('r1')?.values.name).toBe('乙');
     latest().serverSends({ type: 'update_vxe_table', data: { socketKey: 'expertGrid', args: [{ id: 'r1', name: '丙' }, grid.senderId] } });
     expect(grid.store.getRow('r1')?.values.name).toBe('乙');
+
+    // Saved new and deleted rows of another client (the third argument).
+    latest().serverSends({ type: 'update_vxe_table', data: { socketKey: 'expertGrid', args: [{ id: 'r2', name: '新' }, 'other', 'add'] } });
+    expect(grid.store.getRow('r2')?.values.name).toBe('新');
+    latest().serverSends({ type: 'update_vxe_table', data: { socketKey: 'expertGrid', args: [{ id: 'r2' }, 'other', 'remove'] } });
+    expect(grid.store.getRow('r2')).toBeUndefined();
+    // An unknown kind is an edit, as JeecgBoot's two-argument messages are.
+    latest().serverSends({ type: 'update_vxe_table', data: { socketKey: 'expertGrid', args: [{ id: 'r3', name: 'x' }, 'other', 'bogus'] } });
+    expect(grid.store.getRow('r3')).toBeUndefined();
 
     expect(link.sendRow('r1')).toBe(true);
     expect(latest().messages().at(-1)).toEqual({

@@ -1,48 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEARTBEAT, HEARTBEAT_MS, NoticeSocket, type WebSocketLike } from '../../../src/realtime/NoticeSocket';
-
-/** Stands in for the browser's WebSocket; the test plays the server through its driver methods. */
-class FakeWebSocket implements WebSocketLike {
-  static instances: FakeWebSocket[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  sent: string[] = [];
-  closed = false;
-
-  constructor(
-    readonly url: string,
-    readonly protocols?: string | string[],
-  ) {
-    FakeWebSocket.instances.push(this);
-  }
-
-  send(data: string): void {
-    this.sent.push(data);
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-
-  serverOpens(): void {
-    this.onopen?.(new Event('open'));
-  }
-
-  serverSends(data: string): void {
-    this.onmessage?.(new MessageEvent('message', { data }));
-  }
-
-  serverCloses(code = 1006): void {
-    this.closed = true;
-    this.onclose?.(new CloseEvent('close', { code }));
-  }
-
-  fails(): void {
-    this.onerror?.(new Event('error'));
-  }
-}
+import { HEARTBEAT, HEARTBEAT_MS, NoticeSocket } from '../../../src/realtime/NoticeSocket';
+import { FakeWebSocket } from '../../support/fakeWebSocket';
 
 const URL = 'ws://localhost/insurance/websocket/u1';
 const sockets = () => FakeWebSocket.instances;

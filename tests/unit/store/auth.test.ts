@@ -108,14 +108,19 @@ describe('logout', () => {
     vi.mocked(sys.login).mockResolvedValue(ok(loginResult(2)));
     await auth.loginByAccount({ username: 'zhangsan', password: '123456', captcha: 'x', checkKey: '1' });
     localStore.set(TENANT_ID, 3);
+    localStore.set('JSuperQuerySaved_maintenance/expert', [{ title: '男专家', matchType: 'and', records: [] }]);
+    localStore.set('JSuperQuerySaved_receive/receive', []);
     useSession.getState().applyPermissions({ menu, auth: [{ action: 'user:add', type: '1' }], allAuth: [] });
   });
 
-  it('clears token, permissions, user, dictionaries and tenant, ends the server session, goes to login and reloads', async () => {
+  it('clears token, permissions, user, dictionaries, tenant and saved-query copies, ends the server session, goes to login and reloads', async () => {
     vi.mocked(sys.logout).mockResolvedValue(ok(null));
     await auth.logout();
     expect(sys.logout).toHaveBeenCalledWith('tok-1');
     for (const key of [ACCESS_TOKEN, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, TENANT_ID]) expect(localStore.get(key)).toBeNull();
+    // The saved advanced queries' local copies belong to the user who leaves.
+    expect(localStore.get('JSuperQuerySaved_maintenance/expert')).toBeNull();
+    expect(localStore.get('JSuperQuerySaved_receive/receive')).toBeNull();
     expect(sessionStore.get(storage.USER_AUTH)).toBeNull();
     expect(useSession.getState()).toMatchObject({ token: null, permissionList: [], info: null, needDepartSelect: false });
     expect(window.location.pathname).toBe('/user/login');

@@ -1,0 +1,44 @@
+/**
+ * Admission of the live sockets (notice and grid): browsers cannot set X-Access-Token on a
+ * WebSocket, so JeecgBoot's client sends the token as the (only) subprotocol; the token query
+ * parameter and the header still work for other clients. The token must be live and belong to the
+ * user the path names; every heartbeat checks again, so logout or freezing ends the socket too.
+ */
+import type { FastifyRequest } from 'fastify';
+import type WebSocket from 'ws';
+import { tokenOf } from '../auth/guard';
+import { findSessionUser } from '../auth/sessions';
+import { TOKEN_INVALID_MESSAGE } from '../http/envelope';
+
+/** WebSocket close code "policy violation": no valid session for this user. */
+export const POLICY_VIOLATION = 1008;
+/** WebSocket close code "internal error": the session could not be checked. */
+export const INTERNAL_ERROR = 1011;
+
+export type Admission = 'admitted' | 'refused' | 'failed';
+
+export function socketTokenOf(request: FastifyRequest): string {
+  const header = request.headers['sec-websocket-protocol'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+  return first || tokenOf(request);
+}
+
+export async function sessionOwns(request: FastifyRequest, token: string, userId: string): Promise<boolean> {
+  const user = await findSessionUser(request.server.db, token);
+  return user?.userId === userId;
+}
+
+/** Answers a heartbeat while the session still owns the socket; closes it with 1008 once it does not. */
+export async function answerHeartbeat(socket: WebSocket, request: FastifyRequest, owner: { token: string; userId: string; closed(): boolean }, answer: string): Promise<void> {
+  // A failed check keeps the socket: the next heartbeat asks again.
+  const still = await sessionOwns(request, owner.token, owner.userId).catch(() => true);
+  if (owner.closed()) return;
+  if (still) socket.send(answer);
+  else socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
+}
+
+/** Closes a socket that was not admitted: 1008 for a refused session, 1011 when the check failed. */
+export function closeUnadmitted(socket: WebSocket, outcome: Admission): void {
+  if (outcome === 'refused') socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
+  else if (outcome === 'failed') socket.close(INTERNAL_ERROR);
+}
