@@ -329,6 +329,36 @@ describe('tab actions right after a tab switch', { timeout: 30_000 }, () => {
     const menu = await openTabMenu('用户管理');
     expect(menu.closest('.multi-tab')).not.toBeNull();
   });
+
+  it('the tab context menu stays open while the page scrolls under the strip, and its entries still act', async () => {
+    await openFourTabs();
+    const menu = await openTabMenu('在办案件');
+    act(() => {
+      fireEvent.scroll(window);
+      fireEvent.scroll(document.querySelector('.multi-tab .ant-tabs-nav-wrap') as HTMLElement);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(menu).not.toHaveClass('ant-dropdown-hidden');
+    expect(menu.style.pointerEvents).not.toBe('none');
+    fireEvent.click(within(menu).getByText('关闭右侧'));
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/receive\/handle$/));
+    expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件']);
+  });
+
+  it('the tab context menu still closes on a click elsewhere and on Escape', async () => {
+    await openFourTabs();
+    const menu = await openTabMenu('用户管理');
+    await userEvent.click(screen.getByText('new:0'));
+    await waitFor(() => expect(menu.style.pointerEvents).toBe('none'));
+    await userEvent.pointer({ keys: '[MouseRight]', target: tabLabel('在办案件') });
+    const open = () => Array.from(document.querySelectorAll<HTMLElement>('.ant-dropdown:not(.ant-dropdown-hidden)')).filter((m) => m.style.pointerEvents !== 'none');
+    await waitFor(() => expect(open()).toHaveLength(1));
+    act(() => {
+      fireEvent.keyDown(window, { key: 'Escape', keyCode: 27 });
+    });
+    await waitFor(() => expect(open()).toHaveLength(0));
+    expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件', '新建案件']);
+  });
 });
 
 describe('a page kept behind another tab', { timeout: 30_000 }, () => {

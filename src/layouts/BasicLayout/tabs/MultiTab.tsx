@@ -3,6 +3,7 @@ import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useFeedback } from '../../../hooks/useFeedback';
+import { TAB_MENU_CLASS, useTabMenuOpen } from './useTabMenuOpen';
 import { useTabs } from './useTabs';
 
 export const TAB_MENU_TEXTS = {
@@ -32,6 +33,7 @@ export default function MultiTab() {
   const tabs = useTabs((s) => s.tabs);
   const activeKey = useTabs((s) => s.activeKey);
   const strip = useRef<HTMLDivElement>(null);
+  const menu = useTabMenuOpen();
 
   /** The remembered address (with its query) of a tab. */
   const addressOf = (key: string) => useTabs.getState().tabs.find((tab) => tab.key === key)?.path ?? key;
@@ -78,6 +80,7 @@ export default function MultiTab() {
     ],
     onClick: ({ key: action, domEvent }) => {
       domEvent.stopPropagation();
+      menu.close();
       if (action in TAB_MENU_TEXTS) act(action as TabMenuAction, key);
     },
   });
@@ -101,13 +104,19 @@ export default function MultiTab() {
           label: (
             <Dropdown
               menu={menuFor(tab.key)}
-              trigger={['contextMenu']}
-              // Inside the strip, which sticks under the fixed header: the menu moves with its tab
-              // when the page scrolls (a tall page finishing its render, scroll anchoring) instead of
-              // staying at a document position that may slide under the header.
+              // Opened by the strip on the tab's contextmenu event and aligned to the tab, not to the
+              // pointer: antd's contextMenu trigger would close it on every page scroll and let the
+              // click meant for it through to the page (see useTabMenuOpen).
+              trigger={[]}
+              placement="bottomLeft"
+              rootClassName={TAB_MENU_CLASS}
+              open={menu.openKey === tab.key}
+              onOpenChange={(open) => menu.onOpenChange(tab.key, open)}
+              // Inside the strip, which sticks to the top of the window: the menu moves with its tab
+              // and stays above the page scrolling under it.
               getPopupContainer={() => strip.current ?? document.body}
             >
-              <span className="multi-tab-label" data-tab-key={tab.key}>
+              <span className="multi-tab-label" data-tab-key={tab.key} onContextMenu={(event) => menu.openFor(tab.key, event)}>
                 {tab.title}
               </span>
             </Dropdown>
