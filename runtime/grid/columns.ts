@@ -8,7 +8,11 @@ import {
 import type { GridRowValues } from './rowTypes';
 import { UPLOAD_BUTTON_TEXT } from './texts';
 
-/** The column types of spec §3. */
+/**
+ * The column types of spec §3, and two cells of JeecgBoot's JVxeTable beyond them: 'tags', the
+ * tags cell of spec §4, and 'popup', the online-report popup picker (input_pop is the popup text
+ * input of spec §9).
+ */
 export const GRID_COLUMN_TYPES = [
   'input',
   'inputNumber',
@@ -26,6 +30,8 @@ export const GRID_COLUMN_TYPES = [
   'sel_search',
   'sel_search_async',
   'upload',
+  'tags',
+  'popup',
 ] as const;
 
 export type GridColumnType = (typeof GRID_COLUMN_TYPES)[number];
@@ -111,7 +117,7 @@ export interface GridColumnSpec {
   linkageKey?: string;
   /** dayjs format of date and datetime cells. */
   format?: string;
-  /** Select cells render their option as a coloured tag. */
+  /** Choice cells show their options, and the tags cell its tags, as coloured tags. */
   setTagColor?: boolean;
 }
 

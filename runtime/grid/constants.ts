@@ -5,6 +5,10 @@ export const ROW_HEIGHT = 61;
 /** Height in px above which the body scrolls. */
 export const MAX_HEIGHT = 400;
 
+/** The popup text input (input_pop): its text area, in px (spec §9: 200 high, 150 wide). */
+export const INPUT_POP_HEIGHT = 200;
+export const INPUT_POP_WIDTH = 150;
+
 /** Sequence (row number) column width. */
 export const SEQUENCE_WIDTH = 60;
 /** Selection column width; wider when a footer (statistics) shows its titles there. */
@@ -39,9 +43,8 @@ export const DEFAULT_ORDER_FIELD = 'orderNum';
 /** Default row key of the records the grid loads and outputs. */
 export const DEFAULT_ROW_KEY = 'id';
 
-/** Default date formats (dayjs tokens, spec §9). */
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** Default date formats (dayjs tokens, spec §9): the ones forms and lists store and show. */
+export { DATE_FORMAT, DATETIME_FORMAT } from '../widgets/form/storedValues';
 
 /** Default upload endpoint and the response field holding the stored path (spec §7). */
 export const DEFAULT_UPLOAD_ACTION = '/sys/common/upload';

@@ -16,6 +16,8 @@ export class EditingState {
   private readonly listeners = new Listeners();
   private readonly ended = new Listeners<[CellRef]>();
   private editing: ReadonlyMap<string, string> = new Map();
+  /** Cells whose dialog is open, with how many holds each has. */
+  private readonly held = new Map<string, number>();
   private columns: ReadonlyMap<string, GridColumn>;
 
   constructor(
@@ -79,11 +81,38 @@ export class EditingState {
     this.listeners.emit();
   }
 
-  /** A mouse-up outside every editing cell and its popups (date picker, dropdown, modal). */
+  /**
+   * Keeps a cell editing while its editor shows a dialog (a picker, the upload popup): a mouse-up
+   * anywhere — the dialog's mask, a dropdown inside it, a drag ending outside it — must not end the
+   * editing, which would unmount the editor and its dialog mid-pick. Returns the release; the cell
+   * ends like any other afterwards.
+   */
+  hold(rowId: string, columnKey: string): () => void {
+    const k = `${rowId}\u0000${columnKey}`;
+    this.held.set(k, (this.held.get(k) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.held.get(k) ?? 1) - 1;
+      if (left > 0) this.held.set(k, left);
+      else this.held.delete(k);
+    };
+  }
+
+  isHeld(rowId: string, columnKey: string): boolean {
+    return this.held.has(`${rowId}\u0000${columnKey}`);
+  }
+
+  /** A mouse-up outside every editing cell and its popups (date picker, dropdown, modal); held cells stay. */
   endAll(): void {
-    if (this.editing.size === 0) return;
-    const cells = [...this.editing].map(([rowId, columnKey]) => ({ rowId, columnKey }));
-    this.editing = new Map();
+    const cells = [...this.editing]
+      .filter(([rowId, columnKey]) => !this.isHeld(rowId, columnKey))
+      .map(([rowId, columnKey]) => ({ rowId, columnKey }));
+    if (cells.length === 0) return;
+    const next = new Map(this.editing);
+    for (const cell of cells) next.delete(cell.rowId);
+    this.editing = next;
     for (const cell of cells) this.ended.emit(cell);
     this.listeners.emit();
   }

@@ -1,14 +1,18 @@
 import type { HostStorage } from '../host/types';
 import { DEFAULT_ADD_SETTINGS, loadAddSettings, saveAddSettings, type AddSettings } from './addSettings';
 import { resolveColumns, type GridColumn, type GridColumnSpec } from './columns';
+import { linkageLevels, linkageLowerLevels } from './linkage';
 import { systemClock, type Clock } from './clock';
-import { EditingState } from './editing';
+import { EditingState, type CellRef } from './editing';
+import { Listeners } from './listeners';
+import { refusedCells, type RowRefusal } from './refusals';
 import { InsertionGuard } from './insertionGuard';
 import { mergeLiveRow, type LiveMergeOutcome } from './liveMerge';
 import { acceptNumericInput, numericValueOnBlur } from './numericCell';
 import type { RowIds } from './rowIds';
 import { RowStore, type AddRowsOptions, type GridOutput } from './rowStore';
 import type { GridRowValues } from './rowTypes';
+import type { LiveRowChange } from './socket/messages';
 import { footerRows, type FooterRow } from './statistics';
 import { GridValidationError } from './validateTables';
 import { GridValidator, type ErrorMap } from './validator';
@@ -33,16 +37,20 @@ export interface GridOptions {
  */
 export class GridController {
   readonly columns: readonly GridColumn[];
+  /** The linked select columns of each linkageKey, top level first (see linkage.ts). */
+  readonly linkage: ReadonlyMap<string, readonly string[]>;
   readonly store: RowStore;
   readonly editing: EditingState;
   readonly validator: GridValidator;
   private readonly guard: InsertionGuard;
   private readonly storage: HostStorage | undefined;
   private readonly stopBlurOnEnd: () => void;
+  private readonly revealed = new Listeners<[CellRef]>();
 
   constructor(options: GridOptions) {
     const clock = options.clock ?? systemClock;
     this.columns = resolveColumns(options.columns);
+    this.linkage = linkageLevels(this.columns);
     this.store = new RowStore({
       columns: this.columns,
       rowKey: options.rowKey,
@@ -85,8 +93,16 @@ export class GridController {
 
   /** A finished choice (select, date, checkbox, picker) or a committed text. */
   change(rowId: string, columnKey: string, value: unknown): void {
+    const before = this.store.getRow(rowId)?.values[columnKey];
     this.store.setValue(rowId, columnKey, value);
     void this.validator.onChange(rowId, columnKey);
+    // A new choice in a linked select empties the levels below it: they belonged to the old
+    // parent. Not validated yet: the user is about to choose them.
+    const column = this.columns.find((c) => c.key === columnKey);
+    if (!column?.linkageKey || before === value) return;
+    for (const lower of linkageLowerLevels(this.linkage, column)) {
+      if (this.store.getRow(rowId)?.values[lower] !== '') this.store.setValue(rowId, lower, '');
+    }
   }
 
   /** A keystroke in a number cell: returns the text the cell shows (the previous one when refused). */
@@ -103,6 +119,34 @@ export class GridController {
 
   blur(rowId: string, columnKey: string): void {
     this.validator.onBlur(rowId, columnKey);
+  }
+
+  /** Keeps a cell editing while its dialog is open (see EditingState.hold); returns the release. */
+  holdEditing(rowId: string, columnKey: string): () => void {
+    return this.editing.hold(rowId, columnKey);
+  }
+
+  /** Asks the view to scroll a cell into sight (a failed cell after a save). */
+  reveal(rowId: string, columnKey: string): void {
+    if (this.store.indexOf(rowId) >= 0) this.revealed.emit({ rowId, columnKey });
+  }
+
+  /** Listens to reveal requests (the view scrolls). */
+  onReveal(listener: (cell: CellRef) => void): () => void {
+    return this.revealed.subscribe(listener);
+  }
+
+  /**
+   * The server refused the save: marks each refused cell failed with the server's reason (tooltip,
+   * failed style) and reveals the first. `rowIds` are the row ids in the order the save numbered
+   * them. Returns how many cells were marked.
+   */
+  showRefusals(refusals: readonly RowRefusal[], rowIds: readonly string[]): number {
+    const cells = refusedCells(refusals, rowIds, this.columns).filter((cell) => this.store.indexOf(cell.rowId) >= 0);
+    this.validator.markFailed(cells);
+    const first = [...cells].sort((a, b) => this.store.indexOf(a.rowId) - this.store.indexOf(b.rowId))[0];
+    if (first) this.reveal(first.rowId, first.columnKey);
+    return cells.length;
   }
 
   /** Mouse-up outside the editing cells and their popups. */
@@ -159,9 +203,9 @@ export class GridController {
     return this.store.output();
   }
 
-  /** An update_vxe_table change of another client (args [row, senderId]). */
-  applyLiveUpdate(row: Readonly<GridRowValues>, senderId: unknown): LiveMergeOutcome {
-    return mergeLiveRow(this.store, this.editing, row, senderId);
+  /** An update_vxe_table change of another client (args [row, senderId, change]). */
+  applyLiveUpdate(row: Readonly<GridRowValues>, senderId: unknown, change: LiveRowChange = 'update', showsNew?: () => boolean): LiveMergeOutcome {
+    return mergeLiveRow(this, row, senderId, change, showsNew);
   }
 
   dispose(): void {

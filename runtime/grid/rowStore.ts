@@ -194,6 +194,46 @@ export class RowStore {
     this.changed();
   }
 
+  /**
+   * Shows a record another client saved as new (a live 'add'): not new here and not edited, since it
+   * is stored already. A drag-sort grid puts it before the first row with a larger order number
+   * (the sender's renumbered rows arrive before it), others at the bottom. False when the grid
+   * shows a row with that id already or the record has none.
+   */
+  insertSaved(record: Readonly<GridRowValues>): string | undefined {
+    const raw = record[this.rowKey];
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    const id = String(raw);
+    if (this.indexOf(id) >= 0 || this.removed.some((row) => row.id === id)) return undefined;
+    const order = Number(record[this.dragSortKey]);
+    let at = this.rows.length;
+    if (this.dragSort && Number.isFinite(order)) {
+      const after = this.rows.findIndex((row) => Number(row.values[this.dragSortKey]) > order);
+      if (after >= 0) at = after;
+    }
+    const row: GridRow = { id, values: { ...createdRowValues(this.columns), ...record } };
+    this.rows = [...this.rows.slice(0, at), row, ...this.rows.slice(at)];
+    this.changed();
+    return id;
+  }
+
+  /**
+   * Forgets rows another client deleted (a live 'remove'): gone from the rows and from this grid's
+   * own removed list too (deleting them again would fail), never into it. No renumbering — the
+   * sender's renumbered rows arrive as edits. Returns the ids it forgot.
+   */
+  dropDeleted(ids: Iterable<string>): string[] {
+    const gone = new Set(ids);
+    const dropped = [...this.rows, ...this.removed].filter((row) => gone.has(row.id)).map((row) => row.id);
+    if (dropped.length === 0) return [];
+    this.rows = this.rows.filter((row) => !gone.has(row.id));
+    this.removed = this.removed.filter((row) => !gone.has(row.id));
+    for (const id of dropped) this.edited.delete(id);
+    if (dropped.some((id) => this.selected.has(id))) this.selected = new Set([...this.selected].filter((id) => !gone.has(id)));
+    this.changed();
+    return dropped;
+  }
+
   removeSelected(): void {
     this.remove([...this.selected]);
   }

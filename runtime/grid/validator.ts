@@ -114,6 +114,23 @@ export class GridValidator {
     return map;
   }
 
+  /**
+   * Shows failures found elsewhere — the server refusing a save for a reason the grid cannot check
+   * (another user's value, a record gone meanwhile). A pending or running check of such a cell is
+   * dropped so it cannot wipe the mark at once; the cell's next own check (the user edits it, or
+   * the next save) replaces it.
+   */
+  markFailed(failures: ReadonlyArray<{ rowId: string; columnKey: string; message: string }>): void {
+    for (const { rowId, columnKey, message } of failures) {
+      if (!this.columns.has(columnKey) || this.store.indexOf(rowId) < 0) continue;
+      const k = key(rowId, columnKey);
+      this.clock.clearTimeout(this.blurTimers.get(k));
+      this.blurTimers.delete(k);
+      this.seq.set(k, (this.seq.get(k) ?? 0) + 1);
+      this.show(rowId, columnKey, message);
+    }
+  }
+
   /** Forgets removed rows: their errors and pending blur checks. */
   forget(rowIds: Iterable<string>): void {
     const gone = new Set(rowIds);

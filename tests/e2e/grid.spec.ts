@@ -1,10 +1,13 @@
 /**
  * The editable grid end to end on the 工时登记 grid page (schemas/pages/cost/workHour.json): add
- * rows with the add settings, edit cells (a number cell refuses letters), a failed cell shows its
- * tooltip, drag a row (the order is renumbered), save all rows at once, reload in order; and a
- * second browser on the same page gets a saved edit live through /vxeSocket.
+ * rows with the add settings, edit cells (a number cell refuses letters, 员工 is picked in
+ * '根据部门选择用户'), a failed cell shows its tooltip, drag a row (the order is renumbered), save
+ * all rows at once, reload in order; a file cell uploads, downloads and keeps its file; a second
+ * browser on the same page gets saved edits, new rows and deleted rows live through /vxeSocket;
+ * a refusal only the server can see marks the refused cell.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { apiLogin } from './support/api';
 import { screenshot, signIn, toast } from './support/app';
 
 const PATH = '/cost/work-hour';
@@ -26,6 +29,17 @@ async function pick(page: Page, index: number, key: string, nth = 0): Promise<vo
   await cell(page, index, key).click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').nth(nth).click();
 }
+/** Picks a user for a 员工 cell in '根据部门选择用户' by username. */
+async function pickUser(page: Page, index: number, username: string, shot?: string): Promise<void> {
+  await cell(page, index, 'staffUser').click();
+  await cell(page, index, 'staffUser').locator('input').click();
+  const dialog = page.locator('.ant-modal-content').filter({ hasText: '根据部门选择用户' });
+  await expect(dialog).toBeVisible();
+  await dialog.locator('tr').filter({ hasText: username }).first().click();
+  if (shot) await screenshot(page, shot);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+}
 async function type(page: Page, index: number, key: string, text: string): Promise<void> {
   await cell(page, index, key).click();
   const input = cell(page, index, key).locator('input');
@@ -35,10 +49,12 @@ async function type(page: Page, index: number, key: string, text: string): Promi
 async function endEditing(page: Page): Promise<void> {
   await grid(page).locator('.grid-header').click({ position: { x: 5, y: 5 } });
 }
-async function fillRow(page: Page, index: number, remark: string, hours: string): Promise<void> {
+async function fillRow(page: Page, index: number, remark: string, hours: string, shot?: string): Promise<void> {
   await pick(page, index, 'caseId');
   await pick(page, index, 'hourType');
-  await pick(page, index, 'staffUser');
+  await pickUser(page, index, 'admin', shot);
+  await endEditing(page);
+  await expect(cell(page, index, 'staffUser')).toHaveText('管理员');
   await cell(page, index, 'workDate').click();
   const date = cell(page, index, 'workDate').locator('input');
   await date.fill('2026-11-02');
@@ -48,11 +64,37 @@ async function fillRow(page: Page, index: number, remark: string, hours: string)
   await endEditing(page);
 }
 
+/** Opens (or reloads) the grid page; on a busy machine the first load may take a while. */
+async function openGrid(page: Page, reload = false): Promise<void> {
+  if (reload) await page.reload();
+  else await page.goto(PATH);
+  await expect(grid(page).locator('.grid-header')).toContainText('工时(小时)', { timeout: 30_000 });
+}
+
+/**
+ * Clicks 保存. After a save antd's spinner icon leaves with an animation that Chromium may never
+ * finish in a window it does not paint (one of two open browsers): the button then stays named
+ * 'loading 保 存' although it is no longer loading and takes clicks.
+ */
+async function saveGrid(page: Page): Promise<void> {
+  await grid(page).getByRole('button', { name: /保\s*存$/ }).click();
+}
+
+/** A second signed-in browser on the grid page. */
+async function secondBrowser(browser: Browser): Promise<{ second: Page; close: () => Promise<void> }> {
+  const other = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const second = await other.newPage();
+  await signIn(second, 'admin');
+  await openGrid(second);
+  return { second, close: () => other.close() };
+}
+
 test.describe.serial('工时登记 editable grid', () => {
+  // Long flows (pickers in dialogs, two browsers) on a machine whose two cores are shared.
+  test.describe.configure({ timeout: 180_000 });
   test('adds rows, edits, validates, drags, saves all at once and reloads in order', async ({ page }) => {
     await signIn(page, 'admin');
-    await page.goto(PATH);
-    await expect(grid(page).locator('.grid-header')).toContainText('工时(小时)');
+    await openGrid(page);
 
     // Add settings: three rows per click, kept under jet-add-btn-settings (in the app's pro__ storage namespace).
     await grid(page).getByRole('button', { name: '新增设置' }).click();
@@ -68,12 +110,12 @@ test.describe.serial('工时登记 editable grid', () => {
     // A number cell refuses letters.
     await type(page, 0, 'hours', 'abc');
     await expect(cell(page, 0, 'hours').locator('input')).toHaveValue('');
-    await fillRow(page, 0, '现场查勘', '2.5');
+    await fillRow(page, 0, '现场查勘', '2.5', 'grid-user-picker');
     await fillRow(page, 1, '报告撰写', '4');
     await expect(grid(page).locator('.grid-footer-sum')).toContainText('6.5');
 
     // The third row stays empty: saving shows what is wrong where, and writes nothing.
-    await grid(page).getByRole('button', { name: /^保\s*存$/ }).click();
+    await saveGrid(page);
     await expect(toast(page, /第3行/)).toBeVisible();
     const failed = cell(page, 2, 'caseId');
     await expect(failed).toHaveClass(/grid-cell-failed/);
@@ -96,31 +138,53 @@ test.describe.serial('工时登记 editable grid', () => {
     await page.mouse.up();
     await expect.poll(() => remarks(page)).toEqual(['报告撰写', '现场查勘']);
 
-    await grid(page).getByRole('button', { name: /^保\s*存$/ }).click();
+    await saveGrid(page);
     await expect(toast(page, '保存成功！')).toBeVisible();
-    await page.reload();
+    await openGrid(page, true);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写', '现场查勘']);
     await expect(grid(page).locator('.grid-footer-sum')).toContainText('6.5');
     await screenshot(page, 'grid-saved');
+
+    // 详细信息 (a click on the row number) names the user as the cell does, not by username.
+    await row(page, 0).locator('.grid-seq').click();
+    const details = page.locator('.ant-modal-content').filter({ hasText: '详细信息' });
+    await expect(details).toContainText('管理员');
+    await expect(details).toContainText('报告撰写');
+    await expect(details).not.toContainText('admin');
+    await screenshot(page, 'grid-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect(details).toBeHidden();
+
+    // Resting on a row number shows the row as a sub-form popover.
+    await row(page, 1).locator('.grid-seq span').hover();
+    const subForm = page.locator('.ant-popover:visible').filter({ hasText: '第2行' });
+    await expect(subForm).toContainText('现场查勘');
+    await expect(subForm).toContainText('管理员');
+    await screenshot(page, 'grid-subform-popover');
+    await grid(page).locator('.grid-header').hover();
+    await expect(subForm).toBeHidden();
   });
 
   test('an edit saved in one browser appears in another open on the same grid page', async ({ page, browser }) => {
     await signIn(page, 'admin');
-    await page.goto(PATH);
+    await openGrid(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写', '现场查勘']);
 
     const other = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
     const second = await other.newPage();
     try {
       await signIn(second, 'admin');
-      await second.goto(PATH);
+      await openGrid(second);
       await expect.poll(() => remarks(second)).toEqual(['报告撰写', '现场查勘']);
       // Let the second grid's socket join the page before the save.
       await second.waitForTimeout(1000);
 
+      // Work in the first window again: a window left in the background paints no frames, so antd's
+      // button animations (the 保存 spinner leaving) never finish there.
+      await page.bringToFront();
       await type(page, 0, 'remark', '报告撰写（已复核）');
       await endEditing(page);
-      await grid(page).getByRole('button', { name: /^保\s*存$/ }).click();
+      await saveGrid(page);
       await expect(toast(page, '保存成功！')).toBeVisible();
 
       await expect.poll(() => remarks(second), { timeout: 15_000 }).toEqual(['报告撰写（已复核）', '现场查勘']);
@@ -128,5 +192,148 @@ test.describe.serial('工时登记 editable grid', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('a file cell uploads, keeps its file after save and reload, and offers 下载/删除/更多', async ({ page }) => {
+    await signIn(page, 'admin');
+    await openGrid(page);
+    await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '现场查勘']);
+    const files = cell(page, 0, 'attachment');
+    await expect(files.getByRole('button', { name: /上传文件/ })).toBeVisible();
+    await files.locator('input[type=file]').setInputFiles({ name: '工时凭证单.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% e2e\n') });
+    await expect(files).toContainText('工时凭证单…');
+    await saveGrid(page);
+    await expect(toast(page, '保存成功！')).toBeVisible();
+    await openGrid(page, true);
+    await expect(cell(page, 0, 'attachment')).toContainText('工时凭证单…');
+    await cell(page, 0, 'attachment').getByRole('button', { name: '操作' }).click();
+    const menu = page.locator('.ant-dropdown:visible .ant-dropdown-menu');
+    await expect(menu).toContainText('下载');
+    await expect(menu).toContainText('删除');
+    await expect(menu).toContainText('更多');
+    await screenshot(page, 'grid-upload-cell');
+    const download = page.waitForEvent('download');
+    await menu.getByText('下载').click();
+    expect((await download).suggestedFilename()).toBe('工时凭证单.pdf');
+  });
+
+  test('a row added and a row deleted in one browser appear and disappear in another, which keeps its unsaved edit', async ({ page, browser }) => {
+    await signIn(page, 'admin');
+    await openGrid(page);
+    await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '现场查勘']);
+    const { second, close } = await secondBrowser(browser);
+    try {
+      await expect.poll(() => remarks(second)).toEqual(['报告撰写（已复核）', '现场查勘']);
+      // An edit the second browser has not saved yet.
+      await type(second, 0, 'remark', '第二个浏览器未保存');
+      await endEditing(second);
+      await second.waitForTimeout(1000);
+
+      // Back to the first window (see above: a background window paints no frames).
+      await page.bringToFront();
+      await grid(page).getByRole('button', { name: /^新\s*增$/ }).click();
+      await expect(grid(page).locator('.grid-row')).toHaveCount(3);
+      await fillRow(page, 2, '夜间值守', '3');
+      await saveGrid(page);
+      await expect(toast(page, '保存成功！')).toBeVisible();
+      await expect.poll(() => remarks(second), { timeout: 15_000 }).toEqual(['第二个浏览器未保存', '现场查勘', '夜间值守']);
+      await expect(cell(second, 2, 'staffUser')).toHaveText('管理员');
+      await expect(grid(second)).toContainText('1-3 共3条');
+      await screenshot(second, 'grid-live-added');
+
+      // The next save's 保存成功！ must not be mistaken for this one's.
+      await expect(toast(page, '保存成功！')).toHaveCount(0);
+      await row(page, 1).locator('.ant-checkbox-input').check();
+      await grid(page).getByRole('button', { name: /^删\s*除$/ }).click();
+      await saveGrid(page);
+      await expect(toast(page, '保存成功！')).toBeVisible();
+      await expect.poll(() => remarks(second), { timeout: 15_000 }).toEqual(['第二个浏览器未保存', '夜间值守']);
+      await expect(grid(second)).toContainText('1-2 共2条');
+      // The sender shows its own saved rows once, not twice (its echo is ignored).
+      await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '夜间值守']);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a refusal only the server can see (an hour type deleted meanwhile) marks the refused cell and scrolls to it', async ({ page, request }) => {
+    const token = await apiLogin(request, 'admin', '123456');
+    expect(token).toBeTruthy();
+    const headers = { 'X-Access-Token': token ?? '' };
+    const created = await request.post('/insurance/maintenance/workingHourType/add', {
+      headers,
+      data: { typeCode: 'E2ETEMP', typeName: '临时类型E2E', billable: 'Y', status: '1' },
+    });
+    expect((await created.json()).success).toBe(true);
+
+    await signIn(page, 'admin');
+    await openGrid(page);
+    await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '夜间值守']);
+    await cell(page, 1, 'hourType').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '临时类型E2E' }).click();
+    await endEditing(page);
+
+    // Someone deletes the type before the save: the grid's options cannot know.
+    const list = await request.get('/insurance/maintenance/workingHourType/list', { headers, params: { typeCode: 'E2ETEMP' } });
+    const records = ((await list.json()) as { result: { records: { id: string; typeCode: string }[] } }).result.records;
+    const id = records.find((r) => r.typeCode === 'E2ETEMP')?.id ?? '';
+    const removed = await request.delete('/insurance/maintenance/workingHourType/delete', { headers, params: { id } });
+    expect((await removed.json()).success).toBe(true);
+
+    await saveGrid(page);
+    await expect(toast(page, /第2行：工时类型：/)).toBeVisible();
+    const failed = cell(page, 1, 'hourType');
+    await expect(failed).toHaveClass(/grid-cell-failed/);
+    await expect(cell(page, 1, 'remark')).not.toHaveClass(/grid-cell-failed/);
+    await failed.hover();
+    await expect(page.locator('.ant-tooltip').filter({ hasText: '不是可选的值' })).toBeVisible();
+    await screenshot(page, 'grid-server-refusal');
+    // Choosing a valid type clears the mark.
+    await pick(page, 1, 'hourType');
+    await endEditing(page);
+    await expect(failed).not.toHaveClass(/grid-cell-failed/);
+  });
+
+  test('工作地点 offers the provinces, then the cities of the chosen one; 备注 opens a text area; both save', async ({ page }) => {
+    await signIn(page, 'admin');
+    await openGrid(page);
+    await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '夜间值守']);
+    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    const choose = async (key: string, text: string) => {
+      await cell(page, 0, key).click();
+      await options.filter({ hasText: text }).first().click();
+    };
+
+    await choose('workProvince', '北京市');
+    await choose('workProvince', '浙江省');
+    await cell(page, 0, 'workCity').click();
+    await expect(options.first()).toBeVisible();
+    expect(await options.allTextContents()).toContain('杭州市');
+    expect(await options.allTextContents()).not.toContain('南京市');
+    await options.filter({ hasText: '杭州市' }).click();
+    await screenshot(page, 'grid-linked-selects');
+    // Another province empties the city: it belonged to the old one.
+    await choose('workProvince', '江苏省');
+    await endEditing(page);
+    await expect(cell(page, 0, 'workCity')).toHaveText('');
+    await choose('workProvince', '浙江省');
+    await choose('workCity', '杭州市');
+
+    // 备注 is a popup text input: its icon opens a text area for a longer text.
+    await cell(page, 0, 'remark').click();
+    await cell(page, 0, 'remark').getByRole('button', { name: '展开输入' }).click();
+    const area = page.getByRole('textbox', { name: '备注' });
+    await expect(area).toBeVisible();
+    await area.press('End');
+    await area.pressSequentially('，含夜间复核');
+    await screenshot(page, 'grid-input-pop');
+    await endEditing(page);
+    await saveGrid(page);
+    await expect(toast(page, '保存成功！')).toBeVisible();
+
+    await openGrid(page, true);
+    await expect(cell(page, 0, 'workProvince')).toHaveText('浙江省');
+    await expect(cell(page, 0, 'workCity')).toHaveText('杭州市');
+    await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核），含夜间复核', '夜间值守']);
   });
 });

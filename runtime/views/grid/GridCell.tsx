@@ -4,9 +4,13 @@
  * re-renders this row only (rows are memoised on their values).
  */
 import { memo, useState } from 'react';
-import { Checkbox, DatePicker, Input, Select, Tooltip } from 'antd';
+import { Checkbox, DatePicker, Input, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { checkboxValues, numericText, type GridColumn, type GridController } from '../../grid';
+import { checkboxValues, formatTags, numericText, type GridColumn, type GridColumnType, type GridController } from '../../grid';
+import { ChoiceEditor, ChoiceText, MultiChoiceEditor, optionText, RadioEditor, TagsText } from './ChoiceCells';
+import { InputPopEditor } from './InputPopEditor';
+import { useGridCellEnv } from './cellEnv';
+import { AsyncSearchEditor, isWidgetCell, UploadGridCell, WidgetCellEditor, WidgetCellText } from './WidgetCells';
 
 export interface GridCellProps {
   grid: GridController;
@@ -17,33 +21,13 @@ export interface GridCellProps {
   error: string | undefined;
 }
 
-function optionText(column: GridColumn, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const parts = column.type === 'list_multi' ? String(value).split(',') : [String(value)];
-  return parts
-    .map((part) => {
-      const option = column.options.find((o) => o.value === part);
-      return option ? (option.text ?? option.title ?? option.label ?? part) : part;
-    })
-    .join(',');
-}
+export const CHOICE_TYPES: ReadonlySet<GridColumnType> = new Set(['select', 'radio', 'list_multi', 'sel_search', 'sel_search_async']);
 
-/** What a cell shows while it is not editing. */
+/** What a cell shows while it is not editing (a linked column's texts need its options, see ChoiceText). */
 export function cellText(column: GridColumn, value: unknown): string {
-  switch (column.type) {
-    case 'select':
-    case 'radio':
-    case 'list_multi':
-    case 'sel_search':
-    case 'sel_search_async':
-      return optionText(column, value);
-    default:
-      return value === null || value === undefined ? '' : String(value);
-  }
+  if (CHOICE_TYPES.has(column.type)) return optionText(column, value);
+  return value === null || value === undefined ? '' : String(value);
 }
-
-const selectOptions = (column: GridColumn) =>
-  column.options.map((o) => ({ value: o.value, label: o.text ?? o.title ?? o.label ?? o.value }));
 
 function NumberEditor({ grid, rowId, column, value }: GridCellProps) {
   const [text, setText] = useState(() => numericText(value));
@@ -60,16 +44,18 @@ function NumberEditor({ grid, rowId, column, value }: GridCellProps) {
   );
 }
 
-function TextEditor({ grid, rowId, column, value }: GridCellProps) {
-  const [text, setText] = useState(() => (value === null || value === undefined ? '' : String(value)));
+/** A text cell; `shape` rewrites what is typed (the tags cell puts a ';' after every two characters). */
+function TextEditor({ grid, rowId, column, value, shape = (typed) => typed }: GridCellProps & { shape?: (typed: string) => string }) {
+  const [text, setText] = useState(() => shape(value === null || value === undefined ? '' : String(value)));
   return (
     <Input
       autoFocus
       size="small"
       value={text}
       onChange={(e) => {
-        setText(e.target.value);
-        grid.input(rowId, column.key, e.target.value);
+        const next = shape(e.target.value);
+        setText(next);
+        grid.input(rowId, column.key, next);
       }}
       onBlur={() => grid.blur(rowId, column.key)}
       {...column.props}
@@ -77,42 +63,39 @@ function TextEditor({ grid, rowId, column, value }: GridCellProps) {
   );
 }
 
+/** The picker cells' editor; a grid given no Host (no page around it) can only take their keys as text. */
+function PickerEditor(props: GridCellProps) {
+  return useGridCellEnv() ? <WidgetCellEditor {...props} /> : <TextEditor {...props} />;
+}
+
+/** A grid nobody gave a Host cannot search a server: its sel_search_async cells filter their options. */
+function AsyncSearchOrChoice(props: GridCellProps) {
+  return useGridCellEnv() ? <AsyncSearchEditor {...props} /> : <ChoiceEditor {...props} />;
+}
+
 function Editor(props: GridCellProps) {
   const { grid, rowId, column, value } = props;
   const change = (next: unknown) => grid.change(rowId, column.key, next);
   switch (column.type) {
+    case 'sel_user':
+    case 'sel_depart':
+    case 'popup':
+      return <PickerEditor {...props} />;
+    case 'input_pop':
+      return <InputPopEditor {...props} />;
     case 'inputNumber':
       return <NumberEditor {...props} />;
-    case 'select':
     case 'radio':
-    case 'sel_search':
+      return <RadioEditor {...props} />;
     case 'sel_search_async':
-      return (
-        <Select
-          autoFocus
-          defaultOpen
-          size="small"
-          style={{ width: '100%' }}
-          allowClear
-          showSearch={column.allowSearch || column.type.startsWith('sel_search')}
-          optionFilterProp="label"
-          value={value === '' || value === null || value === undefined ? undefined : String(value)}
-          options={selectOptions(column)}
-          onChange={(next) => change(next ?? '')}
-        />
-      );
+      return <AsyncSearchOrChoice {...props} />;
+    case 'select':
+    case 'sel_search':
+      return <ChoiceEditor {...props} />;
     case 'list_multi':
-      return (
-        <Select
-          autoFocus
-          mode="multiple"
-          size="small"
-          style={{ width: '100%' }}
-          value={value ? String(value).split(',').filter(Boolean) : []}
-          options={selectOptions(column)}
-          onChange={(next: string[]) => change(next.join(','))}
-        />
-      );
+      return <MultiChoiceEditor {...props} />;
+    case 'tags':
+      return <TextEditor {...props} shape={formatTags} />;
     case 'date':
     case 'datetime': {
       const format = column.format ?? 'YYYY-MM-DD';
@@ -143,8 +126,16 @@ function GridCellView(props: GridCellProps) {
   if (column.type === 'checkbox') {
     const [on, off] = checkboxValues(column);
     content = <Checkbox checked={value === on} disabled={column.disabled} onChange={(e) => grid.change(rowId, column.key, e.target.checked ? on : off)} />;
+  } else if (column.type === 'upload') {
+    content = <UploadGridCell grid={grid} rowId={rowId} column={column} value={value} />;
   } else if (editing) {
     content = <Editor {...props} />;
+  } else if (isWidgetCell(column.type)) {
+    content = <WidgetCellText column={column} value={value} />;
+  } else if (CHOICE_TYPES.has(column.type)) {
+    content = <ChoiceText grid={grid} rowId={rowId} column={column} value={value} />;
+  } else if (column.type === 'tags') {
+    content = <TagsText column={column} value={value} />;
   } else {
     const text = cellText(column, value);
     content = (

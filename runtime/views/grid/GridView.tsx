@@ -1,7 +1,8 @@
 /**
  * The editable grid's antd view (widgets spec §2–§6, §9), thin over the headless core: it renders
  * the GridController's snapshots and forwards the user's events. Rows are virtualised
- * (@tanstack/react-virtual) and memoised, so a keystroke re-renders its own row, not the grid.
+ * (@tanstack/react-virtual) and memoised, so a keystroke re-renders its own row, not the grid; a
+ * wide grid also windows its columns (gridLayout.ts, useColumnWindow.ts).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Checkbox, Descriptions, InputNumber, Modal, Popover, Space } from 'antd';
@@ -10,28 +11,25 @@ import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type D
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  columnWidths,
   MAX_HEIGHT,
   ROW_HEIGHT,
-  SEQUENCE_WIDTH,
-  selectionWidth,
   TOOLBAR_TEXTS,
   useGridEditing,
   useGridErrors,
   useGridRows,
   visibleToolbarButtons,
+  type ColumnWindow,
   type GridColumn,
   type GridController,
   type GridRow,
   type ToolbarButton,
 } from '../../grid';
-import { cellText, GridCell } from './GridCell';
+import { GridCell } from './GridCell';
+import { gridValueItems } from './GridValueText';
+import { gridLayout, type GridLayout, type SideCell } from './gridLayout';
+import { BAND_STYLE, GridFooter, GridHeader, lineCells, lineWidth, ROW_STYLE } from './gridLines';
 import { GRID_VIEW_TEXTS } from './texts';
-
-const DRAG_WIDTH = 40;
-const EXPAND_WIDTH = 40;
-/** Beyond this many visible columns the shared 92 % becomes 120 px each and the grid scrolls sideways. */
-const SCROLL_X_COLUMNS = 8;
+import { useColumnWindow } from './useColumnWindow';
 /** Elements whose mouse-up does not end editing: the editing cells and the popups they open. */
 const EDITING_ZONES = '[data-editing], .ant-select-dropdown, .ant-picker-dropdown, .ant-popover, .ant-modal, .ant-tooltip';
 
@@ -47,27 +45,12 @@ export interface GridViewProps {
   maxHeight?: number;
 }
 
-interface Layout {
-  columns: GridColumn[];
-  widths: Map<string, number | string>;
-  minWidths: Map<string, number | undefined>;
-  selection: number;
-  scrollX: boolean;
-}
-
-function cellStyle(width: number | string, minWidth?: number): CSSProperties {
-  return typeof width === 'number'
-    ? { flex: `0 0 ${width}px`, width, minWidth }
-    : { flex: `1 1 ${width}`, width, minWidth: minWidth ?? 60 };
-}
-
-const ROW_STYLE: CSSProperties = { display: 'flex', alignItems: 'center', borderBottom: '1px solid #f0f0f0', background: '#fff' };
-
 interface GridRowViewProps {
   grid: GridController;
   row: GridRow;
   index: number;
-  layout: Layout;
+  layout: GridLayout;
+  shown: ColumnWindow;
   selected: boolean;
   highlighted: boolean;
   editingKey: string | undefined;
@@ -81,12 +64,54 @@ interface GridRowViewProps {
 }
 
 const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
-  const { grid, row, index, layout, selected, highlighted, editingKey, errors, expanded, dragSort, start, measure } = props;
+  const { grid, row, index, layout, shown, selected, highlighted, editingKey, errors, expanded, dragSort, start, measure } = props;
   const sortable = useSortable({ id: row.id, disabled: !dragSort });
   const drag = sortable.transform ? `translate3d(0, ${sortable.transform.y}px, 0)` : '';
   const setRef = (element: HTMLDivElement | null) => {
     sortable.setNodeRef(element);
     measure(element);
+  };
+  const cell = (column: GridColumn, style: CSSProperties) => (
+    <div key={column.key} style={style}>
+      <GridCell
+        grid={grid}
+        rowId={row.id}
+        column={column}
+        value={row.values[column.key]}
+        editing={grid.editing.alwaysEdit ? grid.editing.canEdit(column.key) : editingKey === column.key}
+        error={errors?.[column.key]}
+      />
+    </div>
+  );
+  const side = (c: SideCell) => {
+    switch (c.kind) {
+      case 'column':
+        return cell(c.column, c.style);
+      case 'drag':
+        return (
+          <div key="#drag" style={{ ...c.style, cursor: 'move', textAlign: 'center' }} className="grid-drag-handle" {...sortable.attributes} {...sortable.listeners}>
+            <HolderOutlined />
+          </div>
+        );
+      case 'seq':
+        return (
+          <div key="#seq" style={{ ...c.style, textAlign: 'center', cursor: 'pointer' }} className="grid-seq" onClick={() => props.onDetails(row.id)}>
+            <SubFormPopover grid={grid} row={row} rowNumber={index + 1} />
+          </div>
+        );
+      case 'sel':
+        return (
+          <div key="#sel" style={{ ...c.style, textAlign: 'center' }}>
+            <Checkbox checked={selected} onChange={(e) => grid.store.toggleSelected(row.id, e.target.checked)} />
+          </div>
+        );
+      case 'exp':
+        return (
+          <div key="#exp" style={{ ...c.style, textAlign: 'center', cursor: 'pointer' }} className="grid-expand" aria-label={GRID_VIEW_TEXTS.expandRow} onClick={() => props.onToggleExpand(row.id)}>
+            {expanded ? <DownOutlined /> : <RightOutlined />}
+          </div>
+        );
+    }
   };
   return (
     <div
@@ -105,41 +130,38 @@ const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
       }}
     >
       <div style={{ ...ROW_STYLE, minHeight: ROW_HEIGHT, background: highlighted ? '#fffbe6' : selected ? '#e6f4ff' : '#fff' }}>
-        {dragSort && (
-          <div style={{ ...cellStyle(DRAG_WIDTH), cursor: 'move', textAlign: 'center' }} className="grid-drag-handle" {...sortable.attributes} {...sortable.listeners}>
-            <HolderOutlined />
-          </div>
-        )}
-        <div style={{ ...cellStyle(SEQUENCE_WIDTH), textAlign: 'center', cursor: 'pointer' }} className="grid-seq" onClick={() => props.onDetails(row.id)}>
-          {index + 1}
-        </div>
-        <div style={{ ...cellStyle(layout.selection), textAlign: 'center' }}>
-          <Checkbox checked={selected} onChange={(e) => grid.store.toggleSelected(row.id, e.target.checked)} />
-        </div>
-        <div style={{ ...cellStyle(EXPAND_WIDTH), textAlign: 'center', cursor: 'pointer' }} className="grid-expand" aria-label={GRID_VIEW_TEXTS.expandRow} onClick={() => props.onToggleExpand(row.id)}>
-          {expanded ? <DownOutlined /> : <RightOutlined />}
-        </div>
-        {layout.columns.map((column) => (
-          <div key={column.key} style={cellStyle(layout.widths.get(column.key) ?? 120, layout.minWidths.get(column.key))}>
-            <GridCell
-              grid={grid}
-              rowId={row.id}
-              column={column}
-              value={row.values[column.key]}
-              editing={grid.editing.alwaysEdit ? grid.editing.canEdit(column.key) : editingKey === column.key}
-              error={errors?.[column.key]}
-            />
-          </div>
-        ))}
+        {lineCells(layout, shown, side, cell)}
       </div>
       {expanded && (
         <div className="grid-subform" style={{ padding: '8px 16px 8px 160px', background: '#fafafa', borderBottom: '1px solid #f0f0f0' }}>
-          <Descriptions size="small" column={3} items={grid.columns.filter((c) => c.visible).map((c) => ({ key: c.key, label: c.title, children: cellText(c, row.values[c.key]) }))} />
+          <Descriptions size="small" column={3} items={gridValueItems(grid, row)} />
         </div>
       )}
     </div>
   );
 });
+
+/**
+ * The sub-form popover (spec §2): resting on a row's number shows that row as a small read-only
+ * form; a click opens 详细信息 with the whole row.
+ */
+function SubFormPopover({ grid, row, rowNumber }: { grid: GridController; row: GridRow; rowNumber: number }) {
+  return (
+    <Popover
+      trigger="hover"
+      mouseEnterDelay={0.5}
+      placement="rightTop"
+      title={GRID_VIEW_TEXTS.subFormTitle(rowNumber)}
+      content={
+        <div className="grid-subform-popover" style={{ width: 480 }}>
+          <Descriptions size="small" column={2} items={gridValueItems(grid, row)} />
+        </div>
+      }
+    >
+      <span>{rowNumber}</span>
+    </Popover>
+  );
+}
 
 function AddSettingsPopover({ grid }: { grid: GridController }) {
   const [settings, setSettings] = useState(() => grid.addSettings());
@@ -177,18 +199,13 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragSort = grid.store.dragSort;
 
-  const layout = useMemo<Layout>(() => {
-    const columns = grid.columns.filter((c) => c.visible);
-    const scrollX = columns.length > SCROLL_X_COLUMNS;
-    const widths = columnWidths(grid.columns, { scrollX });
-    return {
-      columns,
-      widths: new Map(widths.map((w) => [w.key, w.width])),
-      minWidths: new Map(widths.map((w) => [w.key, w.minWidth])),
-      selection: selectionWidth(grid.columns),
-      scrollX,
-    };
-  }, [grid]);
+  const headerRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
+  const follow = useCallback((left: number) => {
+    for (const band of [headerRef.current, footerRef.current]) if (band && band.scrollLeft !== left) band.scrollLeft = left;
+  }, []);
+  const layout = useMemo(() => gridLayout(grid.columns, dragSort), [grid, dragSort]);
+  const shown = useColumnWindow(layout, scrollRef, follow, editing.values());
 
   // The virtualizer's functions change with its state; rows re-render through their own props (memo), not through it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -204,6 +221,21 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   useEffect(() => {
     if (lastAdd?.scrollToBottom && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [lastAdd, rows.length, virtualizer]);
+
+  // A failed cell (a save the server refused) scrolls into sight: its row, then the cell itself sideways.
+  useEffect(
+    () =>
+      grid.onReveal(({ rowId, columnKey }) => {
+        const index = grid.store.indexOf(rowId);
+        if (index < 0) return;
+        virtualizer.scrollToIndex(index, { align: 'center' });
+        requestAnimationFrame(() => {
+          const selector = `.grid-row[data-row-id="${CSS.escape(rowId)}"] .grid-cell[data-column="${CSS.escape(columnKey)}"]`;
+          scrollRef.current?.querySelector(selector)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        });
+      }),
+    [grid, virtualizer],
+  );
 
   // A mouse-up outside the editing cells and their popups ends editing (spec §4).
   useEffect(() => {
@@ -240,18 +272,6 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
     const [id] = selectedIds;
     if (selectedIds.size === 1 && id) grid.store.move(id, delta);
   };
-  const footerRows = grid.footer();
-  const totalWidth = layout.scrollX
-    ? (dragSort ? DRAG_WIDTH : 0) + SEQUENCE_WIDTH + layout.selection + EXPAND_WIDTH + layout.columns.reduce((sum, c) => sum + Number(layout.widths.get(c.key) ?? 120), 0)
-    : undefined;
-  const leading = (content: (kind: 'drag' | 'seq' | 'sel' | 'exp') => ReactNode) => (
-    <>
-      {dragSort && <div style={cellStyle(DRAG_WIDTH)}>{content('drag')}</div>}
-      <div style={{ ...cellStyle(SEQUENCE_WIDTH), textAlign: 'center' }}>{content('seq')}</div>
-      <div style={{ ...cellStyle(layout.selection), textAlign: 'center' }}>{content('sel')}</div>
-      <div style={cellStyle(EXPAND_WIDTH)}>{content('exp')}</div>
-    </>
-  );
   const detailRow = details ? grid.store.getRow(details) : undefined;
 
   return (
@@ -296,69 +316,48 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
           </>
         )}
       </Space>
-      <div style={{ border: '1px solid #f0f0f0', overflowX: layout.scrollX ? 'auto' : 'hidden' }}>
-        <div style={{ width: totalWidth, minWidth: '100%' }}>
-          <div className="grid-header" style={{ ...ROW_STYLE, background: '#fafafa', fontWeight: 500, minHeight: 40 }}>
-            {leading((kind) =>
-              kind === 'sel' ? (
-                <Checkbox
-                  checked={rows.length > 0 && selectedIds.size === rows.length}
-                  indeterminate={selectedIds.size > 0 && selectedIds.size < rows.length}
-                  onChange={(e) => grid.store.selectAll(e.target.checked)}
-                />
-              ) : kind === 'seq' ? (
-                '#'
-              ) : null,
-            )}
-            {layout.columns.map((column) => (
-              <div key={column.key} style={{ ...cellStyle(layout.widths.get(column.key) ?? 120, layout.minWidths.get(column.key)), padding: '0 6px' }}>
-                {column.validateRules.some((r) => 'required' in r && r.required) && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
-                {column.title}
+      <div style={{ border: '1px solid #f0f0f0' }}>
+        <GridHeader
+          layout={layout}
+          shown={shown}
+          bandRef={headerRef}
+          rowCount={rows.length}
+          selectedCount={selectedIds.size}
+          onSelectAll={(checked) => grid.store.selectAll(checked)}
+        />
+        <div ref={scrollRef} className="grid-body" style={{ ...BAND_STYLE, maxHeight, overflow: 'auto', position: 'relative' }}>
+          {rows.length === 0 && <div style={{ padding: 24, textAlign: 'center', color: 'rgba(0,0,0,0.25)' }}>{GRID_VIEW_TEXTS.empty}</div>}
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
+              <div style={{ ...lineWidth(layout), height: virtualizer.getTotalSize(), position: 'relative' }}>
+                {virtualizer.getVirtualItems().map((item) => {
+                  const row = rows[item.index];
+                  return (
+                    <GridRowView
+                      key={row.id}
+                      grid={grid}
+                      row={row}
+                      index={item.index}
+                      layout={layout}
+                      shown={shown}
+                      selected={selectedIds.has(row.id)}
+                      highlighted={highlightedIds.has(row.id)}
+                      editingKey={editing.get(row.id)}
+                      errors={errors[row.id]}
+                      expanded={expanded.has(row.id)}
+                      dragSort={dragSort}
+                      start={item.start}
+                      measure={virtualizer.measureElement}
+                      onToggleExpand={toggleExpand}
+                      onDetails={openDetails}
+                    />
+                  );
+                })}
               </div>
-            ))}
-          </div>
-          <div ref={scrollRef} className="grid-body" style={{ maxHeight, overflowY: 'auto', position: 'relative' }}>
-            {rows.length === 0 && <div style={{ padding: 24, textAlign: 'center', color: 'rgba(0,0,0,0.25)' }}>{GRID_VIEW_TEXTS.empty}</div>}
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-              <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-                <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-                  {virtualizer.getVirtualItems().map((item) => {
-                    const row = rows[item.index];
-                    return (
-                      <GridRowView
-                        key={row.id}
-                        grid={grid}
-                        row={row}
-                        index={item.index}
-                        layout={layout}
-                        selected={selectedIds.has(row.id)}
-                        highlighted={highlightedIds.has(row.id)}
-                        editingKey={editing.get(row.id)}
-                        errors={errors[row.id]}
-                        expanded={expanded.has(row.id)}
-                        dragSort={dragSort}
-                        start={item.start}
-                        measure={virtualizer.measureElement}
-                        onToggleExpand={toggleExpand}
-                        onDetails={openDetails}
-                      />
-                    );
-                  })}
-                </div>
-              </SortableContext>
-            </DndContext>
-          </div>
-          {footerRows.map((footerRow) => (
-            <div key={footerRow.kind} className={`grid-footer grid-footer-${footerRow.kind}`} style={{ ...ROW_STYLE, background: '#fafafa', minHeight: 40 }}>
-              {leading((kind) => (kind === 'sel' ? footerRow.title : null))}
-              {layout.columns.map((column) => (
-                <div key={column.key} data-column={column.key} style={{ ...cellStyle(layout.widths.get(column.key) ?? 120, layout.minWidths.get(column.key)), padding: '0 6px' }}>
-                  {footerRow.values[column.key] ?? ''}
-                </div>
-              ))}
-            </div>
-          ))}
+            </SortableContext>
+          </DndContext>
         </div>
+        <GridFooter layout={layout} shown={shown} bandRef={footerRef} rows={grid.footer()} />
       </div>
       {footer}
       <Modal
@@ -377,7 +376,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
         onCancel={() => setDetails(null)}
       >
         {detailRow && (
-          <Descriptions bordered size="small" column={2} items={grid.columns.filter((c) => c.visible).map((c) => ({ key: c.key, label: c.title, children: cellText(c, detailRow.values[c.key]) }))} />
+          <Descriptions bordered size="small" column={2} items={gridValueItems(grid, detailRow)} />
         )}
       </Modal>
     </div>

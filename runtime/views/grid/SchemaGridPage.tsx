@@ -3,13 +3,14 @@
  * editable grid, saved together through `{apiPath}/saveBatch` (all or nothing), and kept live with
  * the page's other open grids through /vxeSocket.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Pagination, Spin } from 'antd';
 import {
   createGrid,
   GRID_SOCKET_KEY,
   GridValidationError,
   linkGridToSocket,
+  refusalsOf,
   VxeSocket,
   type GridController,
   type GridOption,
@@ -19,7 +20,8 @@ import { gridPageId } from '../../grid/gridPage';
 import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
 import type { CompiledPage } from '../../schema/compiledPage';
-import { pageGridConfig, type PageGridConfig } from './pageGrid';
+import { linkDownOptionsLoader, pageGridConfig, type PageGridConfig } from './pageGrid';
+import { GridCellEnvProvider, type GridCellEnv } from './cellEnv';
 import { GridView } from './GridView';
 import { batchOf, excludedGridCodes } from './saveBatch';
 import { failureText, GRID_VIEW_TEXTS, paginationTotal } from './texts';
@@ -103,13 +105,31 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
     };
   }, [grid, host, apiPath, pageNo, pageSize, wanted]);
   const loading = loaded !== wanted;
+  // New rows are listed last: another user's new row shows on the last page only.
+  const showsLastPage = useRef(true);
+  useEffect(() => {
+    showsLastPage.current = pageSize <= 0 || pageNo >= Math.ceil(total / pageSize);
+  }, [pageNo, pageSize, total]);
+
+  // The widget cells (user, department, popup, upload) call the server through the page's Host.
+  const cellEnv = useMemo<GridCellEnv>(
+    () => ({ host, fieldOf: (key) => page.fieldByName.get(key), linkageOptions: linkDownOptionsLoader(page, host) }),
+    [host, page],
+  );
 
   const socketUrl = live?.socketUrl(gridPageId(page.entity.module, page.entity.name));
   const token = live?.token;
   useEffect(() => {
     if (!grid || !socketUrl || !token) return;
     const socket = new VxeSocket({ url: socketUrl, token });
-    const link = linkGridToSocket(grid, socket, GRID_SOCKET_KEY);
+    // Rows another user saved as new or deleted change the total under the grid too, shown or not.
+    const link = linkGridToSocket(grid, socket, GRID_SOCKET_KEY, {
+      onMerged: (outcome) => {
+        if (outcome === 'added' || outcome === 'added-elsewhere') setTotal((count) => count + 1);
+        else if (outcome === 'removed' || outcome === 'removed-elsewhere') setTotal((count) => Math.max(0, count - 1));
+      },
+      showsNew: () => showsLastPage.current,
+    });
     socket.start();
     return () => {
       link.unbind();
@@ -126,9 +146,14 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
       const first = Object.values(err.errors)
         .flat()
         .sort((a, b) => a.rowIndex - b.rowIndex)[0];
-      if (first) host.notify.warning(failureText(first.rowIndex + 1, first.column.title, first.message));
+      if (first) {
+        host.notify.warning(failureText(first.rowIndex + 1, first.column.title, first.message));
+        grid.reveal(first.rowId, first.columnKey);
+      }
       return;
     }
+    // The rows as the save numbers them (row n = rowIds[n - 1]): the server's refusals name those numbers.
+    const rowIds = grid.store.getSnapshot().rows.map((row) => row.id);
     const batch = batchOf(grid);
     if (batch.added.length + batch.updated.length + batch.removedIds.length === 0) {
       host.notify.info(GRID_VIEW_TEXTS.nothingToSave);
@@ -139,6 +164,7 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
       const answer = await host.request.post(`${apiPath}/saveBatch`, batch);
       if (!answer.success) {
         host.notify.error(answer.message);
+        grid.showRefusals(refusalsOf(answer.result), rowIds);
         return;
       }
       host.notify.success(answer.message || GRID_VIEW_TEXTS.saved);
@@ -151,28 +177,30 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
   if (!grid || !config) return <Spin />;
   return (
     <Spin spinning={loading}>
-      <GridView
-        grid={grid}
-        excluded={excludedGridCodes(page, host)}
-        onSave={() => void save()}
-        saving={saving}
-        footer={
-          total > pageSize ? (
-            <Pagination
-              style={{ marginTop: 12, textAlign: 'right' }}
-              current={pageNo}
-              pageSize={pageSize}
-              total={total}
-              showTotal={paginationTotal}
-              showQuickJumper
-              showSizeChanger={false}
-              onChange={setPageNo}
-            />
-          ) : (
-            <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.45)', textAlign: 'right' }}>{total > 0 ? paginationTotal(total, [1, total]) : null}</div>
-          )
-        }
-      />
+      <GridCellEnvProvider env={cellEnv}>
+        <GridView
+          grid={grid}
+          excluded={excludedGridCodes(page, host)}
+          onSave={() => void save()}
+          saving={saving}
+          footer={
+            total > pageSize ? (
+              <Pagination
+                style={{ marginTop: 12, textAlign: 'right' }}
+                current={pageNo}
+                pageSize={pageSize}
+                total={total}
+                showTotal={paginationTotal}
+                showQuickJumper
+                showSizeChanger={false}
+                onChange={setPageNo}
+              />
+            ) : (
+              <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.45)', textAlign: 'right' }}>{total > 0 ? paginationTotal(total, [1, total]) : null}</div>
+            )
+          }
+        />
+      </GridCellEnvProvider>
     </Spin>
   );
 }

@@ -1,4 +1,6 @@
-import type { GridColumnSpec, GridColumnType, GridOption, GridRule } from '../../grid';
+import type { GridColumn, GridColumnSpec, GridColumnType, GridOption, GridRule } from '../../grid';
+import { LINK_DOWN_ROOT } from '../../widgets/tree/linkDownModel';
+import { linkDownSource, type TreeHost } from '../../widgets/tree/treeSources';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
 import type { PageGrid, PageGridColumn } from '../../generated/page';
 
@@ -20,6 +22,7 @@ export function defaultGridType(field: CompiledField): GridColumnType {
   if (field.type === 'integer' || field.type === 'number' || field.type === 'money') return 'inputNumber';
   if (field.type === 'date') return 'date';
   if (field.type === 'datetime') return 'datetime';
+  if (field.widget === 'popup') return 'popup';
   return 'input';
 }
 
@@ -54,16 +57,61 @@ export function gridRules(field: CompiledField): GridRule[] {
   return rules;
 }
 
-function columnOf(column: PageGridColumn, field: CompiledField, options: readonly GridOption[]): GridColumnSpec {
+/**
+ * Upload columns of a page post to this server's upload endpoint, which needs the session: they
+ * send the token (spec §6 'token'), and the field's maxCount limits the files of a cell.
+ */
+function uploadSettings(type: GridColumnType, field: CompiledField): Partial<GridColumnSpec> {
+  if (type !== 'upload') return {};
+  return { token: true, ...(field.options.maxCount !== undefined ? { number: field.options.maxCount } : {}) };
+}
+
+/**
+ * The linked selects of a page: a linkDown field (province) and its linkFields (city, district)
+ * are one cascade, keyed by the linkDown field's name; each field's place in it.
+ */
+export function pageLinkage(page: CompiledPage): ReadonlyMap<string, { linkageKey: string; level: number }> {
+  const levels = new Map<string, { linkageKey: string; level: number }>();
+  for (const field of page.fields) {
+    const linkDown = field.widget === 'linkDown' ? field.options.linkDown : undefined;
+    if (!linkDown) continue;
+    [field.name, ...linkDown.linkFields].forEach((name, level) => levels.set(name, { linkageKey: field.name, level }));
+  }
+  return levels;
+}
+
+/**
+ * What a checkbox cell stores ticked and unticked: the field's switch values, true/false for a
+ * boolean field, else JeecgBoot's 'Y'/'N' (spec §3) — never true/false into a text column.
+ */
+function checkboxValuesOf(field: CompiledField): [unknown, unknown] {
+  const values = field.options.switchValues;
+  if (values && values.length === 2) return [values[0], values[1]];
+  return field.type === 'boolean' ? [true, false] : ['Y', 'N'];
+}
+
+function columnOf(column: PageGridColumn, field: CompiledField, options: readonly GridOption[], linkageKey: string | undefined): GridColumnSpec {
+  const type = column.type ?? (linkageKey ? 'select' : defaultGridType(field));
   return {
     key: field.name,
     title: field.label,
-    type: column.type ?? defaultGridType(field),
+    type,
+    ...(linkageKey ? { linkageKey } : {}),
+    ...(column.allowInput !== undefined ? { allowInput: column.allowInput } : {}),
+    ...(column.allowSearch !== undefined ? { allowSearch: column.allowSearch } : {}),
+    ...(column.setTagColor !== undefined ? { setTagColor: column.setTagColor } : {}),
+    ...(column.fixed ? { fixed: column.fixed } : {}),
+    ...(column.format ? { format: column.format } : {}),
+    ...(column.btnText ? { btnText: column.btnText } : {}),
+    ...(column.allowDownload !== undefined ? { allowDownload: column.allowDownload } : {}),
+    ...(column.allowRemove !== undefined ? { allowRemove: column.allowRemove } : {}),
+    ...(type === 'checkbox' ? { props: { customValue: checkboxValuesOf(field) } } : {}),
+    ...uploadSettings(type, field),
     ...(column.width !== undefined ? { width: column.width } : {}),
     ...(field.default !== undefined && typeof field.default !== 'object' ? { defaultValue: field.default } : {}),
     options,
     ...(field.dict ? { dictCode: field.dict.dictCode } : {}),
-    disabled: field.readOnly,
+    disabled: field.readOnly || column.disabled === true,
     validateRules: gridRules(field),
     statistics: column.statistics ?? [],
   };
@@ -77,12 +125,36 @@ export function pageGridConfig(page: CompiledPage, optionsByCode: Readonly<Recor
   const grid: PageGrid | undefined = page.document.grid;
   if (!grid) throw new Error(`页面 ${page.source} 没有 grid 配置`);
   const dictCodes: Record<string, string> = {};
+  const linkage = pageLinkage(page);
   const columns = grid.columns.map((column, i) => {
     const field = page.fieldByName.get(column.field);
     if (!field || field.system) throw new Error(`/grid/columns/${i}/field：字段「${column.field}」不存在`);
     if (field.dict) dictCodes[field.name] = field.dict.dictCode;
-    return columnOf(column, field, field.dict ? (optionsByCode[field.dict.dictCode] ?? []) : []);
+    return columnOf(column, field, field.dict ? (optionsByCode[field.dict.dictCode] ?? []) : [], linkage.get(field.name)?.linkageKey);
   });
+  // A cascade's columns offer the children of the column before them: they must stand top level
+  // first, without a gap (a city column needs its province column).
+  const seen = new Map<string, number>();
+  for (const column of columns) {
+    const place = linkage.get(column.key);
+    if (!place) continue;
+    const expected = seen.get(place.linkageKey) ?? 0;
+    if (place.level !== expected) throw new Error(`/grid/columns：联动字段「${column.key}」须紧随其上一级字段之后`);
+    seen.set(place.linkageKey, expected + 1);
+  }
   if (grid.orderField && !page.fieldByName.has(grid.orderField)) throw new Error(`/grid/orderField：字段「${grid.orderField}」不存在`);
   return { columns, orderField: grid.orderField, alwaysEdit: grid.alwaysEdit ?? false, pageSize: grid.pageSize ?? DEFAULT_GRID_PAGE_SIZE, dictCodes };
+}
+
+/**
+ * The options of a page's linked grid columns: the children of the parent in the linkDown field's
+ * table (the top level: the children of its pidValue), as the linkDown form widget reads them.
+ */
+export function linkDownOptionsLoader(page: CompiledPage, host: TreeHost): (column: GridColumn, parent: string | null) => Promise<readonly GridOption[]> {
+  return async (column, parent) => {
+    const linkDown = column.linkageKey ? page.fieldByName.get(column.linkageKey)?.options.linkDown : undefined;
+    if (!linkDown) return [];
+    const nodes = await linkDownSource(host, linkDown).children(parent ?? linkDown.pidValue ?? LINK_DOWN_ROOT);
+    return nodes.map((node) => ({ value: node.value, text: node.title }));
+  };
 }

@@ -14,6 +14,8 @@
  * | pagination total 'a-b 共N条'                  | a-b 共N条 (verbatim)    |
  * | save succeeded / nothing to save             | 保存成功！ / 没有需要保存的修改 |
  * | validation failed before save                | 第N行 <标题>：<消息>      |
+ * | popup text input: open the text area         | 展开输入                |
+ * | sub-form popover title                       | 第N行                   |
  */
 export const GRID_VIEW_TEXTS = Object.freeze({
   addSettingsTitle: '新增设置',
@@ -30,6 +32,8 @@ export const GRID_VIEW_TEXTS = Object.freeze({
   selectRowToMove: '请选择一条记录！',
   empty: '暂无数据',
   expandRow: '展开行',
+  openTextArea: '展开输入',
+  subFormTitle: (rowNumber: number) => `第${rowNumber}行`,
 });
 
 export const paginationTotal = (total: number, [from, to]: [number, number]): string => `${from}-${to} 共${total}条`;

@@ -7,25 +7,19 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Host } from '../../host/types';
+import { TickBatch } from '../batching/tickBatch';
+import { VersionedStore } from '../batching/versionedStore';
 
 /** Names of the keys it knows; null when the lookup failed (the keys are then shown as stored). */
 export type LabelResolver = (keys: readonly string[]) => Promise<ReadonlyMap<string, string> | null>;
 
-export class KeyLabelStore {
+export class KeyLabelStore extends VersionedStore {
   private readonly labels = new Map<string, string>();
-  private queued = new Set<string>();
-  private flush: Promise<void> | undefined;
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
+  private readonly batch = new TickBatch<string>((keys) => this.resolveKeys(keys));
 
-  constructor(private readonly resolver: LabelResolver) {}
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getVersion = (): number => this.version;
+  constructor(private readonly resolver: LabelResolver) {
+    super();
+  }
 
   /** The name of a key; the key itself once the server did not know it; undefined while asked. */
   label(key: string): string | undefined {
@@ -34,21 +28,11 @@ export class KeyLabelStore {
 
   /** Asks for the names of `keys`, together with every other key asked for in the same tick. */
   request(keys: readonly string[]): Promise<void> {
-    for (const key of keys) if (key !== '' && !this.labels.has(key)) this.queued.add(key);
-    if (this.queued.size === 0) return this.flush ?? Promise.resolve();
-    if (!this.flush) {
-      this.flush = Promise.resolve()
-        .then(() => this.resolveQueued())
-        .finally(() => {
-          this.flush = undefined;
-        });
-    }
-    return this.flush;
+    const unknown = keys.filter((key) => key !== '' && !this.labels.has(key));
+    return unknown.length === 0 ? Promise.resolve() : this.batch.add(unknown);
   }
 
-  private async resolveQueued(): Promise<void> {
-    const asked = [...this.queued];
-    this.queued = new Set();
+  private async resolveKeys(asked: string[]): Promise<void> {
     if (asked.length === 0) return;
     let found: ReadonlyMap<string, string> | null = null;
     try {
@@ -58,8 +42,7 @@ export class KeyLabelStore {
     }
     for (const [key, name] of found ?? []) this.labels.set(key, name);
     for (const key of asked) if (!this.labels.has(key)) this.labels.set(key, key);
-    this.version += 1;
-    this.listeners.forEach((listener) => listener());
+    this.changed();
   }
 }
 

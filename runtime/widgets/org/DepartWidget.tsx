@@ -9,42 +9,22 @@ import { DepartPickerModal } from './DepartPickerModal';
 import { departNames } from './departIndex';
 import { loadDepartTree } from './orgApi';
 import { PickerInput } from './PickerInput';
-import { entriesOf, labelText, pickedValue, storedKeys } from './pickerSelection';
-import { useKeyLabels } from './useKeyLabels';
-import { usePickerSelection } from './usePickerSelection';
+import { useKeyedPicker } from './useKeyedPicker';
 
 export default function DepartWidget({ field, value, onChange, disabled, host }: FormWidgetProps) {
-  const multiple = field.options.multiple === true;
-  const keys = storedKeys(value);
-  const { labels, remember } = useKeyLabels(keys, async () => {
-    const tree = await loadDepartTree(host);
-    return tree ? departNames(tree) : null;
-  });
-  const selection = usePickerSelection(multiple);
-  const shown = entriesOf(keys, labels);
-
+  const picker = useKeyedPicker(
+    value,
+    field.options.multiple === true,
+    async () => {
+      const tree = await loadDepartTree(host);
+      return tree ? departNames(tree) : null;
+    },
+    onChange,
+  );
   return (
     <>
-      <PickerInput
-        text={labelText(keys, labels)}
-        placeholder={field.placeholder}
-        disabled={disabled}
-        icon={<ClusterOutlined aria-label={field.label} />}
-        onOpen={() => selection.open(shown)}
-        onClear={() => onChange(null)}
-      />
-      <DepartPickerModal
-        host={host}
-        open={selection.state.open}
-        picked={selection.state.picked}
-        onCheck={selection.check}
-        onOk={() => {
-          const picked = selection.confirm();
-          remember(new Map(picked.map((p) => [p.key, p.label])));
-          onChange(pickedValue(picked));
-        }}
-        onCancel={selection.dismiss}
-      />
+      <PickerInput {...picker.input} placeholder={field.placeholder} disabled={disabled} icon={<ClusterOutlined aria-label={field.label} />} />
+      <DepartPickerModal host={host} {...picker.dialog} />
     </>
   );
 }

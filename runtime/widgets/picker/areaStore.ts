@@ -12,6 +12,8 @@
  */
 import { reportFailure } from '../../host/failure';
 import type { Envelope, Host } from '../../host/types';
+import { TickBatch } from '../batching/tickBatch';
+import { VersionedStore } from '../batching/versionedStore';
 
 export const AREA_ROOT = '86';
 export const AREA_URLS = {
@@ -50,31 +52,18 @@ function rowsOf(result: unknown): Row[] {
   return [];
 }
 
-export class AreaStore {
+export class AreaStore extends VersionedStore {
   private readonly nodes = new Map<string, AreaNode>();
   private readonly children = new Map<string, string[]>();
   /** The whole map arrived in one answer: nothing else needs loading. */
   private complete = false;
   private readonly inFlight = new Map<string, Promise<AreaNode[]>>();
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
   /** Ids the cells asked for, resolved together on the next tick. */
-  private queued = new Set<string>();
-  private flush: Promise<void> | undefined;
+  private readonly batch = new TickBatch<string>((ids) => this.resolveIds(ids));
   private readonly failed = new Set<string>();
 
-  constructor(private readonly host: AreaHost) {}
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getVersion = (): number => this.version;
-
-  private changed(): void {
-    this.version += 1;
-    this.listeners.forEach((listener) => listener());
+  constructor(private readonly host: AreaHost) {
+    super();
   }
 
   node(id: string): AreaNode | undefined {
@@ -191,21 +180,11 @@ export class AreaStore {
 
   /** Makes the areas and their ancestors known; batched with other calls of the same tick. */
   resolve(ids: readonly string[]): Promise<void> {
-    for (const id of ids) if (id !== '' && !this.path(id) && !this.failed.has(id)) this.queued.add(id);
-    if (!this.flush) {
-      this.flush = Promise.resolve()
-        .then(() => this.resolveQueued())
-        .finally(() => {
-          this.flush = undefined;
-        });
-    }
-    return this.flush;
+    return this.batch.add(ids.filter((id) => id !== '' && !this.path(id) && !this.failed.has(id)));
   }
 
-  private async resolveQueued(): Promise<void> {
+  private async resolveIds(wanted: string[]): Promise<void> {
     await this.childrenOf(AREA_ROOT);
-    const wanted = [...this.queued];
-    this.queued = new Set();
     for (let round = 0; round < MAX_DEPTH && !this.complete; round += 1) {
       const unknown = [
         ...new Set(

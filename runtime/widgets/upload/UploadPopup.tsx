@@ -22,6 +22,8 @@ export interface UploadPopupProps {
   accept?: string;
   biz?: string;
   action?: string;
+  /** Send the session token with the uploads (default true). */
+  withToken?: boolean;
   onOk(value: string | StoredFile[]): void;
   onCancel(): void;
 }
@@ -31,7 +33,7 @@ export function UploadPopup(props: UploadPopupProps) {
   return props.open ? <UploadPopupSession {...props} /> : null;
 }
 
-function UploadPopupSession({ host, image, value, mode = 'paths', maxCount, accept, biz, action, onOk, onCancel }: UploadPopupProps) {
+function UploadPopupSession({ host, image, value, mode = 'paths', maxCount, accept, biz, action, withToken, onOk, onCancel }: UploadPopupProps) {
   const [draft, setDraft] = useState<unknown>(value);
   const Field = image ? ImageUploadField : FileUploadField;
 
@@ -55,7 +57,7 @@ function UploadPopupSession({ host, image, value, mode = 'paths', maxCount, acce
       maskClosable={false}
       destroyOnHidden
     >
-      <Field host={host} value={draft} onChange={setDraft} mode={mode} maxCount={maxCount} accept={accept} biz={biz} action={action} />
+      <Field host={host} value={draft} onChange={setDraft} mode={mode} maxCount={maxCount} accept={accept} biz={biz} action={action} withToken={withToken} />
     </Modal>
   );
 }

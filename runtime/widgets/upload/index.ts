@@ -18,6 +18,7 @@ export function registerUploadWidgets(): void {
 }
 
 export { FileCell } from './FileCell';
+export { UploadCell, type UploadCellProps } from './UploadCell';
 export { UploadPopup, type UploadPopupProps } from './UploadPopup';
 export { FileUploadField } from './FileUploadField';
 export { ImageUploadField } from './ImageUploadField';

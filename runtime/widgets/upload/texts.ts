@@ -10,6 +10,9 @@
  * | (file cell menu) download             | 下载         |
  * | (file cell menu) delete               | 删除         |
  * | (file cell menu) more                 | 更多         |
+ * | (file cell) the menu's trigger        | 操作         |
+ * | (file cell) a file on its way         | 上传中… / 上传中(N%) |
+ * | (file cell) files beyond the shown one | +N          |
  *
  * The trigger captions, move/preview labels and '文件下载失败' (widgets §7, export) are ours.
  */
@@ -36,6 +39,10 @@ export const UPLOAD_TEXTS = {
   remove: '删除',
   more: '更多',
   downloadFailed: '文件下载失败',
+  cellActions: '操作',
+  cellUploading: '上传中…',
+  cellUploadingPercent: (percent: number) => `上传中(${percent}%)`,
+  cellMoreFiles: (count: number) => `+${count}`,
 } as const;
 
 /** The upload popup (widgets §2). */

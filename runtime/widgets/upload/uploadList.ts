@@ -133,18 +133,19 @@ export function setProgress(entries: readonly UploadEntry[], uid: string, percen
 
 /**
  * The server answered. success false → error with the server's message (or '未知错误'); otherwise
- * done with the stored path from `pathField` of the answer (JeecgBoot: `message`). An answer without a
+ * done with the stored path from `pathField` of the answer (JeecgBoot: `message`; a grid column's
+ * `responseName` names another). An answer without a
  * path cannot be kept, so it counts as an error too.
  */
 export function applyAnswer(
   entries: readonly UploadEntry[],
   uid: string,
   answer: Partial<Envelope<unknown>> | undefined,
-  pathField: 'message' | 'result' = 'message',
+  pathField = 'message',
 ): UploadEntry[] {
   return update(entries, uid, (entry) => {
     if (answer?.success === false) return { ...entry, status: 'error', message: answer.message || UPLOAD_TEXTS.unknownError };
-    const path = answer?.[pathField];
+    const path = answer ? (answer as Record<string, unknown>)[pathField] : undefined;
     if (typeof path !== 'string' || path.trim() === '') return { ...entry, status: 'error', message: UPLOAD_TEXTS.unknownError };
     return { ...entry, status: 'done', percent: 100, path: path.trim(), message: undefined };
   });

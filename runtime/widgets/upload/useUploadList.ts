@@ -40,6 +40,10 @@ export interface UploadListOptions {
   biz?: string;
   /** Upload endpoint; JeecgBoot lets a column override it. */
   action?: string;
+  /** False: the upload goes without the session token (a grid column without `token`). Default true. */
+  withToken?: boolean;
+  /** Field of the upload answer holding the stored path (a grid column's responseName). Default 'message'. */
+  responseName?: string;
 }
 
 export interface UploadList {
@@ -109,7 +113,7 @@ export function useUploadList(options: UploadListOptions): UploadList {
   const start = useCallback(
     async (file: File, givenUid?: string) => {
       const uid = givenUid ?? `upload-${(uidCounter += 1)}`;
-      const { action = UPLOAD_URL, biz = DEFAULT_BIZ } = latest.current;
+      const { action = UPLOAD_URL, biz = DEFAULT_BIZ, withToken, responseName } = latest.current;
       const controller = new AbortController();
       uploads.current.set(uid, controller);
       commit(addUploading(current.current, { uid, name: file.name, size: file.size, type: file.type, file }, maxCount));
@@ -118,12 +122,13 @@ export function useUploadList(options: UploadListOptions): UploadList {
         const answer = await host.request.upload<unknown>(action, [file], {
           fields: { isup: '1', biz },
           signal: controller.signal,
+          ...(withToken === false ? { withToken: false } : {}),
           onProgress: (percent) => {
             if (stillListed()) commit(setProgress(current.current, uid, percent), false);
           },
         });
         if (!stillListed()) return;
-        const next = applyAnswer(current.current, uid, answer);
+        const next = applyAnswer(current.current, uid, answer, responseName);
         commit(next);
         const entry = next.find((e) => e.uid === uid);
         if (entry?.status === 'error') {

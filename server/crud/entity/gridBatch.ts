@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { UPDATE_VXE_TABLE } from '../../../runtime/grid/socket/messages';
+import { UPDATE_VXE_TABLE, type LiveRowChange } from '../../../runtime/grid/socket/messages';
 import { GRID_SOCKET_KEY, gridPageId } from '../../../runtime/grid/gridPage';
 import { currentUser } from '../../auth/guard';
 import { permissionCodesOf } from '../../auth/permissions';
@@ -140,14 +140,39 @@ export async function saveGridBatch(db: Kysely<DB>, service: EntityService, inpu
   });
 }
 
-/** After a save, the other open grids of the page merge the changed rows (update_vxe_table). */
-async function publishUpdates(app: FastifyInstance, service: EntityService, ids: readonly string[], senderId: string, tenantId: number): Promise<void> {
-  if (ids.length === 0 || !app.hasDecorator('vxeHub')) return;
-  const rows = await service.store.findByIds(app.db, ids, tenantId);
-  const records = await toRecords(service.model, rows, service.dicts);
+/** What one save changed, by record id. */
+export interface SavedChanges {
+  removedIds: readonly string[];
+  updatedIds: readonly string[];
+  addedIds: readonly string[];
+}
+
+/**
+ * After a save, the other open grids of the page learn what changed (update_vxe_table, args
+ * [row, senderId, change]): the removed rows ('remove', `{id}` only), then the edited rows, then
+ * the new rows ('add') as the list serves them — edits first, so a receiver places a new row among
+ * rows that already carry the sender's renumbered order. One message per row: each must fit in one
+ * NOTIFY. The sender id lets the saving grid ignore its own echo.
+ */
+export async function publishSavedChanges(app: FastifyInstance, service: EntityService, changes: SavedChanges, senderId: string, tenantId: number): Promise<void> {
+  if (!app.hasDecorator('vxeHub')) return;
   const pageId = gridPageId(service.model.page.entity.module, service.model.page.entity.name);
-  for (const record of records) {
-    await app.vxeHub.publish(pageId, 'server', { type: UPDATE_VXE_TABLE, data: { socketKey: GRID_SOCKET_KEY, args: [record, senderId] } });
+  const send = (row: Record<string, unknown>, change: LiveRowChange) =>
+    app.vxeHub.publish(pageId, 'server', { type: UPDATE_VXE_TABLE, data: { socketKey: GRID_SOCKET_KEY, args: [row, senderId, change] } });
+  for (const id of changes.removedIds) await send({ id }, 'remove');
+  for (const [ids, change] of [
+    [changes.updatedIds, 'update'],
+    [changes.addedIds, 'add'],
+  ] as const) {
+    if (ids.length === 0) continue;
+    const rows = await service.store.findByIds(app.db, [...ids], tenantId);
+    const records = await toRecords(service.model, rows, service.dicts);
+    // findByIds answers in any order; the receivers place rows in the order they arrive.
+    const byId = new Map(records.map((record) => [String(record.id), record]));
+    for (const id of ids) {
+      const record = byId.get(id);
+      if (record) await send(record, change);
+    }
   }
 }
 
@@ -163,8 +188,8 @@ export function registerGridBatch(app: FastifyInstance, service: EntityService):
       if (neededCodes(service, input).some((code) => !codes.has(code))) return reply.code(200).send({ success: false, message: NO_PERMISSION_MESSAGE, code: 510, result: null, timestamp: Date.now() });
       try {
         const ids = await saveGridBatch(app.db, service, input, actorOf(request));
-        const changed = input.updated.map((r) => idOf(r.values));
-        await publishUpdates(app, service, changed, input.senderId ?? '', tenantIdOf(request)).catch((err: unknown) => app.log.warn({ err }, '表格保存后的实时同步失败'));
+        const changes = { removedIds: input.removedIds, updatedIds: input.updated.map((r) => idOf(r.values)), addedIds: ids };
+        await publishSavedChanges(app, service, changes, input.senderId ?? '', tenantIdOf(request)).catch((err: unknown) => app.log.warn({ err }, '表格保存后的实时同步失败'));
         return ok({ addedIds: ids }, '保存成功！');
       } catch (err) {
         if (err instanceof GridBatchError) {

@@ -111,6 +111,16 @@ describe.each(DATABASE_KINDS)('grid page batch save (工时登记) on %s', (kind
     expect(answer).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
   });
 
+  it('names row and field of a refusal only the server can see: a value of a dictionary row deleted meanwhile', async () => {
+    const answer = body<{ errors: Rec[] }>(
+      await save({ added: [{ row: 2, values: row('类型已删', { orderNum: 9, hourType: 'deleted-type-id' }) }], updated: [], removedIds: [] }),
+    );
+    expect(answer).toMatchObject({ success: false, code: 500 });
+    expect(answer.message).toMatch(/^第2行：工时类型：/);
+    expect(answer.result.errors).toEqual([{ row: 2, field: 'hourType', label: '工时类型', message: expect.any(String) }]);
+    expect(answer.message).toContain(String(answer.result.errors[0].message));
+  });
+
   it('passes saved changes to the other open grids of the page (update_vxe_table with the sender id)', async () => {
     const got: string[] = [];
     const leave = await ctx.app.vxeHub.add('cost.workHour', { id: 'other-grid', readyState: 1, send: (text) => got.push(text) });
@@ -124,6 +134,51 @@ describe.each(DATABASE_KINDS)('grid page batch save (工时登记) on %s', (kind
       expect(message.data.socketKey).toBe('grid');
       expect(message.data.args[0]).toMatchObject({ id: first.id, hours: 7, remark: '新增在顶部' });
       expect(message.data.args[1]).toBe('row_sender');
+    } finally {
+      leave();
+    }
+  });
+
+  it('tells the other open grids about new and deleted rows too, in order (remove, update, add), with the sender id so the saving grid ignores its echo', async () => {
+    const got: string[] = [];
+    const leave = await ctx.app.vxeHub.add('cost.workHour', { id: 'other-grid', readyState: 1, send: (text) => got.push(text) });
+    try {
+      const [first, second] = await stored();
+      const res = body<{ addedIds: string[] }>(
+        await save({
+          added: [{ row: 2, values: row('实时新增', { orderNum: 2 }) }],
+          updated: [{ row: 1, values: { id: second.id, orderNum: 1 } }],
+          removedIds: [first.id],
+          senderId: 'row_sender',
+        }),
+      );
+      expect(res.success).toBe(true);
+      for (let i = 0; i < 100 && got.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      const messages = got.map((text) => JSON.parse(text) as { type: string; data: { socketKey: string; args: [Rec, string, string] } });
+      expect(messages.map((m) => [m.type, m.data.socketKey, m.data.args[2], m.data.args[1]])).toEqual([
+        ['update_vxe_table', 'grid', 'remove', 'row_sender'],
+        ['update_vxe_table', 'grid', 'update', 'row_sender'],
+        ['update_vxe_table', 'grid', 'add', 'row_sender'],
+      ]);
+      expect(messages[0].data.args[0]).toEqual({ id: first.id });
+      expect(messages[1].data.args[0]).toMatchObject({ id: second.id, orderNum: 1 });
+      // The new row as the list serves it: its server id and its dictionary texts.
+      expect(messages[2].data.args[0]).toMatchObject({ id: res.result.addedIds[0], remark: '实时新增', orderNum: 2, staffUser: 'admin' });
+      expect(messages[2].data.args[0]).toHaveProperty('staffUser_dictText');
+    } finally {
+      leave();
+    }
+  });
+
+  it('a refused save tells nobody', async () => {
+    const got: string[] = [];
+    const leave = await ctx.app.vxeHub.add('cost.workHour', { id: 'other-grid', readyState: 1, send: (text) => got.push(text) });
+    try {
+      const [first] = await stored();
+      const answer = body(await save({ added: [{ row: 2, values: row('超时', { hours: 99 }) }], updated: [], removedIds: [first.id], senderId: 'row_sender' }));
+      expect(answer.success).toBe(false);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(got).toEqual([]);
     } finally {
       leave();
     }

@@ -12,10 +12,10 @@ import {
 } from '../../../runtime/grid';
 
 describe('grid columns', () => {
-  it('knows the sixteen column types of the spec', () => {
+  it('knows the sixteen column types of the spec, the tags cell and the report popup', () => {
     expect(GRID_COLUMN_TYPES).toEqual([
       'input', 'inputNumber', 'checkbox', 'select', 'date', 'datetime', 'radio', 'hidden', 'slot',
-      'sel_depart', 'sel_user', 'input_pop', 'list_multi', 'sel_search', 'sel_search_async', 'upload',
+      'sel_depart', 'sel_user', 'input_pop', 'list_multi', 'sel_search', 'sel_search_async', 'upload', 'tags', 'popup',
     ]);
   });
 

@@ -71,6 +71,14 @@ describe('upload states', () => {
     expect(applyFailure(start, 'u', 'Network Error')[0]).toMatchObject({ message: 'Network Error' });
   });
 
+  it('reads the stored path from the field a column names (responseName)', () => {
+    const start = addUploading([], { uid: 'u', name: 'a.pdf' }, 0);
+    const withFilePath = { success: true, message: '上传成功', code: 200, result: null, timestamp: 0, filePath: A };
+    expect(applyAnswer(start, 'u', withFilePath, 'filePath')[0]).toMatchObject({ status: 'done', path: A });
+    // The named field is missing: nothing to keep.
+    expect(applyAnswer(start, 'u', answer(true, A), 'filePath')[0]).toMatchObject({ status: 'error', message: '未知错误' });
+  });
+
   it('tracks progress while uploading only', () => {
     let entries = addUploading([], { uid: 'u', name: 'a.pdf' }, 0);
     entries = setProgress(entries, 'u', 42.4);

@@ -1,0 +1,73 @@
+// The grid's 详细信息 modal (a click on the row number), its sub-form popover (resting on the row
+// number) and its expanded sub-form show a row the way its cells do: users and departments by
+// name, files by name, options by text — never the stored username, department id or file path.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { pretendLayout } from '../../../support/pretendLayout';
+import { createGrid, type GridColumnSpec } from '../../../../runtime/grid';
+import { GridCellEnvProvider } from '../../../../runtime/views/grid/cellEnv';
+import { GridView } from '../../../../runtime/views/grid/GridView';
+import { createOrgServer } from '../../widgets/org/fixtures';
+
+const COLUMNS: GridColumnSpec[] = [
+  { key: 'staffUser', title: '员工', type: 'sel_user' },
+  { key: 'depart', title: '部门', type: 'sel_depart' },
+  { key: 'kind', title: '类别', type: 'select', options: [{ value: 'site', text: '现场查勘' }] },
+  { key: 'files', title: '附件', type: 'upload' },
+  { key: 'done', title: '完成', type: 'checkbox', props: { customValue: ['Y', 'N'] } },
+];
+
+pretendLayout();
+
+function setup() {
+  const { fake } = createOrgServer();
+  const grid = createGrid({ columns: COLUMNS });
+  grid.load([{ id: 'r1', staffUser: 'lisi', depart: 'd-finance', kind: 'site', files: 'temp/20261122/0123456789abcdef_查勘报告.pdf', done: 'Y' }]);
+  const { container } = render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <GridCellEnvProvider env={{ host: fake.host }}>
+        <GridView grid={grid} />
+      </GridCellEnvProvider>
+    </ConfigProvider>,
+  );
+  return { container, grid };
+}
+
+describe('grid 详细信息 and sub-form', { timeout: 30_000 }, () => {
+  it('a click on the row number opens 详细信息 with names, option text and file names', async () => {
+    const { container } = setup();
+    await userEvent.click(container.querySelector('.grid-seq') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('详细信息')).toBeInTheDocument();
+    await waitFor(() => expect(dialog).toHaveTextContent('李四'));
+    await waitFor(() => expect(dialog).toHaveTextContent('财务部'));
+    expect(dialog).toHaveTextContent('现场查勘');
+    expect(dialog).toHaveTextContent('查勘报告.pdf');
+    expect(dialog).not.toHaveTextContent('lisi');
+    expect(dialog).not.toHaveTextContent('d-finance');
+    expect(dialog).not.toHaveTextContent('temp/20261122');
+    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+  });
+
+  it('展开 shows each row as a sub-form with the same names', async () => {
+    const { container } = setup();
+    await userEvent.click(screen.getByRole('button', { name: /展\s*开/ }));
+    const subForm = container.querySelector('.grid-subform') as HTMLElement;
+    await waitFor(() => expect(subForm).toHaveTextContent('李四'));
+    await waitFor(() => expect(subForm).toHaveTextContent('财务部'));
+    expect(subForm).toHaveTextContent('查勘报告.pdf');
+    expect(subForm).not.toHaveTextContent('d-finance');
+  });
+
+  it('resting on the row number shows the row as a sub-form popover, with names', async () => {
+    const { container } = setup();
+    await userEvent.hover(container.querySelector('.grid-seq span') as HTMLElement);
+    const popover = await screen.findByText('第1行', {}, { timeout: 5_000 });
+    const body = popover.closest('.ant-popover') as HTMLElement;
+    await waitFor(() => expect(body).toHaveTextContent('李四'));
+    expect(body).toHaveTextContent('现场查勘');
+    expect(body).not.toHaveTextContent('lisi');
+  });
+});

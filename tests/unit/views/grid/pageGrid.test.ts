@@ -1,0 +1,96 @@
+// A page document's grid section as grid columns: the column properties a page may set, and a
+// linkDown field with its linkFields as one cascade of linked selects, loaded as the linkDown form
+// widget loads them.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkboxValues, resolveColumn } from '../../../../runtime/grid';
+import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
+import { linkDownOptionsLoader, pageGridConfig } from '../../../../runtime/views/grid/pageGrid';
+import { createFakeHost, ok } from '../../list/fakeHost';
+
+type Doc = { fields: Record<string, unknown>[]; grid: { columns: Record<string, unknown>[] } };
+
+/** Puts a column in place of the grid's column of the same field. */
+function setColumn(doc: Doc, column: { field: string } & Record<string, unknown>) {
+  const at = doc.grid.columns.findIndex((c) => c.field === column.field);
+  if (at < 0) throw new Error(`no grid column ${column.field}`);
+  doc.grid.columns[at] = column;
+}
+
+function workHourWith(edit: (doc: Doc) => void) {
+  const doc = JSON.parse(fs.readFileSync('schemas/pages/cost/workHour.json', 'utf8')) as Doc;
+  doc.fields.push(
+    {
+      name: 'region',
+      label: '省份',
+      type: 'string',
+      length: 32,
+      widget: 'linkDown',
+      options: { linkDown: { table: 'mnt_area', textColumn: 'area_name', valueColumn: 'id', pidColumn: 'pid', pidValue: '86', linkFields: ['city'] } },
+    },
+    { name: 'city', label: '城市', type: 'string', length: 32 },
+  );
+  edit(doc);
+  const loaded = loadPageSchema(doc, 'schemas/pages/cost/workHour.json');
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.page;
+}
+
+describe('a page grid section', () => {
+  it('passes allowInput, allowSearch, setTagColor and the tags type to the columns', () => {
+    const page = workHourWith((doc) => {
+      setColumn(doc, { field: 'hourType', type: 'select', allowInput: true, allowSearch: true, setTagColor: true });
+      setColumn(doc, { field: 'remark', type: 'tags', setTagColor: true });
+    });
+    const columns = pageGridConfig(page).columns.map(resolveColumn);
+    const hourType = columns.find((c) => c.key === 'hourType');
+    expect(hourType).toMatchObject({ type: 'select', allowInput: true, allowSearch: true, setTagColor: true });
+    expect(columns.find((c) => c.key === 'remark')).toMatchObject({ type: 'tags', setTagColor: true });
+  });
+
+  it('passes fixed, format, disabled and the file menu settings; a checkbox stores Y/N on a text field', () => {
+    const page = workHourWith((doc) => {
+      doc.fields.push({ name: 'billable', label: '计费', type: 'string', length: 1 });
+      setColumn(doc, { field: 'workDate', type: 'date', format: 'YYYY/MM/DD', fixed: 'left' });
+      setColumn(doc, { field: 'remark', disabled: true });
+      setColumn(doc, { field: 'attachment', type: 'upload', btnText: '上传凭证', allowDownload: false, allowRemove: false });
+      doc.grid.columns.push({ field: 'billable', type: 'checkbox' });
+    });
+    const byKey = new Map(pageGridConfig(page).columns.map((c) => [c.key, resolveColumn(c)]));
+    expect(byKey.get('workDate')).toMatchObject({ format: 'YYYY/MM/DD', fixed: 'left' });
+    expect(byKey.get('remark')).toMatchObject({ disabled: true });
+    expect(byKey.get('attachment')).toMatchObject({ btnText: '上传凭证', allowDownload: false, allowRemove: false, token: true });
+    expect(checkboxValues(byKey.get('billable')!)).toEqual(['Y', 'N']);
+  });
+
+  it('makes a linkDown field and its linkFields one cascade of linked selects, top level first', () => {
+    const page = workHourWith((doc) => doc.grid.columns.push({ field: 'region' }, { field: 'city' }));
+    const columns = pageGridConfig(page).columns;
+    expect(columns.filter((c) => c.linkageKey === 'region').map((c) => [c.key, c.type])).toEqual([
+      ['region', 'select'],
+      ['city', 'select'],
+    ]);
+  });
+
+  it('refuses a cascade whose lower level stands before its parent', () => {
+    const page = workHourWith((doc) => doc.grid.columns.push({ field: 'city' }, { field: 'region' }));
+    expect(() => pageGridConfig(page)).toThrow('联动字段「city」须紧随其上一级字段之后');
+  });
+
+  it("loads a level's options as the children of the row's parent in the linkDown table", async () => {
+    const page = workHourWith((doc) => doc.grid.columns.push({ field: 'region' }, { field: 'city' }));
+    const fake = createFakeHost();
+    fake.respond((call) => {
+      const pid = String(call.params?.pid);
+      return ok(pid === '86' ? [{ key: '33', value: '33', title: '浙江省', isLeaf: false }] : [{ key: '3301', value: '3301', title: '杭州市', isLeaf: true }]);
+    });
+    const load = linkDownOptionsLoader(page, fake.host);
+    const [region, city] = pageGridConfig(page).columns.filter((c) => c.linkageKey).map(resolveColumn);
+    expect(await load(region, null)).toEqual([{ value: '33', text: '浙江省' }]);
+    expect(await load(city, '33')).toEqual([{ value: '3301', text: '杭州市' }]);
+    expect(fake.callsTo('get').map((call) => [call.url, call.params?.pid, call.params?.tableName])).toEqual([
+      ['/sys/dict/loadTreeData', '86', 'mnt_area'],
+      ['/sys/dict/loadTreeData', '33', 'mnt_area'],
+    ]);
+  });
+});
