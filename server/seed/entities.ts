@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Insertable, Transaction } from 'kysely';
-import type { CompiledPage, CompiledPermissions } from '../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage, CompiledPermissions } from '../../runtime/schema/compiledPage';
 import { EntityDictionaries, entityService, EntityValidationError } from '../crud/entity';
 import { isSystemTable } from '../crud/pages';
 import type { DB, SysPermission } from '../db/types';
@@ -30,8 +30,8 @@ export function schemaComponentOf(page: CompiledPage): string {
 }
 
 /**
- * Buttons for every permission code of every page, under the menu item whose component opens the
- * page, unless a button with that code exists already. Returned like insertMenus' rows, so the roles'
+ * Buttons for every permission code of every page (CRUD codes and custom row actions' codes), under
+ * the menu item whose component opens the page, unless a button with that code exists already. Returned like insertMenus' rows, so the roles'
  * button patterns (`expert:*`) grant them. A page without a menu item gets none (nobody could open it).
  */
 export async function insertEntityButtons(
@@ -46,8 +46,12 @@ export async function insertEntityButtons(
     const menuId = components.get(schemaComponentOf(page));
     if (!menuId) continue;
     let sortNo = 100;
-    for (const [action, name] of Object.entries(BUTTON_NAMES) as [keyof CompiledPermissions, string][]) {
-      const code = page.permissions[action];
+    const buttons: [string, string][] = [
+      ...(Object.entries(BUTTON_NAMES) as [keyof CompiledPermissions, string][]).map(([action, name]): [string, string] => [page.permissions[action], name]),
+      // Custom row actions (定时任务's 停止, 启动, 立即执行) are named by their link text.
+      ...page.list.rowActions.flatMap((action): [string, string][] => (action.action === 'custom' ? [[action.permission, action.title]] : [])),
+    ];
+    for (const [code, name] of buttons) {
       if (existing.has(code)) continue;
       existing.add(code);
       rows.push({
@@ -105,11 +109,24 @@ export function loadEntitySeeds(dir: string = path.join(root, ENTITY_SEED_DIR)):
   });
 }
 
-/** Seeds whose rows a table dictionary of another entity refers to come first (customer types before customers). */
+/**
+ * Seeds whose rows a table dictionary or a picker of another entity refers to come first (customer
+ * types before customers, cases before the invoices that name them).
+ */
 function inDependencyOrder(seeds: readonly EntitySeedFile[], byEntity: ReadonlyMap<string, CompiledPage>): EntitySeedFile[] {
   const tableOf = (s: EntitySeedFile) => byEntity.get(s.entity)?.entity.table;
+  const referred = (f: CompiledField): string | undefined => {
+    if (f.dict?.kind === 'table') return f.dict.table;
+    const picked = f.widget === 'picker' ? f.options.picker?.page : undefined;
+    return picked === undefined ? undefined : byEntity.get(picked)?.entity.table;
+  };
   const needs = (s: EntitySeedFile) =>
-    new Set((byEntity.get(s.entity)?.fields ?? []).flatMap((f) => (f.dict?.kind === 'table' && f.dict.table !== tableOf(s) ? [f.dict.table] : [])));
+    new Set(
+      (byEntity.get(s.entity)?.fields ?? []).flatMap((f) => {
+        const table = referred(f);
+        return table !== undefined && table !== tableOf(s) ? [table] : [];
+      }),
+    );
   const pending = [...seeds];
   const ordered: EntitySeedFile[] = [];
   while (pending.length > 0) {

@@ -17,7 +17,8 @@ function departRows(departs: SeedDepart[], parent: { id: string; orgCode: string
           `"${expectedPrefix}" 加三位（如 ${expectedPrefix}A01）`,
       );
     }
-    const id = newId();
+    // An explicit id lets demo rows name the department (a case's 承办部门).
+    const id = depart.id ?? newId();
     const row: Insertable<SysDepart> = {
       id,
       parent_id: parent?.id ?? null,
@@ -45,6 +46,11 @@ export async function insertDeparts(trx: Transaction<DB>, departs: SeedDepart[])
       throw new SeedError(`种子文件 schemas/seed/departs.json: orgCode ${row.org_code} 重复`);
     }
     ids.set(row.org_code, row.id);
+  }
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.id)) throw new SeedError(`种子文件 schemas/seed/departs.json: 部门 id ${row.id} 重复`);
+    seen.add(row.id);
   }
   await trx.insertInto('sys_depart').values(rows).execute();
   return ids;

@@ -3,14 +3,15 @@
  * 展开 / 收起. Enter in an input runs the query (the form submits). The form follows the list's
  * query, so a bookmarked or back-navigated URL shows its values.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Row, Space } from 'antd';
+import { Button, Col, Form, Row, Space, type ColProps } from 'antd';
 import type { DictService } from '../../dict/dictService';
 import type { QueryValues } from '../../list/types';
 import type { CompiledQueryItem } from '../../schema/compiledPage';
 import { bindsOwnNames, QueryInput } from './QueryInput';
 import { toFormValues, toQueryValues, type FormValues } from './queryControls';
+import './queryBar.css';
 
 export interface QueryBarProps {
   items: readonly CompiledQueryItem[];
@@ -19,14 +20,36 @@ export interface QueryBarProps {
   dict: DictService;
   onSearch(values: QueryValues): void;
   onReset(): void;
+  /**
+   * The column of each item (and of the buttons). Default: by the window's breakpoints, four a row
+   * on a wide screen — right for a page; a dialog lays its bar out by its own width instead.
+   */
+  itemCol?: ColProps;
 }
 
 export const QUERY_TEXTS = { search: '查询', reset: '重置', expand: '展开', collapse: '收起' } as const;
 
-const ITEM_COL = { xl: 6, lg: 8, md: 12, sm: 24, xs: 24 } as const;
+const ITEM_COL: ColProps = { xl: 6, lg: 8, md: 12, sm: 24, xs: 24 };
 
-export function QueryBar({ items, values, dict, onSearch, onReset }: QueryBarProps) {
+/**
+ * Width one query item needs: a four-character label with its colon, an input showing its whole
+ * 请输入<label> hint, and the gutter.
+ */
+export const QUERY_ITEM_MIN_WIDTH = 230;
+/** Horizontal padding of an antd modal's body (24 px each side). */
+const MODAL_BODY_PADDING = 48;
+
+/** Columns of a query bar in a dialog this wide: as many items a row as fit, at most four. */
+export function dialogQueryItemCol(dialogWidth: number): ColProps {
+  const perRow = Math.max(1, Math.min(4, Math.floor((dialogWidth - MODAL_BODY_PADDING) / QUERY_ITEM_MIN_WIDTH)));
+  return { span: 24 / perRow };
+}
+
+export function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITEM_COL }: QueryBarProps) {
   const [form] = Form.useForm<FormValues>();
+  // antd names each control's id after its field: a picker dialog's query bar over the list's own
+  // page (选择发票 on 发票) would repeat the list's ids, and a label would point at the other bar.
+  const formName = `query${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const hasAdvanced = items.some((item) => item.advanced);
   // A URL that already queries an advanced item opens the bar expanded, so the condition is visible.
   const [expanded, setExpanded] = useState(() => items.some((item) => item.advanced && values[item.field.name] !== undefined));
@@ -42,13 +65,14 @@ export function QueryBar({ items, values, dict, onSearch, onReset }: QueryBarPro
   return (
     <Form
       form={form}
+      name={formName}
       className="schema-list-query"
       layout="inline"
       onFinish={() => onSearch(toQueryValues(items, form.getFieldsValue(true) as FormValues))}
     >
       <Row gutter={24} style={{ width: '100%' }}>
         {items.map((item) => (
-          <Col key={item.field.name} {...ITEM_COL} hidden={item.advanced && !expanded}>
+          <Col key={item.field.name} {...itemCol} hidden={item.advanced && !expanded}>
             <Form.Item
               label={item.label}
               name={bindsOwnNames(item) ? undefined : item.field.name}
@@ -60,7 +84,7 @@ export function QueryBar({ items, values, dict, onSearch, onReset }: QueryBarPro
             </Form.Item>
           </Col>
         ))}
-        <Col {...ITEM_COL}>
+        <Col {...itemCol}>
           <Space style={{ marginBottom: 12 }}>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
               {QUERY_TEXTS.search}

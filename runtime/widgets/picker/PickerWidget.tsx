@@ -5,9 +5,14 @@
  * picker declares `tree`, the checkable customer tree (with the cluster icon on the input). OK stores
  * the value field of the picked rows comma-joined; cancel and close discard the dialog's changes.
  *
+ * `options.picker.fill` copies fields of the picked rows into other fields of the form on OK (the
+ * case picker of 发票 fills 案件编号 and 案件名称), and empties them when the pick is cleared.
+ *
  * The target page is another document, so at run time it may be missing or have no picker: the widget
  * then says which page (`npm run schemas:check` reports the same before it ships).
  */
+import type { Form } from '@formily/core';
+import { useForm } from '@formily/react';
 import { useEffect, useMemo, useState } from 'react';
 import { CloseCircleFilled, ClusterOutlined } from '@ant-design/icons';
 import { Input, Typography } from 'antd';
@@ -15,7 +20,7 @@ import { defaultPlaceholder } from '../../schema/fieldSemantics';
 import type { CompiledField, CompiledPicker } from '../../schema/compiledPage';
 import type { FormWidgetProps } from '../registry';
 import { loadRowsByKeys, useTargetPage } from './pickerSource';
-import { selectionOf, selectionValue, rowText, valueKeys, type PickerRow, type PickerSelection } from './selection';
+import { EMPTY_SELECTION, filledValues, selectionOf, selectionValue, rowText, valueKeys, type PickerRow, type PickerSelection } from './selection';
 import { TablePickerDialog } from './TablePickerDialog';
 import { PICKER_TEXTS } from './texts';
 import { TreePickerDialog } from './TreePickerDialog';
@@ -27,12 +32,21 @@ export function pickerPlaceholder(field: CompiledField, picker: CompiledPicker |
   return own || !picker?.placeholder ? field.placeholder : picker.placeholder;
 }
 
+/** options.picker.fill: the form's other fields take the picked rows' fields (cleared with the pick). */
+function fillFields(form: Form | undefined, fill: Readonly<Record<string, string | undefined>> | undefined, selection: PickerSelection): void {
+  if (!form || !fill) return;
+  for (const [name, value] of Object.entries(filledValues(fill, selection))) form.setValuesIn(name, value);
+}
+
 export default function PickerWidget({ field, value, onChange, disabled, host }: FormWidgetProps) {
   const ref = field.options.picker?.page;
   const target = useTargetPage(host, ref);
   const ready = target.status === 'ready' ? target : undefined;
   const picker = ready?.picker;
   const multiple = field.options.picker?.multiple ?? picker?.multiple ?? false;
+  const fill = field.options.picker?.fill;
+  // Outside a Formily form (a grid cell, a test) there is no form to fill.
+  const form = useForm() as Form | undefined;
   const keys = useMemo(() => valueKeys(value), [value]);
   const [known, setKnown] = useState<ReadonlyMap<string, PickerRow>>(new Map());
   /** Keys whose preselection request has answered (found or not). */
@@ -69,6 +83,7 @@ export default function PickerWidget({ field, value, onChange, disabled, host }:
   const initial = (): PickerSelection => selectionOf(keysText, [...known.values()], picker?.valueField.name ?? '');
   const finish = (selection: PickerSelection) => {
     setKnown((current) => new Map([...current, ...selection.rows]));
+    fillFields(form, fill, selection);
     onChange(selectionValue(selection));
     setOpen(false);
   };
@@ -78,6 +93,7 @@ export default function PickerWidget({ field, value, onChange, disabled, host }:
       style={{ color: 'rgba(0, 0, 0, 0.25)', cursor: 'pointer' }}
       onClick={(event) => {
         event.stopPropagation();
+        fillFields(form, fill, EMPTY_SELECTION);
         onChange('');
       }}
     />

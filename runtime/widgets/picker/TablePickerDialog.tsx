@@ -13,7 +13,7 @@ import type { ListConfig } from '../../list/types';
 import type { CompiledPage, CompiledPicker } from '../../schema/compiledPage';
 import { useDictService } from '../../views/dictContext';
 import { listColumns, type Row as ListRow } from '../../views/list/listColumns';
-import { QueryBar } from '../../views/list/QueryBar';
+import { dialogQueryItemCol, QueryBar } from '../../views/list/QueryBar';
 import { totalText } from '../../views/list/SchemaList';
 import { listUrlOf } from './pickerSource';
 import { removeKey, rowKey, rowText, selectKeys, type PickerSelection } from './selection';
@@ -82,6 +82,8 @@ export function TablePickerDialog({ page, picker, host, multiple, initial, onOk,
       columns={columns}
       dataSource={rows as ListRow[]}
       loading={loading}
+      // Columns wider than the dialog scroll inside it instead of running past its edge.
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={PICKER_TEXTS.noData} /> }}
       rowSelection={{
         type: multiple ? 'checkbox' : 'radio',
@@ -112,7 +114,16 @@ export function TablePickerDialog({ page, picker, host, multiple, initial, onOk,
       onOk={() => onOk(selection)}
       onCancel={onCancel}
     >
-      <QueryBar items={picker.query} values={query.values} dict={dict} onSearch={(v) => void list.search(v)} onReset={() => void list.reset()} />
+      <QueryBar
+        items={picker.query}
+        values={query.values}
+        dict={dict}
+        // Laid out by the dialog's width, not the window's: four filters a row leave a 900 px dialog's
+        // inputs too narrow for their hints (请输入公司名称 was cut to 请输入公…).
+        itemCol={dialogQueryItemCol(picker.width)}
+        onSearch={(v) => void list.search(v)}
+        onReset={() => void list.reset()}
+      />
       {picker.showSelected ? (
         <Row gutter={12}>
           <Col span={16}>{table}</Col>

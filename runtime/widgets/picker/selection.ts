@@ -90,3 +90,21 @@ export function rowText(row: PickerRow | undefined, key: string, textField: stri
 export function selectionText(selection: PickerSelection, textField: string): string {
   return selection.keys.map((key) => rowText(selection.rows.get(key), key, textField)).join(',');
 }
+
+/**
+ * The values options.picker.fill gives the form's other fields: for each `own ← picked` pair, the
+ * picked rows' `picked` values in the order picked, comma-joined ('' for none or a missing value).
+ */
+export function filledValues(fill: Readonly<Record<string, string | undefined>>, selection: PickerSelection): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [own, picked] of Object.entries(fill)) {
+    if (picked === undefined) continue;
+    values[own] = selection.keys
+      .map((key) => {
+        const value = selection.rows.get(key)?.[picked];
+        return value === null || value === undefined ? '' : String(value as string | number | boolean);
+      })
+      .join(',');
+  }
+  return values;
+}

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import type { DictOption, ReportQueryItem } from './reportApi';
 import type { QueryValues } from './reportQuery';
 import { POPUP_TEXTS } from './texts';
+import { DATE_FORMAT, DATETIME_FORMAT } from '../form/storedValues';
 
 interface PopupQueryBarProps {
   items: readonly ReportQueryItem[];
@@ -20,7 +21,7 @@ interface PopupQueryBarProps {
   onReset(): void;
 }
 
-const DATE_FORMAT = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss' } as const;
+const DATE_FORMATS = { date: DATE_FORMAT, datetime: DATETIME_FORMAT } as const;
 
 function Control({
   item,
@@ -53,7 +54,7 @@ function Control({
     );
   }
   if (item.view === 'date' || item.view === 'datetime') {
-    const format = DATE_FORMAT[item.view];
+    const format = DATE_FORMATS[item.view];
     return (
       <DatePicker
         aria-label={label}

@@ -11,6 +11,8 @@ import type { Form } from '@formily/core';
 import { useForm } from '@formily/react';
 import { Button, Input, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import type { Host } from '../../host/types';
+import type { CompiledField } from '../../schema/compiledPage';
 import type { FormWidgetProps } from '../registry';
 import { clearedValues, mappedValues, popupConfig, type PopupConfig, type PopupSettings } from './popupConfig';
 import { PopupDialog } from './PopupDialog';
@@ -25,9 +27,21 @@ function emit(config: PopupConfig, values: Record<string, string>, form: Form | 
   onChange(values[config.field] ?? '');
 }
 
-export default function PopupWidget({ field, value, onChange, disabled, host }: FormWidgetProps) {
-  // Outside a Formily form (a grid cell, a test) there is no form: only the own field is set.
-  const form = useForm() as Form | undefined;
+export interface PopupInputProps {
+  field: CompiledField;
+  /** The value the input shows (the own field's). */
+  value: unknown;
+  disabled?: boolean;
+  host: Host;
+  /** A pick or a clear: the new value of every destination field, the own one included. */
+  onValues(values: Record<string, string>, config: PopupConfig): void;
+}
+
+/**
+ * The popup's input and dialog without a form: the caller puts the destination values where its
+ * fields live (the form widget below on the Formily form, the editable grid into the cells of the row).
+ */
+export function PopupInput({ field, value, disabled, host, onValues }: PopupInputProps) {
   const settings = field.options.popup as PopupSettings | undefined;
   const checked = useMemo(() => popupConfig(settings, field.name), [settings, field.name]);
   const [open, setOpen] = useState(false);
@@ -43,11 +57,11 @@ export default function PopupWidget({ field, value, onChange, disabled, host }: 
 
   const pick = (rows: ReportRow[]) => {
     if (!config) return;
-    emit(config, mappedValues(config, rows), form, onChange);
+    onValues(mappedValues(config, rows), config);
     setOpen(false);
   };
   const clear = () => {
-    if (config) emit(config, clearedValues(config), form, onChange);
+    if (config) onValues(clearedValues(config), config);
   };
 
   return (
@@ -84,4 +98,10 @@ export default function PopupWidget({ field, value, onChange, disabled, host }: 
       {open && config && <PopupDialog host={host} config={config} onOk={pick} onClose={() => setOpen(false)} />}
     </>
   );
+}
+
+export default function PopupWidget({ field, value, onChange, disabled, host }: FormWidgetProps) {
+  // Outside a Formily form (a test) there is no form: only the own field is set.
+  const form = useForm() as Form | undefined;
+  return <PopupInput field={field} value={value} disabled={disabled} host={host} onValues={(values, config) => emit(config, values, form, onChange)} />;
 }

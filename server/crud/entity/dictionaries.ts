@@ -33,6 +33,8 @@ export const TABLE_DICT_NOT_ALLOWED = (dictCode: string) => `表字典 ${dictCod
  */
 export class EntityDictionaries {
   private readonly entityTables: Map<string, Set<string>>;
+  /** Pages by `<module>/<entity>`, as a `picker` field names the page it picks from. */
+  private readonly pagesByRef: Map<string, CompiledPage>;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -42,6 +44,54 @@ export class EntityDictionaries {
     this.entityTables = new Map(
       pages.map((p) => [p.entity.table, new Set([...p.systemFields, ...p.fields].map((f) => f.column))]),
     );
+    this.pagesByRef = new Map(pages.map((p) => [`${p.entity.module}/${p.entity.name}`, p]));
+  }
+
+  /**
+   * The rows a `picker` field stores keys of: the table of the page it picks from and the column of
+   * that page's picker `valueField` (our own page files name both). Undefined for any other field,
+   * and for a page that is not served (or has no picker section), which the loader reports.
+   */
+  pickerSource(field: CompiledField): { table: string; column: string } | undefined {
+    const ref = field.widget === 'picker' ? field.options.picker?.page : undefined;
+    const target = ref === undefined ? undefined : this.pagesByRef.get(ref);
+    return target?.picker ? { table: target.entity.table, column: target.picker.valueField.column } : undefined;
+  }
+
+  /** Of the keys a picker field was given, those that name a row of the page it picks from. */
+  async pickedKeys(field: CompiledField, keys: readonly string[], db: Kysely<DB> = this.db): Promise<Set<string>> {
+    const source = this.pickerSource(field);
+    const wanted = [...new Set(keys.filter((k) => k !== ''))];
+    const found = new Set<string>();
+    if (!source) return found;
+    for (let i = 0; i < wanted.length; i += 5000) {
+      const { rows } = await sql<{ value: string }>`
+        SELECT CAST(${sql.ref(source.column)} AS text) AS value FROM ${sql.table(source.table)}
+        WHERE CAST(${sql.ref(source.column)} AS text) IN (${sql.join(wanted.slice(i, i + 5000))})`.execute(db);
+      for (const r of rows) found.add(r.value);
+    }
+    return found;
+  }
+
+  /**
+   * Of the keys a user or department field was given, those that name a user (by username or id,
+   * spec §3) or a department (by id). Undefined for any other field.
+   */
+  async orgKeys(field: CompiledField, keys: readonly string[], db: Kysely<DB> = this.db): Promise<Set<string> | undefined> {
+    if (field.widget !== 'user' && field.widget !== 'depart') return undefined;
+    const wanted = [...new Set(keys.filter((k) => k !== ''))];
+    const found = new Set<string>();
+    for (let i = 0; i < wanted.length; i += 5000) {
+      const part = wanted.slice(i, i + 5000);
+      if (field.widget === 'user') {
+        const rows = await db.selectFrom('sys_user').select(['username', 'id']).where((eb) => eb.or([eb('username', 'in', part), eb('id', 'in', part)])).execute();
+        for (const row of rows) found.add(row.username).add(row.id);
+      } else {
+        const rows = await db.selectFrom('sys_depart').select('id').where('id', 'in', part).execute();
+        for (const row of rows) found.add(row.id);
+      }
+    }
+    return found;
   }
 
   /** The allow-listed source of a table dictionary; throws naming the code when it is not allowed. */

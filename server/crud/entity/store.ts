@@ -3,6 +3,7 @@ import type { CompiledField } from '../../../runtime/schema/compiledPage';
 import type { DB } from '../../db/types';
 import { newId } from '../../seed/ids';
 import { applyListFilter, applyListQuery, type ListQuery } from '../query';
+import { keysetOrder } from './keyset';
 import type { EntityDictionaries } from './dictionaries';
 import type { EntityModel } from './model';
 import type { EntityRow } from './records';
@@ -64,7 +65,11 @@ export class EntityStore {
     };
     const counted = await where(dynamic(db).selectFrom(this.model.table).select(sql<number>`count(*)`.as('total')) as unknown as Rows).executeTakeFirst();
     const total = Number(counted?.total ?? 0);
-    const rows = await applyListQuery(extra ? this.rows(db, tenantId).where(extra) : this.rows(db, tenantId), query).execute();
+    // Ties in the sort (rows seeded or imported together share a create time) are broken by id as
+    // the export breaks them: a page never repeats or skips a row of the one before, and the export
+    // keeps the list's order.
+    const ordered: ListQuery = { ...query, orderBy: keysetOrder(query.orderBy) };
+    const rows = await applyListQuery(extra ? this.rows(db, tenantId).where(extra) : this.rows(db, tenantId), ordered).execute();
     return { rows, total };
   }
 
@@ -196,10 +201,6 @@ export class EntityStore {
     return found;
   }
 
-  /**
-   * The values each dictionary field accepts for these inputs: a code dictionary's items, or, for a
-   * table dictionary, those of the given values that exist (one query per field).
-   */
   /** Values of a tree-parent field that mean "no parent": the tree's root value and the treeSelect's pidValue. */
   private treeRootsOf(field: CompiledField): string[] {
     const roots: string[] = [];
@@ -208,9 +209,30 @@ export class EntityStore {
     return roots;
   }
 
+  /**
+   * The values each dictionary or picker field accepts for these inputs: a code dictionary's items,
+   * or, for a table dictionary and a picker, those of the given values that exist (one query per field).
+   */
   async allowedValues(db: Kysely<DB>, inputs: readonly Readonly<Record<string, unknown>>[]): Promise<AllowedValues> {
     const allowed = new Map<string, Set<string>>();
+    const givenKeys = (field: CompiledField): string[] =>
+      inputs.flatMap((input) => {
+        const v = input[field.name];
+        if (v === null || v === undefined || v === '') return [];
+        return Array.isArray(v) ? v.map(String) : String(v).split(',');
+      });
     for (const field of this.model.writable) {
+      // A picked key must name a row of the page picked from, as a table dictionary's value must,
+      // and a user or department field a user or department.
+      if (!field.dict && this.dicts.pickerSource(field)) {
+        allowed.set(field.name, await this.dicts.pickedKeys(field, givenKeys(field), db));
+        continue;
+      }
+      const org = field.dict ? undefined : await this.dicts.orgKeys(field, givenKeys(field), db);
+      if (org) {
+        allowed.set(field.name, org);
+        continue;
+      }
       if (!field.dict) continue;
       if (field.dict.kind === 'code') {
         const options = await this.dicts.options(field, db);
@@ -218,12 +240,7 @@ export class EntityStore {
         if (options.length > 0) allowed.set(field.name, new Set(options.map((o) => o.value)));
         continue;
       }
-      const values = inputs.flatMap((input) => {
-        const v = input[field.name];
-        if (v === null || v === undefined || v === '') return [];
-        return Array.isArray(v) ? v.map(String) : String(v).split(',');
-      });
-      const known = new Set((await this.dicts.texts(field, values, db)).keys());
+      const known = new Set((await this.dicts.texts(field, givenKeys(field), db)).keys());
       // A tree's root value ('0', '86') names no row but is a valid parent: 顶级 / 全国.
       for (const root of this.treeRootsOf(field)) known.add(root);
       allowed.set(field.name, known);

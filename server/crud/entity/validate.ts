@@ -11,6 +11,7 @@ import {
 } from '../../../runtime/validation';
 import { cronFieldError } from '../../../runtime/cron';
 import { coerceValue, type DbValue } from './coerce';
+import { computeFields } from './computed';
 import { isMultiValued, type EntityModel } from './model';
 import { holdsRichText, sanitizeRichText } from './richText';
 
@@ -86,7 +87,8 @@ export function checkValue(field: CompiledField, value: DbValue, allowed: Allowe
   }
   const accepted = allowed.get(field.name);
   if (accepted) {
-    const parts = isMultiValued(field) ? text.split(',').filter((p) => p !== '') : [text];
+    // A picker stores its picked keys comma-joined (one key in single mode), as its widget emits them.
+    const parts = isMultiValued(field) || field.widget === 'picker' ? text.split(',').filter((p) => p !== '') : [text];
     const unknown = parts.find((p) => !accepted.has(p));
     if (unknown !== undefined) return `「${unknown}」不是可选的值`;
   }
@@ -106,6 +108,7 @@ function literalDefault(field: CompiledField): DbValue {
  * `numbered`: fields a fill rule numbers when they are left blank on add — blank is then no
  * required error (the server fills them before the insert, see fillRules.ts); on edit they are
  * ordinary fields.
+ * Computed fields (`compute`) are then set from the checked values over the stored row.
  * Returns the values to write (by field name) and every field error found.
  */
 export function checkRecord(
@@ -143,6 +146,7 @@ export function checkRecord(
     if (problem) fail(problem);
     else values[field.name] = value;
   }
+  if (errors.length === 0) errors.push(...computeFields(model, values, existing));
   return { values, errors };
 }
 

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dynamic } from '../../../server/crud/entity/store';
 import { readWorkbook } from '../../../server/excel';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login } from '../support/app';
-import { multipart, startCrudApp, type CrudApp } from './support';
+import { multipart, signedInCrudApp } from './support';
 
 interface Page<T> {
   records: T[];
@@ -17,21 +17,14 @@ interface Page<T> {
 type Rec = Record<string, unknown>;
 
 describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
-  let ctx: CrudApp;
-  let admin: string;
-
-  beforeAll(async () => {
-    ctx = await startCrudApp(kind);
-    admin = (await login(ctx.app, 'admin')).token;
-  }, 120_000);
-  afterAll(async () => ctx?.close());
+  const server = signedInCrudApp(kind);
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { token?: string; payload?: Rec; headers?: Record<string, string> } = {}) =>
-    ctx.app.inject({
+    server.app.inject({
       method,
       url: `${API}${url}`,
       ...(opts.payload ? { payload: opts.payload } : {}),
-      headers: { ...authHeaders(opts.token ?? admin), ...(opts.headers ?? {}) },
+      headers: { ...authHeaders(opts.token ?? server.admin), ...(opts.headers ?? {}) },
     });
   const list = async (url: string, token?: string) => {
     const envelope = body<Page<Rec>>(await call('GET', url, { token }));
@@ -39,7 +32,7 @@ describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
     return envelope.result;
   };
   const count = async (table: string) => {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(ctx.database.db);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(server.database.db);
     return rows[0].n;
   };
 
@@ -47,9 +40,9 @@ describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
     const experts = await list('/maintenance/expert/list');
     expect(experts.total).toBeGreaterThan(0);
     expect(experts.records[0]).toHaveProperty('sex_dictText');
-    const manager = (await login(ctx.app, 'zhangsan')).token;
+    const manager = (await login(server.app, 'zhangsan')).token;
     expect((await list('/maintenance/expert/list', manager)).total).toBe(experts.total);
-    const perms = await ctx.database.db.selectFrom('sys_permission').select('perms').where('perms', 'in', ['expert:list', 'expert:exportXls', 'expert:importExcel']).execute();
+    const perms = await server.database.db.selectFrom('sys_permission').select('perms').where('perms', 'in', ['expert:list', 'expert:exportXls', 'expert:importExcel']).execute();
     expect(perms.map((p) => p.perms).sort()).toEqual(['expert:exportXls', 'expert:importExcel', 'expert:list']);
   });
 
@@ -144,7 +137,7 @@ describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
   });
 
   it('answers 510 to an adjuster adding an expert', async () => {
-    const lisi = (await login(ctx.app, 'lisi')).token;
+    const lisi = (await login(server.app, 'lisi')).token;
     const refused = body(await call('POST', '/maintenance/expert/add', { token: lisi, payload: { expertName: '李四加的' } }));
     expect(refused).toMatchObject({ success: false, code: 510 });
   });
@@ -167,7 +160,7 @@ describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
   });
 
   it('exports 10,000 rows and imports the file back to the same rows', async () => {
-    const db = ctx.database.db;
+    const db = server.database.db;
     await sql`DELETE FROM mnt_expert`.execute(db);
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
       id: `rt${String(i).padStart(8, '0')}`,
@@ -191,7 +184,7 @@ describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
 
     await sql`DELETE FROM mnt_expert`.execute(db);
     const upload = multipart([{ field: 'file', name: '专家.xlsx', content: file }]);
-    const imported = body(await ctx.app.inject({ method: 'POST', url: `${API}/maintenance/expert/importExcel`, payload: upload.payload, headers: { ...authHeaders(admin), ...upload.headers } }));
+    const imported = body(await server.app.inject({ method: 'POST', url: `${API}/maintenance/expert/importExcel`, payload: upload.payload, headers: { ...authHeaders(server.admin), ...upload.headers } }));
     expect(imported).toMatchObject({ success: true, code: 200, message: '文件导入成功！数据行数：10000' });
     expect(await snapshot()).toEqual(before);
   }, 240_000);
@@ -209,11 +202,11 @@ describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
   }
 
   it('writes nothing when rows are bad and offers the error file to its owner only', async () => {
-    const db = ctx.database.db;
+    const db = server.database.db;
     const before = await count('mnt_expert');
     const upload = multipart([{ field: 'files[]', name: '专家导入.xlsx', content: await badWorkbook() }]);
     const answer = body<{ fileUrl: string; fileName: string; msg: string }>(
-      await ctx.app.inject({ method: 'POST', url: `${API}/maintenance/expert/importExcel`, payload: upload.payload, headers: { ...authHeaders(admin), ...upload.headers } }),
+      await server.app.inject({ method: 'POST', url: `${API}/maintenance/expert/importExcel`, payload: upload.payload, headers: { ...authHeaders(server.admin), ...upload.headers } }),
     );
     expect(answer).toMatchObject({ success: true, code: 201 });
     expect(answer.message).toContain('第7、9行');
@@ -231,13 +224,13 @@ describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
     expect(texts.some((t) => t.startsWith('第9行') && t.includes('专家姓名'))).toBe(true);
     expect(texts.some((t) => t.startsWith('第8行'))).toBe(false);
 
-    const manager = (await login(ctx.app, 'zhangsan')).token;
+    const manager = (await login(server.app, 'zhangsan')).token;
     expect(body(await call('GET', answer.result.fileUrl, { token: manager }))).toMatchObject({ success: false, message: '错误文件不存在或已过期' });
   });
 
   it('refuses a file that is not Excel', async () => {
     const upload = multipart([{ field: 'file', name: 'data.txt', content: Buffer.from('a,b,c') }]);
-    const answer = body(await ctx.app.inject({ method: 'POST', url: `${API}/maintenance/expert/importExcel`, payload: upload.payload, headers: { ...authHeaders(admin), ...upload.headers } }));
+    const answer = body(await server.app.inject({ method: 'POST', url: `${API}/maintenance/expert/importExcel`, payload: upload.payload, headers: { ...authHeaders(server.admin), ...upload.headers } }));
     expect(answer.success).toBe(false);
     expect(answer.message).toContain('文件格式不支持');
   });

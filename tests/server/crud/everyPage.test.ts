@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/database';
-import { API, authHeaders, body, login } from '../support/app';
-import { startCrudApp, type CrudApp } from './support';
+import { login } from '../support/app';
+import { signedInCrudApp } from './support';
 
 type Rec = Record<string, unknown>;
 interface Page {
@@ -25,20 +25,12 @@ function demoRowCount(entity: string): number {
 }
 
 describe.each(DATABASE_KINDS)('every page on the generic endpoints (%s)', (kind) => {
-  let ctx: CrudApp;
-  let admin: string;
+  const server = signedInCrudApp(kind);
 
-  beforeAll(async () => {
-    ctx = await startCrudApp(kind);
-    admin = (await login(ctx.app, 'admin')).token;
-  }, 120_000);
-  afterAll(async () => ctx?.close());
-
-  const get = async <T>(url: string, token = admin) =>
-    body<T>(await ctx.app.inject({ method: 'GET', url: `${API}${url}`, headers: authHeaders(token) }));
+  const { get } = server;
 
   it('lists, reads back and re-saves the demo rows of every page', async () => {
-    const pages = ctx.pages.filter((page) => page.entity.table !== 'tst_tenant_expert');
+    const pages = server.pages.filter((page) => page.entity.table !== 'tst_tenant_expert');
     expect(pages.map((page) => `${page.entity.module}/${page.entity.name}`)).toEqual(
       expect.arrayContaining(['maintenance/expert', 'sys/position', 'receive/receive', 'receipt/receipt']),
     );
@@ -59,20 +51,20 @@ describe.each(DATABASE_KINDS)('every page on the generic endpoints (%s)', (kind)
       if (!page.list.rowActions.some((action) => action.action === 'edit')) continue;
       const payload: Rec = { id: first.id };
       for (const field of page.fields) if (!field.readOnly) payload[field.name] = byId.result[field.name];
-      const saved = body(await ctx.app.inject({ method: 'PUT', url: `${API}${page.entity.apiPath}/edit`, payload, headers: authHeaders(admin) }));
+      const saved = await server.send('PUT', `${page.entity.apiPath}/edit`, payload);
       expect(saved.success, `${entity}: ${saved.message}`).toBe(true);
     }
   });
 
   it('lets an adjuster read cases and the master data he picks from, and nothing else', async () => {
-    const lisi = (await login(ctx.app, 'lisi')).token;
+    const lisi = (await login(server.app, 'lisi')).token;
     for (const url of ['/receive/receive/list', '/maintenance/expert/list', '/maintenance/outsource/list']) {
       expect((await get<Page>(url, lisi)).success, url).toBe(true);
     }
     for (const url of ['/receipt/receipt/list', '/maintenance/currency/list']) {
       expect(await get(url, lisi), url).toMatchObject({ success: false, code: 510 });
     }
-    const wangwu = (await login(ctx.app, 'wangwu')).token;
+    const wangwu = (await login(server.app, 'wangwu')).token;
     expect((await get<Page>('/receipt/receipt/list', wangwu)).success).toBe(true);
     expect((await get<Page>('/receive/receive/list', wangwu)).success).toBe(true);
   });

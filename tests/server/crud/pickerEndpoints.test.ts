@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/database';
-import { API, authHeaders, body, login } from '../support/app';
-import { startCrudApp, type CrudApp } from './support';
+import { API, login } from '../support/app';
+import { signedInCrudApp } from './support';
 
 interface Page<T> {
   records: T[];
@@ -12,16 +12,9 @@ type Rec = Record<string, unknown>;
 
 /** The endpoints the pickers call beside the generic list (widgets spec §7). */
 describe.each(DATABASE_KINDS)('picker endpoints on %s', (kind) => {
-  let ctx: CrudApp;
-  let admin: string;
+  const server = signedInCrudApp(kind);
 
-  beforeAll(async () => {
-    ctx = await startCrudApp(kind);
-    admin = (await login(ctx.app, 'admin')).token;
-  }, 120_000);
-  afterAll(async () => ctx?.close());
-
-  const get = async <T>(url: string, token = admin) => body<T>(await ctx.app.inject({ method: 'GET', url: `${API}${url}`, headers: authHeaders(token) }));
+  const { get } = server;
 
   describe('GET /receive/receive/porp_list (选择案件)', () => {
     it('lists cases with the case picker parameters: field, filters, parameter, paging and sort', async () => {
@@ -60,7 +53,7 @@ describe.each(DATABASE_KINDS)('picker endpoints on %s', (kind) => {
     });
 
     it('answers 510 to a user without the case list permission, 401 without a session', async () => {
-      const db = ctx.database.db;
+      const db = server.database.db;
       // wangwu (财务) holds receive:list only through his role; take it away for this test.
       const grant = await sql<{ role_id: string; permission_id: string }>`
         SELECT rp.role_id, rp.permission_id FROM sys_role_permission rp
@@ -70,9 +63,9 @@ describe.each(DATABASE_KINDS)('picker endpoints on %s', (kind) => {
       const { role_id, permission_id } = grant.rows[0];
       await sql`DELETE FROM sys_role_permission WHERE role_id = ${role_id} AND permission_id = ${permission_id}`.execute(db);
       try {
-        const wangwu = (await login(ctx.app, 'wangwu')).token;
+        const wangwu = (await login(server.app, 'wangwu')).token;
         expect(await get('/receive/receive/porp_list', wangwu)).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
-        const anonymous = await ctx.app.inject({ method: 'GET', url: `${API}/receive/receive/porp_list` });
+        const anonymous = await server.app.inject({ method: 'GET', url: `${API}/receive/receive/porp_list` });
         expect(anonymous.statusCode).toBe(401);
       } finally {
         await sql`INSERT INTO sys_role_permission (id, role_id, permission_id) VALUES (${`t${Date.now()}`}, ${role_id}, ${permission_id})`.execute(db);

@@ -11,7 +11,9 @@ import { openPglite, openPostgres, type Database } from '../../../server/db/open
 import { seed } from '../../../server/seed';
 import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
 import { createPostgresDatabase, type DatabaseKind } from '../../support/database';
-import { API } from '../support/app';
+import { afterAll, beforeAll } from 'vitest';
+import type { Envelope } from '../../../server/http/envelope';
+import { API, authHeaders, body, login } from '../support/app';
 
 /** An empty database of the given kind; `close()` throws it away. */
 async function openEmptyDatabase(kind: DatabaseKind): Promise<Database> {
@@ -100,4 +102,49 @@ export function multipart(files: { field: string; name: string; content: Buffer 
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A describe block's crud app, signed in as admin; requests default to admin's token. */
+export interface SignedInCrudApp {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly pages: CompiledPage[];
+  readonly admin: string;
+  get<T = unknown>(url: string, token?: string): Promise<Envelope<T>>;
+  send<T = unknown>(method: Method, url: string, payload?: Record<string, unknown>, token?: string): Promise<Envelope<T>>;
+}
+
+/** Starts the crud app before the describe block's tests (admin signed in) and closes it after them. */
+export function signedInCrudApp(kind: DatabaseKind): SignedInCrudApp {
+  let ctx: CrudApp | undefined;
+  let admin = '';
+  beforeAll(async () => {
+    ctx = await startCrudApp(kind);
+    admin = (await login(ctx.app, 'admin')).token;
+  }, 120_000);
+  afterAll(async () => ctx?.close());
+  const started = (): CrudApp => {
+    if (!ctx) throw new Error('the crud app has not started');
+    return ctx;
+  };
+  const send = async <T>(method: Method, url: string, payload?: Record<string, unknown>, token = admin) =>
+    body<T>(await started().app.inject({ method, url: `${API}${url}`, ...(payload ? { payload } : {}), headers: authHeaders(token) }));
+  return {
+    get app() {
+      return started().app;
+    },
+    get database() {
+      return started().database;
+    },
+    get pages() {
+      return started().pages;
+    },
+    get admin() {
+      return admin;
+    },
+    get: (url, token) => send('GET', url, undefined, token),
+    send,
+  };
 }

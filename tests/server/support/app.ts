@@ -19,7 +19,7 @@ export interface TestApp {
 /** The server as `npm start` builds it, on a private copy of the demo database; captcha off by default. */
 export async function startTestApp(
   kind: DatabaseKind,
-  opts: { config?: Partial<ServerConfig>; captchaCode?: BuildAppOptions['captchaCode'] } = {},
+  opts: { config?: Partial<ServerConfig>; captchaCode?: BuildAppOptions['captchaCode']; jobRunner?: BuildAppOptions['jobRunner'] } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const config: ServerConfig = {
@@ -27,7 +27,7 @@ export async function startTestApp(
     ...opts.config,
   };
   try {
-    const app = await buildApp({ config, database, captchaCode: opts.captchaCode, pages: loadEntityPages() });
+    const app = await buildApp({ config, database, captchaCode: opts.captchaCode, pages: loadEntityPages(), jobRunner: opts.jobRunner });
     return {
       app,
       database,

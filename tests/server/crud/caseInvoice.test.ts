@@ -1,0 +1,189 @@
+/**
+ * 案件 and 发票 as forms (schemas/pages/receive/receive.json, receipt/receipt.json): a new case is
+ * numbered by the receive_number rule and stores its parties' keys; the demo cases carry handler,
+ * department and experts; invoice amounts are computed by the server (`compute`) so 已关联金额 +
+ * 待关联金额 = 发票金额 whatever the client sends; adjusters add and edit cases but do not delete them.
+ * 承办职务 (the position picker) and 共保公司 (the generic biz picker over 保险公司) store codes, and a
+ * picked key that names no row of the page picked from is refused, as a table dictionary's value is.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../support/database';
+import { login } from '../support/app';
+import { signedInCrudApp } from './support';
+
+type Rec = Record<string, unknown>;
+interface Page {
+  records: Rec[];
+  total: number;
+}
+
+describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
+  const server = signedInCrudApp(kind);
+
+  const { get, send: write } = server;
+  const receiptByNumber = async (number: string) =>
+    (await get<Page>(`/receipt/receipt/list?number=${encodeURIComponent(number)}`)).result.records[0];
+
+  it('seeds believable cases: handler, department, experts and the insurer name beside its code', async () => {
+    const all = (await get<Page>('/receive/receive/list?pageSize=100')).result.records;
+    expect(all).toHaveLength(60);
+    const handled = all.filter((c) => c.handler);
+    expect(handled.length).toBeGreaterThan(30);
+    expect(new Set(handled.map((c) => c.handler))).toEqual(new Set(['lisi', 'zhaoliu', 'zhangsan']));
+    expect(all.filter((c) => c.expertIds).length).toBeGreaterThan(20);
+    expect(all.filter((c) => c.customerIds).length).toBeGreaterThan(10);
+    const first = all.find((c) => c.receiveNumber === 'GG202601060001');
+    expect(first).toMatchObject({ insurerCode: 'GSCX', insurerCode_dictText: '国寿财险', insurerName: '中国人寿财产保险股份有限公司', handler: 'zhangsan' });
+    // The department the case names is a department of the organisation chart.
+    const departs = await server.database.db.selectFrom('sys_depart').select(['id', 'depart_name']).execute();
+    expect(departs.find((d) => d.id === first?.departId)?.depart_name).toBe('财产险理赔部');
+  });
+
+  it('numbers a new case with the receive_number rule and keeps the picked parties', async () => {
+    const added = await write('POST', '/receive/receive/add', {
+      receiveName: '测试案件：仓库火灾',
+      receiveStatus: 'new',
+      trustDate: '2026-11-20',
+      insurerName: '中国平安财产保险股份有限公司',
+      insurerCode: 'PAIC',
+      customerIds: 'C01,C0101',
+      departId: '00000000000000000000000000a01a02',
+      handler: 'zhangsan',
+      assistants: 'lisi,zhangsan',
+      expertIds: 'E01,E07',
+      outsourceIds: 'W01',
+      areaCode: '310104',
+    });
+    expect(added.success, added.message).toBe(true);
+    const [made] = (await get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent('*仓库火灾*')}&receiveStatus=new`)).result.records;
+    expect(String(made.receiveNumber)).toMatch(/^GZ\d{8}0001$/);
+    expect(made).toMatchObject({ customerIds: 'C01,C0101', handler: 'zhangsan', assistants: 'lisi,zhangsan', expertIds: 'E01,E07', outsourceIds: 'W01', areaCode: '310104' });
+  });
+
+  it('seeds the handler’s post as the case’s 承办职务 and co-insurers on some large cases', async () => {
+    const all = (await get<Page>('/receive/receive/list?pageSize=100')).result.records;
+    expect(all.find((c) => c.receiveNumber === 'GG202601060001')).toMatchObject({ handler: 'zhangsan', positionCode: 'dept_manager' });
+    for (const c of all.filter((row) => row.handler && String(row.receiveNumber).startsWith('GG'))) {
+      expect(c.positionCode, String(c.receiveNumber)).toBe({ zhangsan: 'dept_manager', lisi: 'senior_adjuster', zhaoliu: 'assistant_adjuster' }[String(c.handler)]);
+    }
+    expect(all.filter((c) => c.coinsurerCodes).map((c) => c.coinsurerCodes)).toEqual(expect.arrayContaining(['PICC,CPIC', 'GSCX,DDBX']));
+  });
+
+  it('keeps 承办职务 (a position code) and 共保公司 (insurance company codes): saved, read back, edited', async () => {
+    const columns = await sql<{ column_name: string }>`
+      SELECT column_name FROM information_schema.columns WHERE table_name = 'biz_receive'`.execute(server.database.db);
+    expect(columns.rows.map((c) => c.column_name)).toEqual(expect.arrayContaining(['position_code', 'coinsurer_codes']));
+
+    const added = await write('POST', '/receive/receive/add', {
+      receiveName: '测试案件：共保厂房火灾',
+      receiveStatus: 'new',
+      trustDate: '2026-11-24',
+      insurerName: '中国平安财产保险股份有限公司',
+      insurerCode: 'PAIC',
+      coinsurerCodes: 'PICC,YGCX',
+      positionCode: 'senior_adjuster',
+    });
+    expect(added.success, added.message).toBe(true);
+    const [made] = (await get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent('*共保厂房火灾*')}`)).result.records;
+    expect(made).toMatchObject({ coinsurerCodes: 'PICC,YGCX', positionCode: 'senior_adjuster' });
+    const byId = await get<Rec>(`/receive/receive/queryById?id=${String(made.id)}`);
+    expect(byId.result).toMatchObject({ coinsurerCodes: 'PICC,YGCX', positionCode: 'senior_adjuster' });
+
+    const edited = await write('PUT', '/receive/receive/edit', { id: made.id, coinsurerCodes: 'YGCX', positionCode: 'chief_adjuster' });
+    expect(edited.success, edited.message).toBe(true);
+    expect((await get<Rec>(`/receive/receive/queryById?id=${String(made.id)}`)).result).toMatchObject({
+      coinsurerCodes: 'YGCX',
+      positionCode: 'chief_adjuster',
+      receiveName: '测试案件：共保厂房火灾',
+    });
+    // Cleared picks store nothing.
+    expect((await write('PUT', '/receive/receive/edit', { id: made.id, coinsurerCodes: '', positionCode: '' })).success).toBe(true);
+    expect((await get<Rec>(`/receive/receive/queryById?id=${String(made.id)}`)).result).toMatchObject({ coinsurerCodes: null, positionCode: null });
+  });
+
+  it('refuses a picked key that is no row, naming the field in Chinese, on add and edit', async () => {
+    const base = { receiveName: '测试案件：错误的选择', receiveStatus: 'new', trustDate: '2026-11-25' };
+    const position = await write('POST', '/receive/receive/add', { ...base, positionCode: 'night_watchman' });
+    expect(position).toMatchObject({ success: false, message: '承办职务：「night_watchman」不是可选的值' });
+    // One unknown code among good ones; a name is no code either.
+    const insurers = await write('POST', '/receive/receive/add', { ...base, coinsurerCodes: 'PICC,XXBX' });
+    expect(insurers).toMatchObject({ success: false, message: '共保公司：「XXBX」不是可选的值' });
+    const byName = await write('POST', '/receive/receive/add', { ...base, coinsurerCodes: '人保财险' });
+    expect(byName).toMatchObject({ success: false, message: '共保公司：「人保财险」不是可选的值' });
+    const both = await write('POST', '/receive/receive/add', { ...base, positionCode: 'ghost', expertIds: 'E01,E99' });
+    expect(both.success).toBe(false);
+    expect(both.message).toContain('承办职务：「ghost」不是可选的值');
+    expect(both.message).toContain('协作专家：「E99」不是可选的值');
+    expect((await get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent('测试案件：错误的选择')}`)).result.total).toBe(0);
+
+    const [someCase] = (await get<Page>(`/receive/receive/list?receiveNumber=GG202601060001`)).result.records;
+    const edit = await write('PUT', '/receive/receive/edit', { id: someCase.id, positionCode: 'ghost' });
+    expect(edit).toMatchObject({ success: false, message: '承办职务：「ghost」不是可选的值' });
+    expect((await get<Rec>(`/receive/receive/queryById?id=${String(someCase.id)}`)).result.positionCode).toBe('dept_manager');
+
+    // A user field names a user (by username), a department field a department (by id).
+    const people = await write('POST', '/receive/receive/add', { ...base, handler: 'nobody', assistants: 'lisi,ghost', departId: 'nodep' });
+    expect(people.success).toBe(false);
+    expect(people.message).toContain('主办公估师：「nobody」不是可选的值');
+    expect(people.message).toContain('协办人：「ghost」不是可选的值');
+    expect(people.message).toContain('承办部门：「nodep」不是可选的值');
+
+    const invoice = await write('POST', '/receipt/receipt/add', {
+      number: 'T0000009', receiptType: '1', openDate: '2026-11-25', currencyType: 'CNY', amount: 10, receiveId: 'R9999',
+    });
+    expect(invoice).toMatchObject({ success: false, message: '关联案件：「R9999」不是可选的值' });
+  });
+
+  it('lets an adjuster add and edit a case but not delete it', async () => {
+    const lisi = (await login(server.app, 'lisi')).token;
+    const added = await write('POST', '/receive/receive/add', { receiveName: '李四登记的案件', receiveStatus: 'new', trustDate: '2026-11-21', handler: 'lisi' }, lisi);
+    expect(added.success, added.message).toBe(true);
+    const [made] = (await get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent('李四登记的案件')}`, lisi)).result.records;
+    const edited = await write('PUT', '/receive/receive/edit', { id: made.id, expertIds: 'E02' }, lisi);
+    expect(edited.success, edited.message).toBe(true);
+    expect(await write('DELETE', `/receive/receive/delete?id=${String(made.id)}`, undefined, lisi)).toMatchObject({ success: false, code: 510 });
+  });
+
+  it('computes the linked and waiting amounts of an invoice from its case, whatever the client sends', async () => {
+    const [someCase] = (await get<Page>('/receive/receive/list?pageSize=1')).result.records;
+    const linked = await write('POST', '/receipt/receipt/add', {
+      number: 'T0000001', receiptType: '1', openDate: '2026-11-20', currencyType: 'CNY', amount: 1200.5,
+      receiveId: someCase.id, receiveNumber: someCase.receiveNumber, receiveName: someCase.receiveName,
+      refAmount: 1, waitAmount: 99999,
+    });
+    expect(linked.success, linked.message).toBe(true);
+    expect(await receiptByNumber('T0000001')).toMatchObject({ amount: '1200.50', refAmount: '1200.50', waitAmount: '0.00', receiveId: someCase.id });
+
+    const loose = await write('POST', '/receipt/receipt/add', { number: 'T0000002', receiptType: '2', openDate: '2026-11-20', currencyType: 'CNY', amount: 300 });
+    expect(loose.success, loose.message).toBe(true);
+    const stored = await receiptByNumber('T0000002');
+    expect(stored).toMatchObject({ refAmount: '0.00', waitAmount: '300.00', redFlag: '0' });
+
+    // An edit that sends only the case: the stored amount is used, the amounts follow.
+    expect((await write('PUT', '/receipt/receipt/edit', { id: stored.id, receiveId: someCase.id, refAmount: 5 })).success).toBe(true);
+    expect(await receiptByNumber('T0000002')).toMatchObject({ refAmount: '300.00', waitAmount: '0.00' });
+    // Unlinking puts the whole amount back to waiting.
+    expect((await write('PUT', '/receipt/receipt/edit', { id: stored.id, receiveId: '', amount: 320 })).success).toBe(true);
+    expect(await receiptByNumber('T0000002')).toMatchObject({ amount: '320.00', refAmount: '0.00', waitAmount: '320.00' });
+  });
+
+  it('keeps a red invoice unlinked, pointing at its original', async () => {
+    const original = await receiptByNumber('T0000001');
+    const red = await write('POST', '/receipt/receipt/add', {
+      number: 'T0000003', receiptType: '1', openDate: '2026-11-21', currencyType: 'CNY', amount: -1200.5,
+      redFlag: '1', origReceiptId: original.id, receiveId: original.receiveId,
+    });
+    expect(red.success, red.message).toBe(true);
+    expect(await receiptByNumber('T0000003')).toMatchObject({ refAmount: '0.00', waitAmount: '-1200.50', origReceiptId: original.id });
+  });
+
+  it('holds the amounts rule for every demo invoice', async () => {
+    const all = (await get<Page>('/receipt/receipt/list?pageSize=100')).result.records;
+    for (const r of all) {
+      expect(Number(r.refAmount) + Number(r.waitAmount), String(r.number)).toBeCloseTo(Number(r.amount), 2);
+    }
+    const red = all.find((r) => r.redFlag === '1' && String(r.number).startsWith('3686'));
+    expect(red).toMatchObject({ amount: '-99027.23', origReceiptId: 'F0005' });
+  });
+});
