@@ -34,6 +34,7 @@ export const runtimeRequest: HostRequest = {
       fileField: options?.fileField ?? 'file',
       onProgress: options?.onProgress,
       signal: options?.signal,
+      withToken: options?.withToken,
     }),
 };
 

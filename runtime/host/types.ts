@@ -35,6 +35,12 @@ export interface UploadOptions extends RequestOptions {
   /** Extra form fields sent next to the files. */
   fields?: Record<string, string>;
   onProgress?: (percent: number) => void;
+  /**
+   * Send the session token header (default true). False for an endpoint that must not see the
+   * session: an editable grid's upload column without the `token` flag (widgets spec §6) may post
+   * to an `action` of another server.
+   */
+  withToken?: boolean;
 }
 
 /**

@@ -90,8 +90,3 @@ export async function deleteSavedQuery(host: SavedQueryHost, code: string, id: s
   const { list } = await loadSavedQueries(host, code);
   return { ok: true, value: list };
 }
-
-/** Spec §9: the code of a list, or the current path when the page names none. */
-export function saveCodeOf(code: string | undefined, currentPath: string): string {
-  return code && code.trim() !== '' ? code.trim() : currentPath;
-}

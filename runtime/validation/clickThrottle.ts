@@ -1,3 +1,4 @@
+import { CLICK_THROTTLE_MS } from '../list/constants';
 import { CLICK_TOO_FAST_MESSAGE } from './messages';
 
 export type ClickVerdict = { allowed: true } | { allowed: false; message: string };
@@ -7,7 +8,7 @@ export type ClickVerdict = { allowed: true } | { allowed: false; message: string
  * A refused click does not restart the window, so a user who keeps clicking gets through once per
  * window rather than never. Different actions do not hold each other up. `now` is injectable for tests.
  */
-export function createClickThrottle(ms = 300, now: () => number = () => Date.now()): (actionKey: string) => ClickVerdict {
+export function createClickThrottle(ms = CLICK_THROTTLE_MS, now: () => number = () => Date.now()): (actionKey: string) => ClickVerdict {
   const lastAccepted = new Map<string, number>();
   return (actionKey) => {
     const time = now();

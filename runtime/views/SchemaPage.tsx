@@ -13,6 +13,8 @@ import { DictServiceProvider, useDictService } from './dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
 import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
+import { PageHeader } from './layout/PageHeader';
+import { usePageHeader } from './layout/usePageHeader';
 
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
@@ -38,6 +40,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
   const [importing, setImporting] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
+  const header = usePageHeader(page.header, location);
 
   // A grid page edits its rows in place instead of the list and its form.
   if (page.document.grid) {
@@ -53,7 +56,20 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
   return (
     <DictServiceProvider value={dict}>
       <Card variant="borderless" className="schema-page">
+        {page.header && (
+          <PageHeader
+            title={page.header.title}
+            description={page.header.description}
+            search={page.header.search ? { placeholder: page.header.search.placeholder, value: header.state.keyword, onSearch: header.setKeyword } : undefined}
+            tabs={
+              page.header.tabs.length > 0
+                ? { items: page.header.tabs.map((tab) => ({ key: tab.key, label: tab.title })), activeKey: header.state.tab, onChange: header.setTab }
+                : undefined
+            }
+          />
+        )}
         <SchemaList
+          baseParams={header.params}
           page={page}
           host={host}
           dict={dict}

@@ -124,6 +124,20 @@ test.describe('定时任务 with the cron editor', () => {
     await okButton(form).click();
     await expect(form).toHaveCount(0);
     await expect(listRow(page, '工作日每5分钟清理会话')).toContainText('0 0/5 * ? * 2-6 *');
+
+    // 编辑 loads the saved expression into the input and the dialog's tabs.
+    await listRow(page, '工作日每5分钟清理会话').getByText('编辑', { exact: true }).click();
+    const edit = modal(page, '编辑');
+    await expect(formInput(edit, 'Cron表达式')).toHaveValue('0 0/5 * ? * 2-6 *');
+    await formItem(edit, 'Cron表达式').getByRole('button', { name: /选\s*择/ }).click();
+    const reopened = cronDialog(page);
+    await expect(expressionOf(reopened)).toHaveValue('0 0/5 * ? * 2-6 *');
+    await openTab(reopened, '周');
+    await expect(activePanel(reopened).locator('.ld-cron-type-range input[type="radio"]')).toBeChecked();
+    await reopened.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(reopened).toHaveCount(0);
+    await edit.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(edit).toHaveCount(0);
   });
 
   test('cancel discards the dialog; an expression that never fires shows 无执行时间', async () => {

@@ -49,6 +49,8 @@ async function typeIn(page: Page, editable: Locator, text: string): Promise<void
 }
 
 test.describe.serial('editors in the 知识文章 form', () => {
+  // Three editors plus the page's other widgets in one form: more than a minute on a loaded machine.
+  test.describe.configure({ timeout: 180_000 });
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
@@ -62,6 +64,8 @@ test.describe.serial('editors in the 知识文章 form', () => {
 
   test('writes formatted text with a picture, code and Markdown, saves and finds them again', async () => {
     await page.goto('/knowledge/article');
+    // The first visit loads the page's code on a cold server; on a loaded machine that passes 15 s.
+    await expect(listButton(page, '新增')).toBeVisible({ timeout: 30_000 });
     await listButton(page, '新增').click();
     const dialog = modal(page, '新增');
     await formInput(dialog, '文章标题').fill(TITLE);

@@ -18,8 +18,8 @@ import { detailText } from './detailText';
 // The sanitiser and the Markdown parser load only for a page that shows such a field.
 const EditorDetail = lazy(() => import('../../widgets/editors/EditorDetail'));
 
-/** Widgets whose stored value is a key the detail shows by name. */
-const NAMED_WIDGETS = new Set(['area', 'user', 'depart', 'picker']);
+/** Widgets whose stored value is a key (or a stored file path) the detail shows by name. */
+const NAMED_WIDGETS = new Set(['area', 'user', 'depart', 'picker', 'upload', 'image']);
 
 function detailColumn(field: CompiledField): CompiledListColumn {
   return { field, dataIndex: field.name, title: field.label, ellipsis: 0, align: 'left', sortable: false };

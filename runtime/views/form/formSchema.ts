@@ -14,7 +14,8 @@ import { requiredMessage, type CheckRequest } from '../../validation';
 import { toFormilyValidator, type FormilyRule } from '../../validation/formily';
 import { checkRange, fieldChecks } from './fieldRules';
 import { FILL_RULE_PLACEHOLDER } from './formValues';
-import { reactionsByTarget } from './linkageReactions';
+import { SLIDER_REQUIRED_MESSAGE } from '../../widgets/sliderCheck/sliderCheck';
+import { computeReaction, reactionsByTarget } from './linkageReactions';
 import { widgetControl } from './widgetControl';
 
 export interface FormSchemaOptions {
@@ -50,9 +51,10 @@ function fieldValidator(page: CompiledPage, field: CompiledField, options: FormS
   // Always present, so a linkage switching `required` on updates this rule (and keeps our message)
   // instead of Formily adding its own with its locale's text. A field the server numbers is
   // satisfied by the server when left empty.
+  const message = field.widget === 'sliderCheck' ? SLIDER_REQUIRED_MESSAGE : requiredMessage(field.label);
   const required: FormilyRule = field.required && !numbered
-    ? { required: true, whitespace: true, message: requiredMessage(field.label) }
-    : { required: false, message: requiredMessage(field.label) };
+    ? { required: true, whitespace: true, message }
+    : { required: false, message };
   const checks = toFormilyValidator(rules, {
     label: field.label,
     request: options.request,
@@ -95,8 +97,8 @@ export function buildFormSchema(page: CompiledPage, options: FormSchemaOptions):
     const gridFields: Record<string, ISchema> = {};
     group.fields.forEach((field, order) => {
       const schema = { ...fieldSchema(page, field, options), 'x-index': order };
-      const own = reactions.get(field.name);
-      if (own) schema['x-reactions'] = own.length === 1 ? own[0] : own;
+      const own = [...(reactions.get(field.name) ?? []), ...(field.compute ? [computeReaction(field.compute)] : [])];
+      if (own.length > 0) schema['x-reactions'] = own.length === 1 ? own[0] : own;
       gridFields[field.name] = schema;
     });
     const grid: ISchema = {

@@ -53,13 +53,16 @@ export function recordToForm(page: CompiledPage, record: FormRecord): FormRecord
 }
 
 /**
- * The body sent to add/edit: every form field in its stored shape, plus the id when editing.
+ * The body sent to add/edit: every stored form field in its stored shape, plus the id when editing.
  * Fields outside the form (audit fields, other pages' fields) are the server's business.
  */
 export function formToRecord(page: CompiledPage, values: FormRecord, id?: string | number): FormRecord {
   const body: FormRecord = {};
   if (id !== undefined) body.id = id;
-  for (const field of page.form.fields) body[field.name] = toStoredValue(field, values[field.name]);
+  for (const field of page.form.fields) {
+    // A form-only field (the human check) has done its job once the form validated: nothing to send.
+    if (field.stored) body[field.name] = toStoredValue(field, values[field.name]);
+  }
   return body;
 }
 

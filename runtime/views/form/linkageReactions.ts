@@ -51,6 +51,17 @@ export function linkageReaction(linkage: CompiledLinkage): Reaction {
   return reaction;
 }
 
+/**
+ * A computed field (`compute`) follows the fields its expression reads; the server computes it
+ * again on save, so what the form shows is what will be stored.
+ */
+export function computeReaction(compute: NonNullable<CompiledField['compute']>): Reaction {
+  return {
+    dependencies: [...compute.dependencies],
+    fulfill: { state: { value: asFormilyExpression(compute.expression) } },
+  };
+}
+
 /** Reactions by target field name, in declaration order. */
 export function reactionsByTarget(linkage: readonly CompiledLinkage[]): Map<string, Reaction[]> {
   const byTarget = new Map<string, Reaction[]>();

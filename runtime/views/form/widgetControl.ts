@@ -65,6 +65,9 @@ export function widgetControl(field: CompiledField): WidgetControl {
       return control('TimePicker', { placeholder, format: TIME_FORMAT, ...FULL_WIDTH });
     case 'switch':
       return control('Switch', {}, 'boolean');
+    case 'sliderCheck':
+      // true once verified, empty before: the field's required rule blocks saving until then.
+      return { component: REGISTRY_COMPONENT, props: { widget: field.widget }, valueType: 'boolean', usesDict: false };
     default:
       // Rendered by the widget registry (runtime/widgets).
       return { component: REGISTRY_COMPONENT, props: { widget: field.widget }, valueType: 'string', usesDict: false };

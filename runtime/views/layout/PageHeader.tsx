@@ -4,13 +4,18 @@
  * flag, tabs). Controlled: the page owns the keyword and the active tab.
  */
 import { Input, Tabs, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export interface PageHeaderProps {
   title: ReactNode;
   description?: ReactNode;
   /** Shows the search box; onSearch gets the trimmed keyword on Enter or the search button. */
-  search?: { placeholder?: string; onSearch(keyword: string): void };
+  search?: {
+    placeholder?: string;
+    /** The keyword in force (from the URL, say): the box shows it and follows when it changes elsewhere. */
+    value?: string;
+    onSearch(keyword: string): void;
+  };
   tabs?: { items: readonly { key: string; label: ReactNode }[]; activeKey?: string; onChange(key: string): void };
   extra?: ReactNode;
 }
@@ -29,14 +34,7 @@ export function PageHeader({ title, description, search, tabs, extra }: PageHead
       {description && <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{description}</Typography.Paragraph>}
       {search && (
         <div style={{ textAlign: 'center', margin: '12px 0' }}>
-          <Input.Search
-            aria-label={search.placeholder ?? PAGE_HEADER_TEXTS.searchPlaceholder}
-            placeholder={search.placeholder ?? PAGE_HEADER_TEXTS.searchPlaceholder}
-            enterButton={PAGE_HEADER_TEXTS.search}
-            allowClear
-            style={{ maxWidth: 522, width: '100%' }}
-            onSearch={(keyword) => search.onSearch(keyword.trim())}
-          />
+          <HeaderSearch {...search} />
         </div>
       )}
       {tabs && (
@@ -48,5 +46,27 @@ export function PageHeader({ title, description, search, tabs, extra }: PageHead
         />
       )}
     </div>
+  );
+}
+
+function HeaderSearch({ placeholder, value, onSearch }: NonNullable<PageHeaderProps['search']>) {
+  const [draft, setDraft] = useState(value ?? '');
+  // The keyword changed outside the box (back/forward, a link): show it.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (value !== undefined) setDraft(value);
+  }
+  return (
+    <Input.Search
+      aria-label={placeholder ?? PAGE_HEADER_TEXTS.searchPlaceholder}
+      placeholder={placeholder ?? PAGE_HEADER_TEXTS.searchPlaceholder}
+      enterButton={PAGE_HEADER_TEXTS.search}
+      allowClear
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      style={{ maxWidth: 522, width: '100%' }}
+      onSearch={(keyword) => onSearch(keyword.trim())}
+    />
   );
 }

@@ -11,11 +11,11 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useDictionaries } from '../../dict/useDictionaries';
 import type { DictService } from '../../dict/dictService';
 import type { RowAction, ToolbarAction } from '../../generated/page';
-import type { Host } from '../../host/types';
+import type { Host, RequestParams } from '../../host/types';
 import { useListController, type ListLocation } from '../../list/useListController';
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import type { RowKey } from '../../list/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
 import { useDictService } from '../dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
@@ -50,6 +50,11 @@ export interface SchemaListProps {
   reloadToken?: number;
   /** Code the saved advanced queries are kept under; default '<module>/<entity>'. */
   saveCode?: string;
+  /**
+   * Parameters every list request and export carries besides the list's own query (the page
+   * header's search and tab); a change reloads from the first page.
+   */
+  baseParams?: RequestParams;
 }
 
 export const EMPTY_TEXT = '暂无数据';
@@ -79,12 +84,25 @@ export function SchemaList(props: SchemaListProps) {
   const dict = props.dict ?? provided;
   const codes = useMemo(() => listDictCodes(page), [page]);
   useDictionaries(dict, codes);
-  const config = useMemo(() => listConfigOf(page, () => dict.prefetch(codes)), [page, dict, codes]);
+  const baseKey = JSON.stringify(props.baseParams ?? {});
+  const config = useMemo(
+    () => listConfigOf(page, () => dict.prefetch(codes), JSON.parse(baseKey) as RequestParams),
+    [page, dict, codes, baseKey],
+  );
   const list = useListController<Row>({ host, config, location });
   const narrow = useNarrowScreen();
   const urls = useMemo(() => pageUrls(page), [page]);
   const superFields = useMemo(() => superQueryFields(page), [page]);
+  // Spec §9 keys saved queries by the list's code, else its path: every schema page has a code.
   const saveCode = props.saveCode ?? `${page.entity.module}/${page.entity.name}`;
+
+  // New header filters: other rows, so back to the first page (the controller already has the new config).
+  const firstBase = useRef(baseKey);
+  useEffect(() => {
+    if (baseKey === firstBase.current) return;
+    firstBase.current = baseKey;
+    void list.controller.applyQuery({ ...list.controller.getState().query, page: 1 });
+  }, [baseKey, list.controller]);
 
   const firstToken = useRef(reloadToken);
   useEffect(() => {
@@ -110,7 +128,13 @@ export function SchemaList(props: SchemaListProps) {
       if (typeof id === 'string' || typeof id === 'number') void list.deleteRow(id);
     },
   };
-  const rowActions = page.list.rowActions.filter((action) => rowHandlers[action.action] !== undefined);
+  // Custom actions call their endpoint through the controller; built-in ones need the page's handler.
+  const rowActions = page.list.rowActions.filter((action) => action.action === 'custom' || rowHandlers[action.action] !== undefined);
+  const onRowAction = (action: CompiledRowAction, record: Row) => {
+    if (action.action !== 'custom') return rowHandlers[action.action]?.(record);
+    const id = record.id;
+    if (typeof id === 'string' || typeof id === 'number') void list.callRow(action, id);
+  };
 
   const { query, total, rows, loading, selectedRowKeys } = list;
   const tree = useTreeRows(page, host, rows as Row[]);
@@ -120,7 +144,8 @@ export function SchemaList(props: SchemaListProps) {
     dict,
     sort: query.sort,
     offset: (query.page - 1) * query.pageSize,
-    onRowAction: (action, record) => rowHandlers[action]?.(record),
+    rows: rows as Row[],
+    onRowAction,
   });
 
   const pagination: TablePaginationConfig = {

@@ -73,9 +73,5 @@ export function cellText(column: CompiledListColumn, record: Row, dict: DictServ
   return String(raw);
 }
 
-/** Text longer than `max` characters is cut to `max` followed by '...'; 0 never cuts. */
-export function ellipsis(text: string, max: number): { shown: string; cut: boolean } {
-  const chars = Array.from(text);
-  if (max <= 0 || chars.length <= max) return { shown: text, cut: false };
-  return { shown: `${chars.slice(0, max).join('')}...`, cut: true };
-}
+/** A list cell's ellipsis: the cut text and whether it was cut (for the tooltip). */
+export { cutText as ellipsis } from '../../list/paging';

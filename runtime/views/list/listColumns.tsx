@@ -9,17 +9,16 @@ import type { ColumnsType } from 'antd/es/table';
 import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
 import type { SortState } from '../../list/types';
-import type { CompiledAction, CompiledListColumn, CompiledPage } from '../../schema/compiledPage';
-import type { RowAction } from '../../generated/page';
+import type { CompiledListColumn, CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
 import { getCellRenderer } from '../../widgets/registry';
 import { cellText, ellipsis } from './cellText';
+import { actionColumnWidth, rowActionKey, rowActionTitle, visibleRowActions, type Row } from './rowActions';
 
-export type Row = Record<string, unknown>;
+export { ROW_ACTION_TEXTS, type Row } from './rowActions';
 
 /** Width of a column the page does not size (widgets spec §9: 'else … 120px'), so none is squeezed to a letter. */
 export const DEFAULT_COLUMN_WIDTH = 120;
 
-export const ROW_ACTION_TEXTS: Readonly<Record<RowAction, string>> = { edit: '编辑', detail: '详情', delete: '删除' };
 export const ACTION_COLUMN_TITLE = '操作';
 
 export interface ColumnOptions {
@@ -29,7 +28,9 @@ export interface ColumnOptions {
   sort: SortState;
   /** First row's number on this page minus one. */
   offset: number;
-  onRowAction(action: RowAction, record: Row): void;
+  /** The rows shown, for the width of the 操作 column (links a row hides take no room). */
+  rows?: readonly Row[];
+  onRowAction(action: CompiledRowAction, record: Row): void;
 }
 
 function CellText({ text, max }: { text: string; max: number }) {
@@ -69,11 +70,11 @@ function dataColumn(column: CompiledListColumn, options: ColumnOptions) {
   };
 }
 
-function actionLinks(actions: readonly CompiledAction<RowAction>[], record: Row, onRowAction: ColumnOptions['onRowAction']) {
-  return actions.map((action, i) => (
-    <span key={action.action}>
+function actionLinks(actions: readonly CompiledRowAction[], record: Row, onRowAction: ColumnOptions['onRowAction']) {
+  return visibleRowActions(actions, record).map((action, i) => (
+    <span key={rowActionKey(action)}>
       {i > 0 && <Divider type="vertical" />}
-      <Typography.Link onClick={() => onRowAction(action.action, record)}>{ROW_ACTION_TEXTS[action.action]}</Typography.Link>
+      <Typography.Link onClick={() => onRowAction(action, record)}>{rowActionTitle(action)}</Typography.Link>
     </span>
   ));
 }
@@ -102,7 +103,7 @@ export function listColumns(options: ColumnOptions): ColumnsType<Row> {
       align: 'center',
       // A wide list scrolls sideways; the row actions stay in reach at its right edge.
       fixed: 'right',
-      width: 60 * allowed.length + 30,
+      width: actionColumnWidth(allowed, options.rows ?? []),
       render: (_: unknown, record: Row) => <span style={{ whiteSpace: 'nowrap' }}>{actionLinks(allowed, record, onRowAction)}</span>,
     });
   }

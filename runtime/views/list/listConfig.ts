@@ -2,6 +2,7 @@
  * A compiled page → the list controller's config and the page's other endpoints. Paths follow the
  * generic CRUD contract: `{apiPath}/list|delete|deleteBatch|exportXls|exportXlsTemplate|importExcel`.
  */
+import type { RequestParams } from '../../host/types';
 import type { ListConfig } from '../../list/types';
 import type { CompiledPage } from '../../schema/compiledPage';
 
@@ -44,7 +45,7 @@ export function listDictCodes(page: CompiledPage): string[] {
   return [...codes];
 }
 
-export function listConfigOf(page: CompiledPage, prefetch?: () => Promise<unknown>): ListConfig {
+export function listConfigOf(page: CompiledPage, prefetch?: () => Promise<unknown>, baseParams?: RequestParams): ListConfig {
   const urls = pageUrls(page);
   return {
     url: { list: urls.list, delete: urls.delete, deleteBatch: urls.deleteBatch, exportXls: urls.exportXls },
@@ -55,5 +56,6 @@ export function listConfigOf(page: CompiledPage, prefetch?: () => Promise<unknow
     pageSizeOptions: page.list.pageSizeOptions,
     exportFileName: page.entity.title,
     ...(prefetch ? { prefetch } : {}),
+    ...(baseParams && Object.keys(baseParams).length > 0 ? { baseParams } : {}),
   };
 }

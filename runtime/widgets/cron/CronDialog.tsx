@@ -128,6 +128,7 @@ function PartTab({ partKey, part, update }: { partKey: PartKey; part: PartState;
         {weekdaySelect(part.weekday, '最后一个星期')}
       </Space>
     ),
+    custom: <span>{`${CRON_TEXTS.custom}：${part.raw}`}</span>,
     specify: (
       <div>
         <div>指定</div>
@@ -146,13 +147,15 @@ function PartTab({ partKey, part, update }: { partKey: PartKey; part: PartState;
       </div>
     ),
   };
+  // A part only the expression could say is offered as it stands, until another type replaces it.
+  const types: readonly PartType[] = part.type === 'custom' ? [...PART_TYPES[partKey], 'custom'] : PART_TYPES[partKey];
   return (
     <Radio.Group
       value={part.type}
       onChange={(e) => update({ type: e.target.value as PartType })}
       style={{ display: 'flex', flexDirection: 'column', gap: 10 }}
     >
-      {PART_TYPES[partKey].map((type) => (
+      {types.map((type) => (
         // The row's controls sit outside the radio's <label>: a click on a select inside a label would
         // move the focus to the radio and close the dropdown. A click anywhere in the row picks its type.
         <div

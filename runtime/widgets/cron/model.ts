@@ -22,7 +22,8 @@ export type PartType =
   | 'beforeEnd'
   | 'nthWeekday'
   | 'lastWeekday'
-  | 'specify';
+  | 'specify'
+  | 'custom';
 
 export interface PartState {
   readonly type: PartType;
@@ -42,6 +43,8 @@ export interface PartState {
   readonly nth: number;
   /** specify */
   readonly list: readonly number[];
+  /** custom: a part's text no tab can show (a stepped range '10-40/7', a mixed list '1-5,10'), kept as it is. */
+  readonly raw: string;
 }
 
 export type CronEditorState = Readonly<Record<PartKey, PartState>>;
@@ -56,7 +59,8 @@ export interface PartBounds {
 /** §5 bounds. The year range is 2019-2119 (§5); range start min 0, end min 1, interval min 1 apply within them. */
 export const PART_BOUNDS: Readonly<Record<PartKey, PartBounds>> = {
   second: { min: 0, max: 59, maxInterval: 59 },
-  minute: { min: 0, max: 59, maxInterval: 60 },
+  // §5 allows a minute step of 60, but Quartz (and so the server) refuses steps above 59.
+  minute: { min: 0, max: 59, maxInterval: 59 },
   hour: { min: 0, max: 23, maxInterval: 23 },
   day: { min: 1, max: 31, maxInterval: 31 },
   month: { min: 1, max: 12, maxInterval: 12 },
@@ -90,6 +94,7 @@ export function defaultPart(key: PartKey, type: PartType = key === 'week' ? 'uns
     weekday: 2,
     nth: 1,
     list: [],
+    raw: '',
   };
 }
 
@@ -108,7 +113,11 @@ function numbersFor(key: PartKey, text: string): string {
   return text;
 }
 
-/** One part's text → state; text the tabs cannot show (e.g. '1-5/2') falls back to the part's default. */
+/**
+ * One part's text → state. Text the tabs cannot show (e.g. '1-5/2') is kept as a 'custom' part,
+ * written back unchanged unless the user chooses another type: opening and confirming the dialog
+ * never changes an expression behind the user's back.
+ */
 export function parsePart(key: PartKey, raw: string | undefined): PartState {
   const base = defaultPart(key);
   if (raw === undefined || raw === '') return key === 'year' ? defaultPart(key, 'unset') : base;
@@ -131,7 +140,7 @@ export function parsePart(key: PartKey, raw: string | undefined): PartState {
     if ((m = /^(\d)#(\d)$/.exec(text))) return { ...base, type: 'nthWeekday', weekday: Number(m[1]), nth: Number(m[2]) };
   }
   if (/^\d+(,\d+)*$/.test(text)) return { ...base, type: 'specify', list: [...new Set(text.split(',').map(Number))].sort((a, b) => a - b) };
-  return base;
+  return { ...base, type: 'custom', raw: raw.trim() };
 }
 
 /** An expression → the editor's state (missing parts take their defaults). */
@@ -168,6 +177,8 @@ export function partText(key: PartKey, part: PartState): string {
     case 'specify':
       // §4: an empty list means the minimum
       return part.list.length === 0 ? String(b.min) : [...part.list].sort((x, y) => x - y).join(',');
+    case 'custom':
+      return part.raw;
   }
 }
 

@@ -16,6 +16,7 @@
  *   | nth weekday of month 'x#n'           | 本月第n个星期x                |
  *   | last given weekday 'xL'              | 本月最后一个星期x             |
  *   | specify                              | 指定                          |
+ *   | (ours) a part no tab can show, kept  | 保持原样：<text>              |
  *   | preview of the next 10 run times     | 近10次执行时间（不含年）      |
  *   | OK / cancel                          | 确定 / 取消                   |
  */
@@ -32,6 +33,7 @@ export const CRON_TEXTS = {
   expression: '表达式',
   invalid: '表达式不正确',
   computing: '计算中…',
+  custom: '保持原样',
 } as const;
 
 export const PART_LABELS: Readonly<Record<PartKey, string>> = {

@@ -26,6 +26,7 @@ const cron: WidgetLoader = () => import('../cron/CronWidget');
 const editor: WidgetLoader = () => import('../editors/RichTextWidget');
 const markdown: WidgetLoader = () => import('../editors/MarkdownWidget');
 const code: WidgetLoader = () => import('../editors/CodeWidget');
+const sliderCheck: WidgetLoader = () => import('../sliderCheck/SliderCheckWidget');
 
 export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = {
   input: text,
@@ -56,6 +57,7 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   popup,
   cron,
   code,
+  sliderCheck,
 };
 
 /**

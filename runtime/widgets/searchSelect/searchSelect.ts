@@ -57,7 +57,7 @@ export async function labelOf(get: SearchGet, dictCode: string, value: string): 
 /**
  * Calls `run` with the latest argument once `wait` ms passed without a new call; `cancel` drops a
  * pending call (on unmount). Each run gets a sequence number, so a slow answer to an older keyword
- * is recognised and dropped by `isLatest`.
+ * is recognised and dropped by `isLatest` — also while a newer keyword still waits its turn.
  */
 export function createDebouncedSearch<T>(run: (arg: T, seq: number) => void, wait = SEARCH_SELECT_DEBOUNCE_MS) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -75,6 +75,7 @@ export function createDebouncedSearch<T>(run: (arg: T, seq: number) => void, wai
       if (timer) clearTimeout(timer);
       timer = undefined;
     },
-    isLatest: (n: number): boolean => n === seq,
+    // A pending keyword is newer than every run so far: their answers are stale already.
+    isLatest: (n: number): boolean => n === seq && timer === undefined,
   };
 }

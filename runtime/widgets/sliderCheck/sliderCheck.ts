@@ -8,6 +8,9 @@
  */
 export const SLIDER_TEXTS = { prompt: '拖动滑块验证', passed: '验证通过' } as const;
 
+/** A form guarded by the check refuses to save before it is verified, with this message under it. */
+export const SLIDER_REQUIRED_MESSAGE = `请先${SLIDER_TEXTS.prompt}`;
+
 /** Keyboard step of the arrow keys, in pixels. */
 export const SLIDER_KEY_STEP = 20;
 

@@ -85,7 +85,8 @@ export async function userMenu(page: Page, entry: string | RegExp): Promise<void
 
 /** The antd message toast with this text. */
 export function toast(page: Page, text: string | RegExp): Locator {
-  return page.locator('.ant-message-notice').filter({ hasText: text });
+  // The newest: an earlier save's 保存成功！ may still be on screen (messages stay 3 s).
+  return page.locator('.ant-message-notice').filter({ hasText: text }).last();
 }
 
 /** antd puts a space between the two characters of 确定 / 取消 buttons. */

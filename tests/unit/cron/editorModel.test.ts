@@ -53,8 +53,17 @@ describe('cron editor model: expression ↔ parts', () => {
     expect(toExpression(d).split(' ')[3]).toBe('1');
   });
 
-  it('an expression the tabs cannot show falls back to the defaults', () => {
+  it('text that is no expression falls back to the defaults', () => {
     expect(toExpression(parseExpression('not a cron'))).toBe('* * * * * ? *');
+  });
+
+  it('keeps parts the tabs cannot show as they are, until the user chooses another type', () => {
+    const state = parseExpression('10-40/7 1-5,10 * L-3W * ?');
+    expect(state.second).toMatchObject({ type: 'custom', raw: '10-40/7' });
+    expect(state.day).toMatchObject({ type: 'custom', raw: 'L-3W' });
+    expect(toExpression(state)).toBe('10-40/7 1-5,10 * L-3W * ?');
+    const changed = change(state, 'second', { type: 'specify', list: [5] });
+    expect(toExpression(changed)).toBe('5 1-5,10 * L-3W * ?');
   });
 });
 
@@ -120,7 +129,8 @@ describe('cron editor model: the coupling rules of §4', () => {
 describe('cron editor bounds (§5) and preview (§9)', () => {
   it('bounds', () => {
     expect(PART_BOUNDS.second).toEqual({ min: 0, max: 59, maxInterval: 59 });
-    expect(PART_BOUNDS.minute).toEqual({ min: 0, max: 59, maxInterval: 60 });
+    // §5 says 60, Quartz refuses steps above 59: the dialog must not build what the server refuses.
+    expect(PART_BOUNDS.minute).toEqual({ min: 0, max: 59, maxInterval: 59 });
     expect(PART_BOUNDS.hour).toMatchObject({ min: 0, max: 23 });
     expect(PART_BOUNDS.day).toMatchObject({ min: 1, max: 31 });
     expect(PART_BOUNDS.week).toMatchObject({ min: 1, max: 7 });

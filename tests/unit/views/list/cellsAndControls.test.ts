@@ -4,6 +4,7 @@ import { createDictService } from '../../../../runtime/dict/dictService';
 import type { CompiledListColumn, CompiledQueryItem } from '../../../../runtime/schema/compiledPage';
 import { cellText, ellipsis, formatMoney } from '../../../../runtime/views/list/cellText';
 import { controlOf, toFormValues, toQueryValues } from '../../../../runtime/views/list/queryControls';
+import { dialogQueryItemCol } from '../../../../runtime/views/list/QueryBar';
 import { createFakeHost } from '../../list/fakeHost';
 import { expertPage } from './expertPage';
 
@@ -12,6 +13,14 @@ const item = (name: string): CompiledQueryItem => page.list.query.find((q) => q.
 const column = (name: string): CompiledListColumn => page.list.columns.find((c) => c.field.name === name) as CompiledListColumn;
 
 describe('query controls', () => {
+  it('lays a dialog’s query bar out by the dialog’s width: four items a row at 1000 px, three at 900', () => {
+    expect(dialogQueryItemCol(1250)).toEqual({ span: 6 });
+    expect(dialogQueryItemCol(1000)).toEqual({ span: 6 });
+    expect(dialogQueryItemCol(900)).toEqual({ span: 8 });
+    expect(dialogQueryItemCol(600)).toEqual({ span: 12 });
+    expect(dialogQueryItemCol(300)).toEqual({ span: 24 });
+  });
+
   it('picks the input by field type and mode', () => {
     expect(controlOf(item('expertName'))).toBe('input');
     expect(controlOf(item('sex'))).toBe('select');

@@ -34,4 +34,12 @@ describe('the dialog Cron表达式', () => {
     act(() => screen.getByRole('button', { name: /取\s*消/ }).click());
     expect(onCancel).toHaveBeenCalled();
   });
+
+  it('shows a part its tabs cannot build as 保持原样 and hands the expression back unchanged', () => {
+    const onOk = vi.fn();
+    render(<CronDialog value="10-40/7 0 12 * * ?" onOk={onOk} onCancel={() => undefined} />);
+    expect(screen.getByText('保持原样：10-40/7')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: /确\s*定/ }).click());
+    expect(onOk).toHaveBeenCalledWith('10-40/7 0 12 * * ?');
+  });
 });

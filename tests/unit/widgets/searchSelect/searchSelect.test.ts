@@ -62,6 +62,8 @@ describe('search select', () => {
     expect(run).toHaveBeenCalledWith('人保', 1);
     expect(search.isLatest(1)).toBe(true);
     search.call('太');
+    // '太' is typed: the answer to '人保' is stale even before '太' is sent.
+    expect(search.isLatest(1)).toBe(false);
     search.cancel();
     vi.advanceTimersByTime(1000);
     expect(run).toHaveBeenCalledTimes(1);
