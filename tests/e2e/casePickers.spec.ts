@@ -1,5 +1,5 @@
 import { test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, toast } from './support/app';
+import { openFromMenu, screenshot, toast } from './support/app';
 import { CANCEL, checkRow, CLOSE, footerButton, queryControl, tableRow, widthOf } from './support/pickerDialog';
 import { chooseFormOption, detailValue, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 import { CASE_ACTION_TIMEOUT, expect, OPENING, openCaseList } from './support/caseList';
@@ -9,13 +9,7 @@ import { CASE_ACTION_TIMEOUT, expect, OPENING, openCaseList } from './support/ca
 // image upload on the case; the case picker and the invoice picker on the invoice. One sign-in, one
 // page, serial: each test builds on the records the previous one saved.
 
-const SHOTS = process.env.SHOTS_DIR;
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** A 1×1 PNG: the server checks the content against the extension. */
 const PNG = Buffer.from(
@@ -82,7 +76,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(popup.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
     await tableRow(popup, '平安产险').click();
     await expect(popup).toContainText('已选择 1 项');
-    await shot(page, 'case-popup-insurer');
+    await screenshot(page, 'case-popup-insurer');
     await okButton(popup).click();
     await expect(popup).toBeHidden();
     await expect(formInput(form, '委托方')).toHaveValue('中国平安财产保险股份有限公司');
@@ -117,7 +111,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await treeOperation(tree, '取消关联');
     await treeNode(tree, '华东能源集团江苏新能源有限公司').locator('.ant-tree-checkbox').click();
     await expect.poll(() => checkedTitles(tree)).toEqual(['华东能源集团有限公司', '华东能源集团上海发电有限公司', '粤海物流（深圳）仓储有限公司']);
-    await shot(page, 'case-customer-tree');
+    await screenshot(page, 'case-customer-tree');
     await footerButton(tree, /确\s*定/).click();
     await expect(tree).toBeHidden();
     await expect(customers).toHaveValue('粤海物流（深圳）仓储有限公司,华东能源集团有限公司,华东能源集团上海发电有限公司');
@@ -132,7 +126,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(treeNode(departs, '车险理赔部')).toHaveCount(0);
     // A search hit names its path beside it (华泰公估有限公司 / 财产险理赔部).
     await departs.locator('.ant-tree-treenode').filter({ hasText: '财产险理赔部' }).locator('.ant-tree-checkbox').click();
-    await shot(page, 'case-depart-picker');
+    await screenshot(page, 'case-depart-picker');
     await okButton(departs).click();
     await expect(formInput(form, '承办部门')).toHaveValue('财产险理赔部');
 
@@ -144,7 +138,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await users.getByRole('button', { name: /查\s*询/ }).click();
     await expect(users.locator('.ant-table-row')).toHaveCount(1);
     await checkRow(users, 'lisi');
-    await shot(page, 'case-user-picker');
+    await screenshot(page, 'case-user-picker');
     await okButton(users).click();
     await expect(formInput(form, '主办公估师')).toHaveValue('李四');
     await formInput(form, '协办人').click();
@@ -166,7 +160,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expertDialog.getByRole('button', { name: /重\s*置/ }).click();
     await expect(expertDialog.locator('.ant-pagination-total-text')).toHaveText('1-10 共10条');
     await checkRow(expertDialog, '赵丽华');
-    await shot(page, 'case-expert-picker');
+    await screenshot(page, 'case-expert-picker');
     await okButton(expertDialog).click();
     await expect(experts).toHaveValue('王建国,赵丽华');
 
@@ -184,7 +178,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await queryControl(outsourceDialog, '机构名称').press('Enter');
     await expect(outsourceDialog.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
     await checkRow(outsourceDialog, '北京华鉴司法鉴定所');
-    await shot(page, 'case-outsource-picker');
+    await screenshot(page, 'case-outsource-picker');
     await okButton(outsourceDialog).click();
     await expect(outsource).toHaveValue('北京华鉴司法鉴定所');
 
@@ -214,7 +208,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(photos.getByTestId('upload-image-card')).toHaveCount(4);
     await expect(photos.locator('input[type=file]')).toHaveCount(0);
     await expect(photos.locator('.ant-progress')).toHaveCount(0);
-    await shot(page, 'case-form-filled');
+    await screenshot(page, 'case-form-filled');
 
     await okButton(form).click();
     await expect(form).toBeHidden();
@@ -224,7 +218,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(row).toContainText('财产险理赔部');
     await expect(row).toContainText('李四');
     await expect(row).not.toContainText('lisi');
-    await shot(page, 'case-list');
+    await screenshot(page, 'case-list');
   });
 
   test('详细信息 shows the names of every party, not their keys', async () => {
@@ -240,7 +234,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(detailValue(detail, '出险地区')).toHaveText('上海市/市辖区/徐汇区');
     await expect(detailValue(detail, '附件')).toContainText('查勘');
     await expect(detailValue(detail, '案件编号')).toHaveText(/^GZ\d{12}$/);
-    await shot(page, 'case-detail');
+    await screenshot(page, 'case-detail');
     await detail.locator('.ant-modal-close').click();
   });
 
@@ -310,7 +304,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await cases.getByRole('button', { name: /查\s*询/ }).click();
     await expect(cases.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
     await checkRow(cases, CASE);
-    await shot(page, 'receipt-case-picker');
+    await screenshot(page, 'receipt-case-picker');
     await okButton(cases).click();
     await expect(formInput(form, '关联案件')).toHaveValue(CASE);
     // The server computes them again on save; the form shows what will be stored.
@@ -347,7 +341,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await invoices.getByRole('button', { name: /查\s*询/ }).click();
     await expect(invoices.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
     await expect(tableRow(invoices, '48594056')).toContainText('66,511.05');
-    await shot(page, 'receipt-invoice-picker');
+    await screenshot(page, 'receipt-invoice-picker');
     await invoices.getByRole('button', { name: /重\s*置/ }).click();
     await queryControl(invoices, '发票类型').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '增值税普通发票' }).click();
@@ -369,7 +363,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(detailValue(detail, '原发票')).toHaveText('48594056');
     await expect(detailValue(detail, '已关联金额')).toHaveText('0.00');
     await expect(detailValue(detail, '待关联金额')).toHaveText('-66,511.05');
-    await shot(page, 'receipt-red-detail');
+    await screenshot(page, 'receipt-red-detail');
     await detail.locator('.ant-modal-close').click();
   });
 });

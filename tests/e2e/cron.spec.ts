@@ -2,20 +2,13 @@
  * 定时任务 and the cron widget end to end: the admin adds a job, builds "every 5 minutes at second 0
  * on weekdays" in the dialog 'Cron表达式' (tabs, coupling rules, the debounced preview of the next 10
  * run times), saves it and sees the expression in the list; an invalid typed expression is refused by
- * the server. Screenshots of each tab style go to /tmp/shots-cron/ (for a human to look at).
+ * the server. Screenshots of each tab style go to test-results/screens/.
  */
-import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, signIn } from './support/app';
+import { openFromMenu, screenshot, signIn } from './support/app';
 import { chooseFormOption, formInput, formItem, listButton, listRow, modal, okButton, pickOption, schemaList } from './support/schemaPage';
 
-const SHOTS = '/tmp/shots-cron';
 
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(400); // antd's enter animations
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 const cronDialog = (page: Page) => modal(page, 'Cron表达式');
 const expressionOf = (dialog: Locator) => dialog.getByLabel('表达式', { exact: true });
@@ -76,7 +69,7 @@ test.describe('定时任务 with the cron editor', () => {
       await expect(dialog.getByRole('tab', { name: label, exact: true })).toBeVisible();
     }
     await expect(expressionOf(dialog)).toHaveValue('* * * * * ? *');
-    await shot(page, '01-second-tab');
+    await screenshot(page, 'cron-01-second-tab');
 
     // 分: loop from 0 every 5 → second becomes 0 (§4)
     await openTab(dialog, '分');
@@ -90,7 +83,7 @@ test.describe('定时任务 with the cron editor', () => {
     await chooseWeekday(dialog, '周区间开始', '周一');
     await chooseWeekday(dialog, '周区间结束', '周五');
     await expect(expressionOf(dialog)).toHaveValue('0 0/5 0 ? * 2-6 *');
-    await shot(page, '02-week-tab-range');
+    await screenshot(page, 'cron-02-week-tab-range');
     // … so hour goes back to every hour
     await openTab(dialog, '时');
     await chooseType(dialog, 'every');
@@ -106,15 +99,15 @@ test.describe('定时任务 with the cron editor', () => {
       expect(weekday).toBeGreaterThanOrEqual(1);
       expect(weekday).toBeLessThanOrEqual(5);
     }
-    await shot(page, '03-hour-tab-preview');
+    await screenshot(page, 'cron-03-hour-tab-preview');
 
     // the other tab styles, for the screenshots
     await openTab(dialog, '日');
-    await shot(page, '04-day-tab');
+    await screenshot(page, 'cron-04-day-tab');
     await openTab(dialog, '月');
-    await shot(page, '05-month-tab');
+    await screenshot(page, 'cron-05-month-tab');
     await openTab(dialog, '年');
-    await shot(page, '06-year-tab');
+    await screenshot(page, 'cron-06-year-tab');
     await expect(expressionOf(dialog)).toHaveValue('0 0/5 * ? * 2-6 *');
 
     await okButton(dialog).click();
@@ -148,7 +141,7 @@ test.describe('定时任务 with the cron editor', () => {
     await formItem(form, 'Cron表达式').getByRole('button', { name: /选\s*择/ }).click();
     const dialog = cronDialog(page);
     await expect(dialog.getByText('无执行时间', { exact: true })).toBeVisible();
-    await shot(page, '07-no-times');
+    await screenshot(page, 'cron-07-no-times');
     await openTab(dialog, '日');
     await chooseType(dialog, 'last');
     await expect(expressionOf(dialog)).toHaveValue('0 0 0 L 2 ?'); // a six-part expression keeps its year unset
@@ -167,7 +160,7 @@ test.describe('定时任务 with the cron editor', () => {
     await formInput(form, '描述').fill('不会保存的任务');
     await okButton(form).click();
     await expect(page.getByText(/cron表达式不正确/).first()).toBeVisible();
-    await shot(page, '08-refused');
+    await screenshot(page, 'cron-08-refused');
     await expect(form).toBeVisible();
     await form.getByRole('button', { name: /取\s*消/ }).click();
     await expect(schemaList(page).getByText('不会保存的任务')).toHaveCount(0);

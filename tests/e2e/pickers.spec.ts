@@ -1,17 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, signIn } from './support/app';
+import { openFromMenu, screenshot, signIn } from './support/app';
 import { chooseFormOption, detailValue, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 
 // The pickers in shipped forms (widgets spec §2, §4): 根据部门选择用户 over 通知关联人's 通知人, and the
 // area cascader over 外包机构's 所在地区. Real server, real Chromium.
 
-const SHOTS = process.env.SHOTS_DIR;
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 function userDialog(page: Page): Locator {
   return modal(page, '根据部门选择用户');
@@ -48,7 +42,7 @@ test.describe('根据部门选择用户 in 通知关联人', () => {
 
     await input.click();
     await pickUser(page, '王五', 'wangwu');
-    await shot(page, 'picker-user-by-depart');
+    await screenshot(page, 'picker-user-by-depart');
     await userDialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await expect(userDialog(page)).toBeHidden();
     await expect(input).toHaveValue('');
@@ -118,7 +112,7 @@ test.describe('area cascader in 外包机构', () => {
     await fillForm(form, { 机构名称: 'e2e 区域外包', 专业领域: '评估', 联系人: '孙七', 联系人手机: '13900001111' });
     await formItem(form, '所在地区').locator('.ant-select-selector').click();
     await expect(page.locator('.ant-cascader-dropdown:visible')).toContainText('北京市');
-    await shot(page, 'picker-area-cascader');
+    await screenshot(page, 'picker-area-cascader');
     await page.keyboard.press('Escape');
     await chooseArea(form, ['上海市', '市辖区', '徐汇区']);
     await expect(formItem(form, '所在地区')).toContainText('上海市/市辖区/徐汇区');

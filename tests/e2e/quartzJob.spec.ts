@@ -1,21 +1,14 @@
 /**
  * 定时任务's row actions end to end: 停止 on a running job (the row then says 停止 and offers 启动),
  * 启动 again (正常), and 立即执行 with its question, which runs the job on the server at once.
- * Screenshots go to /tmp/shots-quartz/ (for a human to look at).
+ * Screenshots go to test-results/screens/.
  */
-import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, signIn, toast } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
 import { confirmDialog, listRow } from './support/schemaPage';
 
-const SHOTS = '/tmp/shots-quartz';
 const JOB = '清理过期验证码';
 
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(400); // antd's enter animations
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** The links in the row's 操作 column, in order. */
 const actionLinks = (row: Locator) => row.locator('td').last().locator('a');
@@ -43,19 +36,19 @@ test.describe('定时任务 row actions', () => {
     const row = listRow(page, JOB);
     await expect(row).toContainText('正常');
     await expect(actionLinks(row)).toHaveText(['停止', '立即执行', '编辑', '详情', '删除']);
-    await shot(page, '01-list');
+    await screenshot(page, 'quartz-01-list');
   });
 
   test('停止 asks, stops the job, and the row then says 停止 and offers 启动', async () => {
     const row = listRow(page, JOB);
     await actionLinks(row).filter({ hasText: '停止' }).click();
     await expect(confirmDialog(page, '确认提示')).toContainText('是否暂停选中任务?');
-    await shot(page, '02-pause-question');
+    await screenshot(page, 'quartz-02-pause-question');
     await confirmDialog(page, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(page, '停止定时任务成功')).toBeVisible();
     await expect(row).toContainText('停止');
     await expect(actionLinks(row)).toHaveText(['启动', '立即执行', '编辑', '详情', '删除']);
-    await shot(page, '03-stopped');
+    await screenshot(page, 'quartz-03-stopped');
   });
 
   test('启动 starts it again: 正常', async () => {
@@ -70,10 +63,10 @@ test.describe('定时任务 row actions', () => {
     const row = listRow(page, JOB);
     await actionLinks(row).filter({ hasText: '立即执行' }).click();
     await expect(confirmDialog(page, '确认提示')).toContainText('是否立即执行任务?');
-    await shot(page, '04-execute-question');
+    await screenshot(page, 'quartz-04-execute-question');
     await confirmDialog(page, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(page, '执行成功!')).toBeVisible();
-    await shot(page, '05-executed');
+    await screenshot(page, 'quartz-05-executed');
     await expect(row).toContainText('正常');
   });
 });

@@ -1,17 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openFromMenu, signIn } from './support/app';
+import { openFromMenu, screenshot, signIn } from './support/app';
 import { detailValue, fillForm, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 
 // The upload widget in a shipped form (外包机构 资质文件, .pdf/.jpg/.jpeg/.png, up to 5): a file is
 // uploaded, saved and shown again; a refused file shows the spec's messages and is not stored.
 
-const SHOTS = process.env.SHOTS_DIR;
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 test.describe('资质文件 upload in 外包机构', () => {
   let page: Page;
@@ -44,13 +38,13 @@ test.describe('资质文件 upload in 外包机构', () => {
     await failed.locator('.ant-upload-list-item-name').click();
     const errorDialog = page.locator('.ant-modal').filter({ hasText: '上传出错' });
     await expect(errorDialog).toContainText('错误信息：不允许上传 .exe 类型的文件');
-    await shot(page, 'upload-error-dialog');
+    await screenshot(page, 'upload-error-dialog');
     await errorDialog.getByRole('button').last().click();
     await expect(errorDialog).toBeHidden();
 
     await input.setInputFiles({ name: '资质证书.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% e2e\n') });
     await expect(item.locator('.ant-upload-list-item-done')).toContainText('资质证书.pdf');
-    await shot(page, 'upload-file-in-form');
+    await screenshot(page, 'upload-file-in-form');
     await okButton(form).click();
     await expect(form).toBeHidden();
 

@@ -103,9 +103,12 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/user\/login/);
 }
 
-/** Saves a screenshot of the current screen under test-results/screens/ (for a human to look at). */
+/** Where screenshots go: SHOTS_DIR, or test-results/screens/. */
+const SCREENS_DIR = process.env.SHOTS_DIR || 'test-results/screens';
+
+/** Saves a screenshot of the current screen under SCREENS_DIR (for a human to look at). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   // Let antd's enter animations settle so the picture shows the finished screen.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `test-results/screens/${name}.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
 }
