@@ -26,6 +26,7 @@ import {
   formInput,
   formItem,
   clickQueryButton,
+  pressEnterToQuery,
   listButton,
   listRow,
   listRows,
@@ -299,7 +300,7 @@ test.describe('专家 (maintenance schema page)', () => {
     // Enter in an input runs the query too.
     await name.fill('');
     await major.fill('损失');
-    await major.press('Enter');
+    await pressEnterToQuery(major);
     await expectNames(page, '专家姓名', ['王建国', '刘洋', '赵丽华', '吴涛', '孙海峰', '钱文博']);
 
     // Advanced items are folded away until 展开; eq on a dictionary select, together with the like.

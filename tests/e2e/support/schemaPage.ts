@@ -66,19 +66,30 @@ export function listButton(page: Page, text: string): Locator {
 
 /** The list's click guard (spec: the same action clicked again within 300 ms is refused), plus a margin. */
 const CLICK_GUARD_MS = 350;
-const lastQueryClicks = new WeakMap<Page, Map<string, number>>();
+const lastQueryActions = new WeakMap<Page, Map<string, number>>();
 
 /**
- * Clicks 查询 or 重置 as a person would: never twice within the list's click guard, which would
- * refuse the second click with 你点击的太快了 and leave the list on the previous query.
+ * Runs a list action (查询, also by Enter in a query input; 重置) as a person would: never twice
+ * within the list's click guard, which would refuse the second with 你点击的太快了 and leave the list
+ * on the previous query.
  */
-export async function clickQueryButton(page: Page, text: '查询' | '重置'): Promise<void> {
-  const clicks = lastQueryClicks.get(page) ?? new Map<string, number>();
-  lastQueryClicks.set(page, clicks);
-  const since = Date.now() - (clicks.get(text) ?? 0);
+async function guardedQueryAction(page: Page, action: '查询' | '重置', run: () => Promise<void>): Promise<void> {
+  const actions = lastQueryActions.get(page) ?? new Map<string, number>();
+  lastQueryActions.set(page, actions);
+  const since = Date.now() - (actions.get(action) ?? 0);
   if (since < CLICK_GUARD_MS) await page.waitForTimeout(CLICK_GUARD_MS - since);
-  await listButton(page, text).click();
-  clicks.set(text, Date.now());
+  await run();
+  actions.set(action, Date.now());
+}
+
+/** Clicks 查询 or 重置, no faster than the list's click guard allows. */
+export async function clickQueryButton(page: Page, text: '查询' | '重置'): Promise<void> {
+  await guardedQueryAction(page, text, () => listButton(page, text).click());
+}
+
+/** Runs the query by Enter in one of its inputs, no faster than the list's click guard allows. */
+export async function pressEnterToQuery(input: Locator): Promise<void> {
+  await guardedQueryAction(input.page(), '查询', () => input.press('Enter'));
 }
 
 /** Chooses an option in the visible antd select dropdown. */
