@@ -784,13 +784,17 @@ export interface PagePicker {
    */
   placeholder?: string;
   /**
-   * Rows per page of the dialog's table: 5 offers 5/10/20/30 (generic biz picker), the others 10/20/30. Default 10.
+   * Rows per page of the dialog's table: 5 offers 5/10/20/30, the others 10/20/30 (a biz picker always offers 5/10/20/30). Default 5 for a biz picker, else 10.
    */
   pageSize?: 5 | 10 | 20 | 30;
   /**
-   * A card '已选<entity title>' beside the table lists the picked rows, each with a 删除 link (generic biz picker). Default false.
+   * A card '已选<entity title>' beside the table lists the picked rows, each with a 删除 link. Default true for a biz picker, else false.
    */
   showSelected?: boolean;
+  /**
+   * The generic biz picker (JeecgBoot's jselectBizComponent): pages of 5 offering 5/10/20/30, the '已选<entity title>' card, and the dialog's cells and card cut after 12 characters (the whole text in a tooltip; a column's own ellipsis wins). Other pickers (expert, outsource, position, invoice, case) page like the list: 10, with 10/20/30. Default false.
+   */
+  biz?: boolean;
   tree?: PickerTree;
   /**
    * Endpoint under the entity's API path answering the picker's table and its preselection (same parameters and answer as list, behind the page's list permission), e.g. porp_list for the case picker 选择案件. Default list.

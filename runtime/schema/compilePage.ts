@@ -46,6 +46,16 @@ const TREE_ROOT = '0';
 /** The generic biz picker's dialog (widgets spec §2: 900 wide); the customer tree's tree height 350. */
 const DEFAULT_PICKER_WIDTH = 900;
 const DEFAULT_PICKER_TREE_HEIGHT = 350;
+/**
+ * The generic biz picker (JeecgBoot's JSelectBizComponentModal, widgets spec §9): pages of 5 with
+ * 5/10/20/30 whatever its page size, and its ellipsisLength of 12. The other table pickers page like
+ * the list.
+ */
+const BIZ_PICKER_PAGE_SIZE = 5;
+const BIZ_PICKER_PAGE_SIZE_OPTIONS = [5, 10, 20, 30] as const;
+const BIZ_PICKER_ELLIPSIS = 12;
+const LIST_PAGE_SIZE = 10;
+const LIST_PAGE_SIZE_OPTIONS = [10, 20, 30] as const;
 
 const TOOLBAR_PERMISSION: Record<ToolbarAction, keyof CompiledPermissions> = {
   add: 'add',
@@ -175,7 +185,8 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     list: `${prefix}:list`,
   };
 
-  const column = (spec: ListColumn): CompiledListColumn => {
+  // Defaults as an object, not a number: `columns.map(column)` would pass the index as the ellipsis.
+  const column = (spec: ListColumn, defaults: { ellipsis: number } = { ellipsis: DEFAULT_ELLIPSIS }): CompiledListColumn => {
     const target = field(spec.field);
     const format = spec.format ?? (target.dict ? 'dictText' : undefined);
     return {
@@ -183,7 +194,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       dataIndex: format === 'dictText' ? `${target.name}${DICT_TEXT_SUFFIX}` : target.name,
       title: spec.title ?? target.label,
       ...(spec.width === undefined ? {} : { width: spec.width }),
-      ellipsis: spec.ellipsis ?? DEFAULT_ELLIPSIS,
+      ellipsis: spec.ellipsis ?? defaults.ellipsis,
       align: spec.align ?? 'center',
       ...(format === undefined ? {} : { format }),
       sortable: spec.sortable ?? false,
@@ -231,6 +242,9 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     .map((f) => ({ name: indexName('uniq', entity.table, [f.column]), fields: [f], columns: [f.column], unique: true }));
 
   const tree = entity.tree;
+  const biz = doc.picker?.biz ?? false;
+  const pickerEllipsis = biz ? BIZ_PICKER_ELLIPSIS : DEFAULT_ELLIPSIS;
+  const pickerPageSize = doc.picker?.pageSize ?? (biz ? BIZ_PICKER_PAGE_SIZE : LIST_PAGE_SIZE);
   return {
     source,
     hash,
@@ -259,7 +273,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     fieldByName,
     permissions,
     list: {
-      columns: doc.list.columns.map(column),
+      columns: doc.list.columns.map((spec) => column(spec)),
       query: (doc.list.query ?? []).map(queryItem),
       defaultSort: doc.list.defaultSort
         ? { field: field(doc.list.defaultSort.field), order: doc.list.defaultSort.order }
@@ -268,8 +282,8 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       rowActions: doc.list.rowActions.map((spec): CompiledRowAction =>
         typeof spec === 'string' ? action(spec, ROW_PERMISSION[spec]) : customRowAction(spec),
       ),
-      pageSize: doc.list.pageSize ?? 10,
-      pageSizeOptions: [10, 20, 30],
+      pageSize: doc.list.pageSize ?? LIST_PAGE_SIZE,
+      pageSizeOptions: LIST_PAGE_SIZE_OPTIONS,
       rowSelection: doc.list.rowSelection ?? true,
     },
     form: {
@@ -310,7 +324,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     ...(doc.picker
       ? {
           picker: {
-            columns: doc.picker.columns.map(column),
+            columns: doc.picker.columns.map((spec) => column(spec, { ellipsis: pickerEllipsis })),
             query: (doc.picker.query ?? []).map(queryItem),
             valueField: field(doc.picker.valueField),
             textField: field(doc.picker.textField),
@@ -318,9 +332,11 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
             title: doc.picker.title ?? `${entity.title}选择`,
             width: doc.picker.width ?? DEFAULT_PICKER_WIDTH,
             ...(doc.picker.placeholder === undefined ? {} : { placeholder: doc.picker.placeholder }),
-            pageSize: doc.picker.pageSize ?? 10,
-            pageSizeOptions: doc.picker.pageSize === 5 ? [5, 10, 20, 30] : [10, 20, 30],
-            showSelected: doc.picker.showSelected ?? false,
+            biz,
+            pageSize: pickerPageSize,
+            pageSizeOptions: biz || pickerPageSize === 5 ? BIZ_PICKER_PAGE_SIZE_OPTIONS : LIST_PAGE_SIZE_OPTIONS,
+            showSelected: doc.picker.showSelected ?? biz,
+            ellipsis: pickerEllipsis,
             listUrl: `/${entity.module}/${entity.name}/${doc.picker.list ?? 'list'}`,
             ...(doc.picker.tree
               ? {

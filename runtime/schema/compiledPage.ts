@@ -183,11 +183,16 @@ export interface CompiledPicker {
   width: number;
   /** Hint of the picking field's input when the field keeps its default placeholder. */
   placeholder?: string;
+  /** The generic biz picker (defaults below differ). */
+  biz: boolean;
+  /** Default 5 for the biz picker, else 10. */
   pageSize: 5 | 10 | 20 | 30;
-  /** 5/10/20/30 for a page size of 5, else 10/20/30. */
+  /** 5/10/20/30 for the biz picker or a page size of 5, else 10/20/30. */
   pageSizeOptions: readonly number[];
-  /** The '已选<name>' card beside the table. */
+  /** The '已选<name>' card beside the table (default: the biz picker has it). */
   showSelected: boolean;
+  /** Characters before a text of the dialog is cut: the columns' default and the card's (12 biz, else 25). */
+  ellipsis: number;
   tree?: CompiledPickerTree;
   /** Endpoint of the dialog's table and of preselection, '{apiPath}/<list>' (default '{apiPath}/list'). */
   listUrl: string;

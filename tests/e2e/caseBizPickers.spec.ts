@@ -6,8 +6,9 @@ import { CASE_ACTION_TIMEOUT, expect, OPENING, openCaseList } from './support/ca
 
 // 案件's 承办职务 and 共保公司 against the real server in Chromium: the position picker (选择职务, 1000
 // wide, single) and the generic biz picker over 保险公司 (保险公司选择: pages of 5 with 5/10/20/30, check
-// boxes, the 已选保险公司 card with a 删除 link per row). One sign-in, serial: each test builds on the
-// case the one before saved; the last deletes it again (casePickers.spec.ts counts the cases).
+// boxes, the 已选保险公司 card with a 删除 link per row, names cut to 12 characters). One sign-in,
+// serial: each test builds on the case the one before saved; the last deletes it again
+// (casePickers.spec.ts counts the cases).
 
 const CASE = 'e2e 共保与职务案件';
 
@@ -69,6 +70,8 @@ test.describe('案件: 承办职务 and 共保公司', () => {
     await expect(card).toContainText('暂无数据');
     await expect(tableRows(dialog)).toHaveCount(5);
     await expect(dialog.locator('.ant-pagination-total-text')).toHaveText('1-5 共9条');
+    // 中国人民财产保险股份有限公司 is cut to 12 characters (the whole name in a tooltip).
+    await expect(tableRow(dialog, '人保财险')).toContainText('中国人民财产保险股份有限...');
     // The size changer offers 5/10/20/30; choosing 5 again leaves page 1 as it is.
     const sizeChanger = dialog.locator('.ant-pagination-options-size-changer');
     await expect(sizeChanger).toContainText('5 条/页');

@@ -33,7 +33,8 @@ export interface ColumnOptions {
   onRowAction(action: CompiledRowAction, record: Row): void;
 }
 
-function CellText({ text, max }: { text: string; max: number }) {
+/** A text cut after `max` characters with the whole text in a tooltip (also the picker's 已选 card). */
+export function CellText({ text, max }: { text: string; max: number }) {
   const { shown, cut } = ellipsis(text, max);
   if (!cut) return <>{shown}</>;
   return (

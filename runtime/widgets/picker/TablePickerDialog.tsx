@@ -1,7 +1,8 @@
 /**
  * The record picker's dialog: the target page's picker query bar and table, driven by the headless
  * list controller and drawn with the list view's own query bar and columns (runtime/views/list), with
- * radio or check boxes by `multiple` and, for the generic biz picker, the '已选<name>' card.
+ * radio or check boxes by `multiple` and, for the generic biz picker, the '已选<name>' card. Long
+ * texts of the table and the card are cut (the biz picker's 12 characters) with the whole text on hover.
  * Mounted while open, so every opening starts from the stored value and page 1.
  */
 import { useMemo, useState } from 'react';
@@ -12,11 +13,12 @@ import { useListController } from '../../list/useListController';
 import type { ListConfig } from '../../list/types';
 import type { CompiledPage, CompiledPicker } from '../../schema/compiledPage';
 import { useDictService } from '../../views/dictContext';
-import { listColumns, type Row as ListRow } from '../../views/list/listColumns';
+import { CellText, listColumns, type Row as ListRow } from '../../views/list/listColumns';
 import { dialogQueryItemCol, QueryBar } from '../../views/list/QueryBar';
 import { totalText } from '../../views/list/SchemaList';
 import { listUrlOf } from './pickerSource';
-import { removeKey, rowKey, rowText, selectKeys, type PickerSelection } from './selection';
+import { pickedText } from './pickedText';
+import { removeKey, rowKey, selectKeys, type PickerSelection } from './selection';
 import { PICKER_TEXTS, selectedTitle } from './texts';
 
 export interface PickerDialogProps {
@@ -141,7 +143,7 @@ export function TablePickerDialog({ page, picker, host, multiple, initial, onOk,
                       </Typography.Link>,
                     ]}
                   >
-                    {rowText(selection.rows.get(key), key, picker.textField.name)}
+                    <CellText {...pickedText(selection.rows.get(key), key, picker.textField.name, picker.ellipsis)} />
                   </List.Item>
                 )}
               />

@@ -173,6 +173,32 @@ describe('compiling a page document', () => {
     expect(page.entity.tree?.parentField.column).toBe('pid');
     expect(page.entity.tree?.rootValue).toBe('0');
   });
+
+  it('a table picker pages like the list: 10 rows, 10/20/30, no 已选 card, cells cut after 25', () => {
+    const picker = compile().picker!;
+    expect(picker).toMatchObject({ biz: false, pageSize: 10, showSelected: false, ellipsis: 25 });
+    expect(picker.pageSizeOptions).toEqual([10, 20, 30]);
+    expect(picker.columns.map((c) => c.ellipsis)).toEqual(picker.columns.map(() => 25));
+  });
+
+  it('the generic biz picker pages by 5 with 5/10/20/30, has the 已选 card and cuts its cells after 12', () => {
+    const doc = expertDocument();
+    doc.picker = { ...doc.picker!, biz: true };
+    const picker = compile(doc).picker!;
+    expect(picker).toMatchObject({ biz: true, title: '专家选择', width: 900, pageSize: 5, showSelected: true, ellipsis: 12 });
+    expect(picker.pageSizeOptions).toEqual([5, 10, 20, 30]);
+    expect(picker.columns.map((c) => c.ellipsis)).toEqual(picker.columns.map(() => 12));
+  });
+
+  it("a biz picker may page by 10 (still offering 5), drop its card and keep a column's own ellipsis", () => {
+    const doc = expertDocument();
+    const [first, ...rest] = doc.picker!.columns;
+    doc.picker = { ...doc.picker!, biz: true, pageSize: 10, showSelected: false, columns: [{ ...first, ellipsis: 30 }, ...rest] };
+    const picker = compile(doc).picker!;
+    expect(picker).toMatchObject({ pageSize: 10, showSelected: false });
+    expect(picker.pageSizeOptions).toEqual([5, 10, 20, 30]);
+    expect(picker.columns[0].ellipsis).toBe(30);
+  });
 });
 
 describe('compiling once', () => {

@@ -83,7 +83,7 @@ describe('picker in the page language', () => {
       return result.page.picker!;
     };
     const expert = compiled('schemas/pages/maintenance/expert.json');
-    expect(expert).toMatchObject({ title: '选择协作专家', width: 1000, placeholder: '点击选择专家', pageSize: 10, showSelected: false });
+    expect(expert).toMatchObject({ title: '选择协作专家', width: 1000, placeholder: '点击选择专家', biz: false, pageSize: 10, showSelected: false, ellipsis: 25 });
     expect(expert.pageSizeOptions).toEqual([10, 20, 30]);
     expect(compiled('schemas/pages/sys/position.json')).toMatchObject({ width: 1000, multiple: false });
     expect(compiled('schemas/pages/maintenance/outsource.json')).toMatchObject({ width: 1000, multiple: true });
@@ -97,8 +97,15 @@ describe('picker in the page language', () => {
       linkSwitch: true,
     });
     const biz = compiled('schemas/pages/maintenance/insuranceCompany.json');
-    expect(biz).toMatchObject({ title: '保险公司选择', width: 900, pageSize: 5, showSelected: true });
+    expect(biz).toMatchObject({ biz: true, title: '保险公司选择', width: 900, pageSize: 5, showSelected: true, ellipsis: 12 });
     expect(biz.pageSizeOptions).toEqual([5, 10, 20, 30]);
+    // 币种 and 专项 are biz pickers too; the case, invoice, outsource and position pickers are not.
+    for (const source of ['schemas/pages/maintenance/currency.json', 'schemas/pages/maintenance/specialSubject.json']) {
+      expect(compiled(source)).toMatchObject({ biz: true, pageSize: 5, showSelected: true });
+    }
+    for (const source of ['schemas/pages/receive/receive.json', 'schemas/pages/receipt/receipt.json', 'schemas/pages/maintenance/outsource.json', 'schemas/pages/sys/position.json']) {
+      expect(compiled(source)).toMatchObject({ biz: false, pageSize: 10, pageSizeOptions: [10, 20, 30], showSelected: false });
+    }
   });
 });
 
