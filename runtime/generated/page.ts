@@ -249,7 +249,7 @@ export interface PageField {
    */
   rules?: FieldRule[];
   /**
-   * Hint inside the empty control. Default 请输入<label> / 请选择<label>.
+   * Hint inside the empty control. Default 请输入<label> / 请选择<label>; 请输入cron表达式 for cron.
    */
   placeholder?: string;
   /**

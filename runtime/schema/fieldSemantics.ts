@@ -2,6 +2,7 @@
  * What a field's type and dictionary imply: the default widget, which widgets may edit which type,
  * storage defaults. Shared by the cross-reference checks and the compiler so both agree.
  */
+import { CRON_PLACEHOLDER } from '../cron/texts';
 import type { FieldOptions, FieldType, FieldWidget, PageField } from '../generated/page';
 
 /** Widgets that choose among dictionary items and therefore need dictCode. */
@@ -89,6 +90,8 @@ const TYPED_WIDGETS: ReadonlySet<FieldWidget> = new Set<FieldWidget>([
 ]);
 
 export function defaultPlaceholder(widget: FieldWidget, label: string): string {
+  // §5 gives the cron input its own wording; the expression is typed or built in the dialog.
+  if (widget === 'cron') return CRON_PLACEHOLDER;
   return `${TYPED_WIDGETS.has(widget) ? '请输入' : '请选择'}${label}`;
 }
 

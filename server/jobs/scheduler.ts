@@ -14,15 +14,15 @@
  * Time comes from `now()` so tests drive ticks with a fake clock.
  */
 import { sql, type Kysely } from 'kysely';
-import { nextFireTime } from '../../runtime/cron';
+import { SCHEDULER_ZONE, nextFireTime } from '../../runtime/cron';
 import type { DB } from '../db/types';
 import { BUILTIN_JOBS, type BuiltinJob } from './builtins';
 
 /** The scheduler's advisory lock key ('ldJB' in ASCII). */
 export const SCHEDULER_LOCK_KEY = 0x6c644a42;
 
-/** The zone cron expressions are read in: the back office runs on Beijing time. */
-export const SCHEDULER_ZONE = 'Asia/Shanghai';
+/** Shared with the cron editor's preview, which lists the times this scheduler fires at. */
+export { SCHEDULER_ZONE };
 
 export interface JobLog {
   info(obj: object, msg: string): void;

@@ -20,11 +20,12 @@
  *   | preview of the next 10 run times     | 近10次执行时间（不含年）      |
  *   | OK / cancel                          | 确定 / 取消                   |
  */
+import { CRON_PLACEHOLDER } from '../../cron/texts';
 import type { PartKey } from './model';
 
 export const CRON_TEXTS = {
   title: 'Cron表达式',
-  placeholder: '请输入cron表达式',
+  placeholder: CRON_PLACEHOLDER,
   noTimes: '无执行时间',
   open: '选择',
   ok: '确定',

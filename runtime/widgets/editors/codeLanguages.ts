@@ -25,7 +25,7 @@ export const CODE_LANGUAGES: readonly LanguageChoice[] = [
   { value: 'objectivec', label: 'Objective-C', load: () => legacy(async () => (await import('@codemirror/legacy-modes/mode/clike')).objectiveC) },
   { value: 'python', label: 'Python', load: async () => (await import('@codemirror/lang-python')).python() },
   { value: 'r', label: 'R', load: () => legacy(async () => (await import('@codemirror/legacy-modes/mode/r')).r) },
-  { value: 'shell', label: 'Shell 脚本', load: () => legacy(async () => (await import('@codemirror/legacy-modes/mode/shell')).shell) },
+  { value: 'shell', label: 'Shell', load: () => legacy(async () => (await import('@codemirror/legacy-modes/mode/shell')).shell) },
   { value: 'sql', label: 'SQL', load: async () => (await import('@codemirror/lang-sql')).sql() },
   { value: 'swift', label: 'Swift', load: () => legacy(async () => (await import('@codemirror/legacy-modes/mode/swift')).swift) },
   { value: 'vue', label: 'Vue', load: async () => (await import('@codemirror/lang-vue')).vue() },

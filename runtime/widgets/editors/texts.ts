@@ -8,10 +8,9 @@
  * | full-screen toggle (off)   | 退出全屏     |
  * | language switch            | 语言         |
  * | Markdown preview           | 预览         |
- * | Shell                      | Shell 脚本   |
  *
- * Language names are product names and stay as they are (CSS, JavaScript, …). The toolbar tooltips
- * and Quill's link-bubble words (Visit URL, Save, Edit, Remove) are ours.
+ * Language names are product names and stay as the spec lists them (CSS, JavaScript, …, Shell).
+ * The toolbar tooltips and Quill's link-bubble words (Visit URL, Save, Edit, Remove) are ours.
  */
 export const EDITOR_TEXTS = {
   fullScreen: '全屏',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cronError } from '../../../runtime/cron';
+import { SCHEDULER_ZONE, cronError } from '../../../runtime/cron';
 import {
   defaultPart,
   defaultState,
@@ -143,11 +143,25 @@ describe('cron editor bounds (§5) and preview (§9)', () => {
 
   it('previews the next 10 times ignoring the year, 无执行时间 material when none', () => {
     const now = new Date('2026-01-15T10:20:30+08:00').getTime();
-    const p = previewTimes('0 0 12 * * ? 2019', now, 'Asia/Shanghai');
+    const p = previewTimes('0 0 12 * * ? 2019', now);
     expect(p.times).toHaveLength(10);
     expect(p.times?.[0]).toBe('2026-01-15 12:00:00');
     expect(withoutYear('0 0 12 * * ? 2019')).toBe('0 0 12 * * ?');
-    expect(previewTimes('0 0 0 31 2 ?', now, 'Asia/Shanghai').times).toEqual([]);
-    expect(previewTimes('0 0 12 15 * MON', now, 'Asia/Shanghai').error).toBeTruthy();
+    expect(previewTimes('0 0 0 31 2 ?', now).times).toEqual([]);
+    expect(previewTimes('0 0 12 15 * MON', now).error).toBeTruthy();
+  });
+
+  it('previews in the scheduler\'s zone (Beijing time) whatever the browser\'s zone', () => {
+    expect(SCHEDULER_ZONE).toBe('Asia/Shanghai');
+    const browserZone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 13:00 in Beijing is midnight in New York: noon has passed in Beijing, not yet there.
+      const now = new Date('2026-01-15T13:00:00+08:00').getTime();
+      expect(previewTimes('0 0 12 * * ?', now).times?.slice(0, 2)).toEqual(['2026-01-16 12:00:00', '2026-01-17 12:00:00']);
+    } finally {
+      if (browserZone === undefined) delete process.env.TZ;
+      else process.env.TZ = browserZone;
+    }
   });
 });

@@ -83,11 +83,11 @@ beforeEach(() => {
   fake.respond(answer);
 });
 
-function Routed() {
+function Routed({ shown = page }: { shown?: CompiledPage }) {
   const [search, setSearch] = useState('');
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }} virtual={false}>
-      <SchemaList page={page} host={fake.host} location={{ search, setSearch }} onAdd={() => undefined} onEdit={() => undefined} />
+      <SchemaList page={shown} host={fake.host} location={{ search, setSearch }} onAdd={() => undefined} onEdit={() => undefined} />
     </ConfigProvider>
   );
 }
@@ -95,9 +95,9 @@ function Routed() {
 const listCalls = () => fake.callsTo('get', LIST);
 const lastListParams = () => listCalls().at(-1)?.params ?? {};
 
-async function renderList() {
+async function renderList(shown: CompiledPage = page) {
   const user = userEvent.setup();
-  render(<Routed />);
+  render(<Routed shown={shown} />);
   await screen.findByText('仓库火灾');
   return user;
 }
@@ -368,5 +368,102 @@ describe('the advanced query builder', { timeout: 40_000 }, () => {
     await waitFor(() => expect(fake.callsTo('delete', '/sys/superQuery/delete')).toHaveLength(1));
     expect(fake.callsTo('delete', '/sys/superQuery/delete')[0].params).toEqual({ id: 'q1' });
     expect(await within(dialog).findByText('没有保存任何查询')).toBeInTheDocument();
+  });
+});
+
+const REPORT_API = '/online/cgreport/api';
+const COMPANIES = [
+  { id: 'c1', companyCode: 'C01', companyName: '人保财险' },
+  { id: 'c2', companyCode: 'C02', companyName: '平安产险' },
+];
+const LOSS_TYPES = [
+  { value: 'fire', text: '火灾' },
+  { value: 'water', text: '水渍' },
+  { value: 'theft', text: '盗抢' },
+];
+
+/** A survey page whose columns are a popup report field and a dictionary multi-select. */
+function pickingPage(): CompiledPage {
+  const result = loadPageSchema(
+    {
+      schemaVersion: 1,
+      entity: { name: 'survey', module: 'test', title: '查勘', table: 'test_survey', permissionPrefix: 'survey' },
+      fields: [
+        { name: 'surveyName', label: '查勘名称', type: 'string' },
+        {
+          name: 'insurer',
+          label: '保险公司',
+          type: 'string',
+          widget: 'popup',
+          options: { popup: { code: 'insurance_company_report', orgFields: ['companyName'], destFields: ['insurer'] } },
+        },
+        { name: 'lossTypes', label: '损失类型', type: 'string', dictCode: 'loss_type', widget: 'multiSelect' },
+      ],
+      list: { columns: [{ field: 'surveyName' }, { field: 'insurer' }, { field: 'lossTypes' }], toolbar: ['add'], rowActions: ['edit'] },
+      form: { columns: 1 },
+    },
+    'test/survey.json',
+  );
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.page;
+}
+
+function answerPicking(call: RecordedCall): Answer {
+  if (call.url.startsWith(`${REPORT_API}/getRpColumns/`)) {
+    return ok({
+      columns: [
+        { title: '公司编码', dataIndex: 'companyCode' },
+        { title: '公司名称', dataIndex: 'companyName' },
+      ],
+      dictOptions: {},
+      cgRpConfigId: 'insurance_company_report',
+      cgRpConfigName: '选择保险公司',
+    });
+  }
+  if (call.url.startsWith(`${REPORT_API}/getQueryInfo/`)) return ok([]);
+  if (call.url.startsWith(`${REPORT_API}/getData/`)) return ok({ total: COMPANIES.length, records: COMPANIES });
+  if (call.url === '/sys/dict/getDictItems/loss_type') return ok(LOSS_TYPES);
+  return answer(call);
+}
+
+describe('the advanced query builder’s picking value controls', { timeout: 40_000 }, () => {
+  it('a popup field’s value is picked in its report dialog; the picked row’s value becomes the condition’s', async () => {
+    fake.respond(answerPicking);
+    const user = await renderList(pickingPage());
+    const dialog = await openBuilder(user);
+    await choose(user, '条件1的字段', '保险公司');
+    const row = dialog.querySelector('.super-query-row') as HTMLElement;
+    const input = await within(row).findByPlaceholderText('请选择');
+    expect(input).toHaveAttribute('readonly');
+
+    await user.click(within(row).getByRole('button', { name: '选择' }));
+    const report = (await screen.findByText('选择保险公司')).closest('.ant-modal') as HTMLElement;
+    await user.click((await within(report).findByText('平安产险')).closest('tr') as HTMLElement);
+    await user.click(within(report).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(screen.queryByText('选择保险公司')).toBeNull());
+    expect(input).toHaveValue('平安产险');
+
+    await user.click(footerButton(dialog, '查询'));
+    await waitFor(() => expect(sentConditions()).toEqual([{ field: 'insurer', rule: 'eq', val: '平安产险', type: 'popup' }]));
+  });
+
+  it('a multi-select (list_multi) field’s value is a multiple select of its dictionary even under 等于; the picks are sent comma-joined', async () => {
+    fake.respond(answerPicking);
+    const user = await renderList(pickingPage());
+    const dialog = await openBuilder(user);
+    await choose(user, '条件1的字段', '损失类型');
+    const rule = screen.getByRole('combobox', { name: '条件1的匹配规则' }).closest('.ant-select') as HTMLElement;
+    expect(within(rule).getByText('等于')).toBeInTheDocument();
+    const value = screen.getByRole('combobox', { name: '条件1的值' });
+    expect(value.closest('.ant-select')).toHaveClass('ant-select-multiple');
+
+    await user.click(value);
+    await waitFor(() => expect(openOptions().map((el) => el.textContent)).toEqual(['火灾', '水渍', '盗抢']));
+    for (const text of ['盗抢', '火灾']) await user.click(openOptions().find((el) => el.textContent === text) as HTMLElement);
+    const picked = () => Array.from(dialog.querySelectorAll('.super-query-row .ant-select-selection-item-content')).map((el) => el.textContent);
+    await waitFor(() => expect(picked()).toEqual(['盗抢', '火灾']));
+
+    await user.click(footerButton(dialog, '查询'));
+    await waitFor(() => expect(sentConditions()).toEqual([{ field: 'lossTypes', rule: 'eq', val: 'theft,fire', type: 'list_multi' }]));
   });
 });

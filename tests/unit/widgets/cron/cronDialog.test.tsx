@@ -19,6 +19,22 @@ describe('the dialog Cron表达式', () => {
     expect(document.querySelectorAll('.ld-cron-preview li')).toHaveLength(10);
   }, 30_000); // the first antd render in jsdom is slow on a shared machine
 
+  it('lists the times the server fires at (Beijing time) to a user whose browser is in another zone', () => {
+    const browserZone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 13:00 in Beijing, midnight in New York: today's noon has passed where the scheduler runs.
+      vi.setSystemTime(new Date('2026-01-15T13:00:00+08:00'));
+      render(<CronDialog value="0 0 12 * * ?" onOk={() => undefined} onCancel={() => undefined} />);
+      act(() => vi.advanceTimersByTime(500));
+      const times = Array.from(document.querySelectorAll('.ld-cron-preview li'), (li) => li.textContent);
+      expect(times.slice(0, 2)).toEqual(['2026-01-16 12:00:00', '2026-01-17 12:00:00']);
+    } finally {
+      if (browserZone === undefined) delete process.env.TZ;
+      else process.env.TZ = browserZone;
+    }
+  });
+
   it('says 无执行时间 when the expression never fires', () => {
     render(<CronDialog value="0 0 0 30 2 ?" onOk={() => undefined} onCancel={() => undefined} />);
     act(() => vi.advanceTimersByTime(500));
