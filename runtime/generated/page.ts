@@ -860,7 +860,7 @@ export interface PageGrid {
    */
   alwaysEdit?: boolean;
   /**
-   * Rows loaded per page. Default 200.
+   * The pager's first page size. Default 10; the pager offers 10/20/30 and this size. A grid with an orderField renumbers the rows it shows, so it is best given a size that shows them all.
    */
   pageSize?: number;
 }

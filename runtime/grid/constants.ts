@@ -33,7 +33,7 @@ export const INSERTION_GUARD_MS = 1_500;
 export const RELOAD_HIGHLIGHT_MS = 1_400;
 /** Blur validation waits this long, so a click on a popup of the cell does not validate half a value. */
 export const BLUR_VALIDATE_MS = 100;
-/** The view reports the end of a scroll after this quiet time. */
+/** An add that scrolls to the bottom waits this long, so the view has measured the new rows first. */
 export const SCROLL_END_DELAY_MS = 100;
 
 /** Where the add button's settings are kept (HostStorage, no expiry). */

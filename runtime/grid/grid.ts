@@ -1,5 +1,5 @@
 import type { HostStorage } from '../host/types';
-import { DEFAULT_ADD_SETTINGS, loadAddSettings, saveAddSettings, type AddSettings } from './addSettings';
+import { DEFAULT_ADD_SETTINGS, loadAddSettings, normaliseAddSettings, saveAddSettings, type AddSettings } from './addSettings';
 import { resolveColumns, type GridColumn, type GridColumnSpec } from './columns';
 import { linkageLevels, linkageLowerLevels } from './linkage';
 import { systemClock, type Clock } from './clock';
@@ -10,6 +10,7 @@ import { InsertionGuard } from './insertionGuard';
 import { mergeLiveRow, type LiveMergeOutcome } from './liveMerge';
 import { acceptNumericInput, numericValueOnBlur } from './numericCell';
 import type { RowIds } from './rowIds';
+import { reloadedRowIds } from './reloadEffect';
 import { RowStore, type AddRowsOptions, type GridOutput } from './rowStore';
 import type { GridRowValues } from './rowTypes';
 import type { LiveRowChange } from './socket/messages';
@@ -24,10 +25,25 @@ export interface GridOptions {
   dragSortKey?: string;
   /** Every editable cell shows its editor all the time. */
   alwaysEdit?: boolean;
-  /** Where the add button's settings live (Host.storage); defaults apply without one. */
+  /** Where the add button's settings live (Host.storage); without one they last as long as the grid. */
   storage?: HostStorage;
+  /**
+   * Every load after the first highlights the rows it brings that are new or changed, for 1400 ms
+   * (JeecgBoot's reloadEffect). A load may say otherwise (see LoadOptions).
+   */
+  reloadEffect?: boolean;
+  /**
+   * Rows loaded from the server show their values only (a user without the edit permission);
+   * rows added here stay editable, since saving them needs the add permission instead.
+   */
+  savedRowsReadOnly?: boolean;
   clock?: Clock;
   ids?: RowIds;
+}
+
+export interface LoadOptions {
+  /** Overrides the grid's reloadEffect for this load (a page reloads after a save, not when paging). */
+  reloadEffect?: boolean;
 }
 
 /**
@@ -44,6 +60,10 @@ export class GridController {
   readonly validator: GridValidator;
   private readonly guard: InsertionGuard;
   private readonly storage: HostStorage | undefined;
+  private unstoredAddSettings: AddSettings = { ...DEFAULT_ADD_SETTINGS };
+  private readonly reloadEffect: boolean;
+  private readonly savedRowsReadOnly: boolean;
+  private loadedOnce = false;
   private readonly stopBlurOnEnd: () => void;
   private readonly revealed = new Listeners<[CellRef]>();
 
@@ -63,6 +83,8 @@ export class GridController {
     this.validator = new GridValidator(this.store, this.columns, clock);
     this.guard = new InsertionGuard(clock);
     this.storage = options.storage;
+    this.reloadEffect = options.reloadEffect ?? false;
+    this.savedRowsReadOnly = options.savedRowsReadOnly ?? false;
     // A cell whose editor closes is validated as on blur.
     this.stopBlurOnEnd = this.editing.onEnd(({ rowId, columnKey }) => this.validator.onBlur(rowId, columnKey));
   }
@@ -72,17 +94,34 @@ export class GridController {
     return this.store.ids.caseId;
   }
 
-  /** Replaces the rows; nothing of the old rows (editing cells, errors, pending checks) survives. */
-  load(records: readonly GridRowValues[]): void {
-    const old = this.store.getSnapshot().rows.map((row) => row.id);
+  /**
+   * Replaces the rows; nothing of the old rows (editing cells, errors, pending checks) survives.
+   * With the reload effect, rows new or changed against the ones shown before are highlighted —
+   * never on the first load, where every row would be.
+   */
+  load(records: readonly GridRowValues[], options: LoadOptions = {}): void {
+    const before = this.store.getSnapshot().rows;
+    const old = before.map((row) => row.id);
     this.editing.forget(old);
     this.validator.forget(old);
     this.validator.clear();
     this.store.load(records);
+    const effect = this.loadedOnce && (options.reloadEffect ?? this.reloadEffect);
+    this.loadedOnce = true;
+    if (!effect) return;
+    const changed = reloadedRowIds(before, this.store.getSnapshot().rows);
+    if (changed.length > 0) this.store.highlight(changed);
   }
 
+  /** Whether a cell of a row can edit: its column, and the row unless saved rows are read-only. */
+  canEditCell(rowId: string, columnKey: string): boolean {
+    if (this.savedRowsReadOnly && !this.store.isNew(rowId)) return false;
+    return this.editing.canEdit(columnKey);
+  }
+
+  /** A click in a cell: it starts editing; false for a cell that cannot edit (the view shows the row). */
   clickCell(rowId: string, columnKey: string): boolean {
-    return this.editing.start(rowId, columnKey);
+    return this.canEditCell(rowId, columnKey) && this.editing.start(rowId, columnKey);
   }
 
   /** A keystroke in a text cell. */
@@ -166,12 +205,14 @@ export class GridController {
   }
 
   addSettings(): AddSettings {
-    return this.storage ? loadAddSettings(this.storage) : { ...DEFAULT_ADD_SETTINGS };
+    return this.storage ? loadAddSettings(this.storage) : { ...this.unstoredAddSettings };
   }
 
   saveAddSettings(settings: Partial<AddSettings>): AddSettings {
-    if (!this.storage) return { ...DEFAULT_ADD_SETTINGS, ...settings };
-    return saveAddSettings(this.storage, settings);
+    if (this.storage) return saveAddSettings(this.storage, settings);
+    // Nowhere to keep them: they still apply to this grid's adds until it goes.
+    this.unstoredAddSettings = normaliseAddSettings({ ...this.unstoredAddSettings, ...settings });
+    return { ...this.unstoredAddSettings };
   }
 
   remove(rowIds: readonly string[]): void {

@@ -22,6 +22,7 @@ export * from './toolbar';
 export * from './liveMerge';
 export * from './refusals';
 export * from './grid';
+export { reloadedRowIds } from './reloadEffect';
 export { systemClock, type Clock } from './clock';
 export * from './socket/messages';
 export * from './socket/VxeSocket';

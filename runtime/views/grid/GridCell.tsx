@@ -19,7 +19,12 @@ export interface GridCellProps {
   value: unknown;
   editing: boolean;
   error: string | undefined;
+  /** A click in a cell that cannot edit shows the row (详细信息); editable cells start editing instead. */
+  onDetails?: (rowId: string) => void;
 }
+
+/** Controls inside a read-only cell (a file's download menu) keep their own click. */
+const OWN_CLICK = 'button, a, [role="button"], .ant-dropdown-trigger';
 
 export const CHOICE_TYPES: ReadonlySet<GridColumnType> = new Set(['select', 'radio', 'list_multi', 'sel_search', 'sel_search_async']);
 
@@ -121,13 +126,14 @@ function Editor(props: GridCellProps) {
 const FAILED_STYLE = { outline: '1px solid #ff4d4f', outlineOffset: -1, background: '#fff2f0' } as const;
 
 function GridCellView(props: GridCellProps) {
-  const { grid, rowId, column, value, editing, error } = props;
+  const { grid, rowId, column, value, editing, error, onDetails } = props;
+  const editable = grid.canEditCell(rowId, column.key);
   let content;
   if (column.type === 'checkbox') {
     const [on, off] = checkboxValues(column);
-    content = <Checkbox checked={value === on} disabled={column.disabled} onChange={(e) => grid.change(rowId, column.key, e.target.checked ? on : off)} />;
+    content = <Checkbox checked={value === on} disabled={!editable} onChange={(e) => grid.change(rowId, column.key, e.target.checked ? on : off)} />;
   } else if (column.type === 'upload') {
-    content = <UploadGridCell grid={grid} rowId={rowId} column={column} value={value} />;
+    content = <UploadGridCell grid={grid} rowId={rowId} column={column} value={value} disabled={!editable} />;
   } else if (editing) {
     content = <Editor {...props} />;
   } else if (isWidgetCell(column.type)) {
@@ -150,7 +156,10 @@ function GridCellView(props: GridCellProps) {
       data-column={column.key}
       data-editing={editing ? 'true' : undefined}
       style={{ padding: '4px 6px', borderRadius: 2, ...(error ? FAILED_STYLE : null) }}
-      onClick={() => grid.clickCell(rowId, column.key)}
+      onClick={(event) => {
+        if (grid.clickCell(rowId, column.key)) return;
+        if (!(event.target as Element).closest(OWN_CLICK)) onDetails?.(rowId);
+      }}
     >
       {content}
     </div>

@@ -13,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   MAX_HEIGHT,
   ROW_HEIGHT,
+  SCROLL_END_DELAY_MS,
   TOOLBAR_TEXTS,
   useGridEditing,
   useGridErrors,
@@ -78,8 +79,9 @@ const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
         rowId={row.id}
         column={column}
         value={row.values[column.key]}
-        editing={grid.editing.alwaysEdit ? grid.editing.canEdit(column.key) : editingKey === column.key}
+        editing={grid.editing.alwaysEdit ? grid.canEditCell(row.id, column.key) : editingKey === column.key}
         error={errors?.[column.key]}
+        onDetails={props.onDetails}
       />
     </div>
   );
@@ -217,10 +219,16 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
     getItemKey: (index) => rows[index].id,
   });
 
-  // After an add that asks for it, show the bottom.
+  // After an add that asks for it, show the bottom — once the virtualiser has measured the new rows
+  // (spec §9 scroll-end delay), or it stops short by the height it had only estimated.
   useEffect(() => {
-    if (lastAdd?.scrollToBottom && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [lastAdd, rows.length, virtualizer]);
+    if (!lastAdd?.scrollToBottom) return;
+    const timer = setTimeout(() => {
+      const last = grid.store.rowCount - 1;
+      if (last >= 0) virtualizer.scrollToIndex(last, { align: 'end' });
+    }, SCROLL_END_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [lastAdd, grid, virtualizer]);
 
   // A failed cell (a save the server refused) scrolls into sight: its row, then the cell itself sideways.
   useEffect(

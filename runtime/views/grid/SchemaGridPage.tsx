@@ -23,7 +23,7 @@ import type { CompiledPage } from '../../schema/compiledPage';
 import { linkDownOptionsLoader, pageGridConfig, type PageGridConfig } from './pageGrid';
 import { GridCellEnvProvider, type GridCellEnv } from './cellEnv';
 import { GridView } from './GridView';
-import { batchOf, excludedGridCodes } from './saveBatch';
+import { batchOf, excludedGridCodes, hasUnsavedChanges } from './saveBatch';
 import { failureText, GRID_VIEW_TEXTS, paginationTotal } from './texts';
 
 /** Where a grid page's live socket is: the web app knows the signed-in user, token and API base. */
@@ -64,6 +64,8 @@ function useGridConfig(page: CompiledPage, dict: DictService): PageGridConfig | 
 
 export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) {
   const config = useGridConfig(page, dict);
+  // The server refuses edits of saved rows without the edit permission: the grid does not offer them.
+  const canEdit = host.hasPermission(page.permissions.edit);
   const grid = useMemo<GridController | null>(
     () =>
       config &&
@@ -72,20 +74,25 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
         dragSort: config.orderField !== undefined,
         dragSortKey: config.orderField,
         alwaysEdit: config.alwaysEdit,
+        savedRowsReadOnly: !canEdit,
         storage: host.storage,
       }),
-    [config, host.storage],
+    [config, canEdit, host.storage],
   );
   useEffect(() => () => grid?.dispose(), [grid]);
   const [pageNo, setPageNo] = useState(1);
+  const [chosenSize, setChosenSize] = useState<number | null>(null);
   const [total, setTotal] = useState(0);
   const [saving, setSaving] = useState(false);
   const { apiPath } = page.entity;
-  const pageSize = config?.pageSize ?? 0;
+  const pageSize = chosenSize ?? config?.pageSize ?? 0;
   // Each load is named by what it asks for; the grid spins until the answer of the latest one.
   const [reloadToken, setReloadToken] = useState(0);
   const wanted = grid ? `${pageNo}/${pageSize}/${reloadToken}` : '';
   const [loaded, setLoaded] = useState('');
+  // The page and size of the rows shown: loading them again (after a save) is a reload, whose
+  // new and changed rows are highlighted; another page's rows are all new, and none is.
+  const shownPage = useRef('');
 
   useEffect(() => {
     if (!grid) return;
@@ -97,7 +104,9 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
         host.notify.warning(answer.message);
         return;
       }
-      grid.load(answer.result.records);
+      const asked = `${pageNo}/${pageSize}`;
+      grid.load(answer.result.records, { reloadEffect: shownPage.current === asked });
+      shownPage.current = asked;
       setTotal(answer.result.total);
     });
     return () => {
@@ -154,11 +163,11 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
     }
     // The rows as the save numbers them (row n = rowIds[n - 1]): the server's refusals name those numbers.
     const rowIds = grid.store.getSnapshot().rows.map((row) => row.id);
-    const batch = batchOf(grid);
-    if (batch.added.length + batch.updated.length + batch.removedIds.length === 0) {
+    if (!hasUnsavedChanges(grid)) {
       host.notify.info(GRID_VIEW_TEXTS.nothingToSave);
       return;
     }
+    const batch = batchOf(grid);
     setSaving(true);
     try {
       const answer = await host.request.post(`${apiPath}/saveBatch`, batch);
@@ -174,6 +183,16 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
     }
   };
 
+  // Another page or size replaces the rows: edits not saved yet would go without a word, so ask first.
+  const turnPage = async (nextPage: number, nextSize: number) => {
+    if (grid && hasUnsavedChanges(grid)) {
+      const leave = await host.confirm({ title: GRID_VIEW_TEXTS.unsavedTitle, content: GRID_VIEW_TEXTS.unsavedOnPageChange });
+      if (!leave) return;
+    }
+    setChosenSize(nextSize);
+    setPageNo(nextPage);
+  };
+
   if (!grid || !config) return <Spin />;
   return (
     <Spin spinning={loading}>
@@ -184,19 +203,19 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
           onSave={() => void save()}
           saving={saving}
           footer={
-            total > pageSize ? (
+            total > 0 && (
               <Pagination
-                style={{ marginTop: 12, textAlign: 'right' }}
+                style={{ marginTop: 12 }}
+                align="end"
                 current={pageNo}
                 pageSize={pageSize}
+                pageSizeOptions={config.pageSizeOptions}
                 total={total}
                 showTotal={paginationTotal}
                 showQuickJumper
-                showSizeChanger={false}
-                onChange={setPageNo}
+                showSizeChanger
+                onChange={(nextPage, nextSize) => void turnPage(nextPage, nextSize)}
               />
-            ) : (
-              <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.45)', textAlign: 'right' }}>{total > 0 ? paginationTotal(total, [1, total]) : null}</div>
             )
           }
         />

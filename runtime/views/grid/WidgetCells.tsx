@@ -148,8 +148,11 @@ export function WidgetCellEditor(props: WidgetCellProps) {
   );
 }
 
-/** The upload cell: interactive whether or not the cell is editing, as JeecgBoot's file cell. */
-export function UploadGridCell({ grid, rowId, column, value }: WidgetCellProps) {
+/**
+ * The upload cell: interactive whether or not the cell is editing, as JeecgBoot's file cell;
+ * `disabled` (a read-only column or row) leaves download only.
+ */
+export function UploadGridCell({ grid, rowId, column, value, disabled = column.disabled }: WidgetCellProps & { disabled?: boolean }) {
   const env = useGridCellEnv();
   if (!env) return <ViewText text={plain(value)} />;
   return (
@@ -165,7 +168,7 @@ export function UploadGridCell({ grid, rowId, column, value }: WidgetCellProps) 
         btnText={column.btnText}
         allowDownload={column.allowDownload}
         allowRemove={column.allowRemove}
-        disabled={column.disabled}
+        disabled={disabled}
       />
     </HeldWhilePressed>
   );

@@ -1,4 +1,5 @@
 import type { GridColumn, GridColumnSpec, GridColumnType, GridOption, GridRule } from '../../grid';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { LINK_DOWN_ROOT } from '../../widgets/tree/linkDownModel';
 import { linkDownSource, type TreeHost } from '../../widgets/tree/treeSources';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
@@ -9,12 +10,20 @@ export interface PageGridConfig {
   columns: GridColumnSpec[];
   orderField: string | undefined;
   alwaysEdit: boolean;
+  /** The pager's first size: the page's own, else 10 (spec §9). */
   pageSize: number;
+  /** The pager's sizes: 10/20/30, and the page's own size when it is another. */
+  pageSizeOptions: number[];
   /** Dictionary codes of the columns whose options come from a dictionary. */
   dictCodes: Record<string, string>;
 }
 
-export const DEFAULT_GRID_PAGE_SIZE = 200;
+export const DEFAULT_GRID_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+/** 10/20/30 plus a page's own size, ascending: a schema's 200 must stay choosable once left. */
+export function gridPageSizeOptions(pageSize: number): number[] {
+  return [...new Set([...PAGE_SIZE_OPTIONS, pageSize])].sort((a, b) => a - b);
+}
 
 /** The cell editor a field gets when its grid column names none. */
 export function defaultGridType(field: CompiledField): GridColumnType {
@@ -143,7 +152,8 @@ export function pageGridConfig(page: CompiledPage, optionsByCode: Readonly<Recor
     seen.set(place.linkageKey, expected + 1);
   }
   if (grid.orderField && !page.fieldByName.has(grid.orderField)) throw new Error(`/grid/orderField：字段「${grid.orderField}」不存在`);
-  return { columns, orderField: grid.orderField, alwaysEdit: grid.alwaysEdit ?? false, pageSize: grid.pageSize ?? DEFAULT_GRID_PAGE_SIZE, dictCodes };
+  const pageSize = grid.pageSize ?? DEFAULT_GRID_PAGE_SIZE;
+  return { columns, orderField: grid.orderField, alwaysEdit: grid.alwaysEdit ?? false, pageSize, pageSizeOptions: gridPageSizeOptions(pageSize), dictCodes };
 }
 
 /**

@@ -16,6 +16,7 @@
  * | validation failed before save                | 第N行 <标题>：<消息>      |
  * | popup text input: open the text area         | 展开输入                |
  * | sub-form popover title                       | 第N行                   |
+ * | paging away from unsaved edits (asks)        | 提示 / 当前页有未保存的修改… |
  */
 export const GRID_VIEW_TEXTS = Object.freeze({
   addSettingsTitle: '新增设置',
@@ -34,6 +35,8 @@ export const GRID_VIEW_TEXTS = Object.freeze({
   expandRow: '展开行',
   openTextArea: '展开输入',
   subFormTitle: (rowNumber: number) => `第${rowNumber}行`,
+  unsavedTitle: '提示',
+  unsavedOnPageChange: '当前页有未保存的修改，翻页或改变每页条数将丢失这些修改，是否继续？',
 });
 
 export const paginationTotal = (total: number, [from, to]: [number, number]): string => `${from}-${to} 共${total}条`;

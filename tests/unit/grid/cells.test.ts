@@ -158,3 +158,16 @@ describe('footer statistics', () => {
     expect(footerRows(resolveColumns([{ key: 'text' }]), data)).toEqual([]);
   });
 });
+
+describe('a grid whose saved rows are read-only (no edit permission)', () => {
+  it('edits no cell of a loaded row, every editable cell of a row added here', () => {
+    const grid = createGrid({ columns: [{ key: 'name' }, { key: 'locked', disabled: true }], savedRowsReadOnly: true });
+    grid.load([{ id: 'r1', name: '甲' }]);
+    expect(grid.canEditCell('r1', 'name')).toBe(false);
+    expect(grid.clickCell('r1', 'name')).toBe(false);
+    expect(grid.editing.getSnapshot().size).toBe(0);
+    const [added] = grid.addRows();
+    expect(grid.clickCell(added, 'name')).toBe(true);
+    expect(grid.clickCell(added, 'locked')).toBe(false);
+  });
+});

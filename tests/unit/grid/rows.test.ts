@@ -213,4 +213,12 @@ describe('add button settings and the insertion guard', () => {
     expect(grid.addFromToolbar()).toHaveLength(1);
     expect(grid.store.getSnapshot().lastAdd?.scrollToBottom).toBe(true);
   });
+
+  it('without storage, keeps the settings for the grid’s own adds', () => {
+    const grid = createGrid({ columns: [{ key: 'name' }] });
+    grid.load([{ id: 'r1', name: '甲' }]);
+    expect(grid.saveAddSettings({ count: 2, position: 1 })).toEqual({ count: 2, position: 1, scrollToBottom: true });
+    expect(grid.addFromToolbar()).toHaveLength(2);
+    expect(grid.store.getSnapshot().rows.at(-1)?.id).toBe('r1');
+  });
 });

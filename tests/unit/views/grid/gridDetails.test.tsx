@@ -1,7 +1,8 @@
-// The grid's 详细信息 modal (a click on the row number), its sub-form popover (resting on the row
-// number) and its expanded sub-form show a row the way its cells do: users and departments by
-// name, files by name, options by text — never the stored username, department id or file path.
-import { render, screen, waitFor, within } from '@testing-library/react';
+// The grid's 详细信息 modal (a click on the row number, or on a cell that cannot edit), its sub-form
+// popover (resting on the row number) and its expanded sub-form show a row the way its cells do:
+// users and departments by name, files by name, options by text — never the stored username,
+// department id or file path.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +70,64 @@ describe('grid 详细信息 and sub-form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(body).toHaveTextContent('李四'));
     expect(body).toHaveTextContent('现场查勘');
     expect(body).not.toHaveTextContent('lisi');
+  });
+});
+
+describe('详细信息 on a click in a cell that cannot edit', { timeout: 30_000 }, () => {
+  const columns: GridColumnSpec[] = [
+    { key: 'name', title: '名称' },
+    { key: 'code', title: '编号', disabled: true },
+    { key: 'files', title: '附件', type: 'upload', disabled: true },
+  ];
+
+  function mount(options: { savedRowsReadOnly?: boolean } = {}) {
+    const { fake } = createOrgServer();
+    const grid = createGrid({ columns, ...options });
+    grid.load([{ id: 'r1', name: '甲', code: 'NO-1', files: 'temp/20261122/0123456789abcdef_查勘报告.pdf' }]);
+    const { container } = render(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <GridCellEnvProvider env={{ host: fake.host }}>
+          <GridView grid={grid} />
+        </GridCellEnvProvider>
+      </ConfigProvider>,
+    );
+    const cell = (rowId: string, key: string) => container.querySelector(`.grid-row[data-row-id="${rowId}"] .grid-cell[data-column="${key}"]`) as HTMLElement;
+    return { grid, container, cell };
+  }
+
+  it('opens it from a disabled column; an editable cell edits instead', async () => {
+    const { cell } = mount();
+    await userEvent.click(cell('r1', 'name'));
+    expect(cell('r1', 'name')).toHaveAttribute('data-editing', 'true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(cell('r1', 'code'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('详细信息')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('NO-1');
+    expect(cell('r1', 'code')).not.toHaveAttribute('data-editing');
+  });
+
+  it("leaves a read-only file cell's own menu to itself", async () => {
+    const { cell } = mount();
+    await userEvent.click(within(cell('r1', 'files')).getAllByRole('button').at(-1) as HTMLElement);
+    expect(await screen.findByRole('menuitem', { name: /下载/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /删除/ })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens it from any cell of a saved row when saved rows are read-only; a row added here edits', async () => {
+    const { grid, cell } = mount({ savedRowsReadOnly: true });
+    await userEvent.click(cell('r1', 'name'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('甲');
+    expect(cell('r1', 'name')).not.toHaveAttribute('data-editing');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    let added = '';
+    act(() => {
+      [added] = grid.addRows();
+    });
+    await userEvent.click(cell(added, 'name'));
+    expect(cell(added, 'name')).toHaveAttribute('data-editing', 'true');
   });
 });

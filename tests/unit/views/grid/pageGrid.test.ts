@@ -8,7 +8,7 @@ import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import { linkDownOptionsLoader, pageGridConfig } from '../../../../runtime/views/grid/pageGrid';
 import { createFakeHost, ok } from '../../list/fakeHost';
 
-type Doc = { fields: Record<string, unknown>[]; grid: { columns: Record<string, unknown>[] } };
+type Doc = { fields: Record<string, unknown>[]; grid: { columns: Record<string, unknown>[]; pageSize?: number } };
 
 /** Puts a column in place of the grid's column of the same field. */
 function setColumn(doc: Doc, column: { field: string } & Record<string, unknown>) {
@@ -61,6 +61,22 @@ describe('a page grid section', () => {
     expect(byKey.get('remark')).toMatchObject({ disabled: true });
     expect(byKey.get('attachment')).toMatchObject({ btnText: '上传凭证', allowDownload: false, allowRemove: false, token: true });
     expect(checkboxValues(byKey.get('billable')!)).toEqual(['Y', 'N']);
+  });
+
+  it('pages by 10 unless the page sets its own size, which joins the sizes 10/20/30', () => {
+    const sizes = (pageSize: number | undefined) => {
+      const config = pageGridConfig(
+        workHourWith((doc) => {
+          doc.grid.pageSize = pageSize;
+          if (pageSize === undefined) delete doc.grid.pageSize;
+        }),
+      );
+      return [config.pageSize, config.pageSizeOptions];
+    };
+    expect(sizes(undefined)).toEqual([10, [10, 20, 30]]);
+    expect(sizes(20)).toEqual([20, [10, 20, 30]]);
+    expect(sizes(200)).toEqual([200, [10, 20, 30, 200]]);
+    expect(sizes(15)).toEqual([15, [10, 15, 20, 30]]);
   });
 
   it('makes a linkDown field and its linkFields one cascade of linked selects, top level first', () => {
