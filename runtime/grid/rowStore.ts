@@ -80,6 +80,8 @@ export class RowStore {
   private readonly highlightTimers = new Map<string, unknown>();
   private lastAdd: AddedRows | null = null;
   private addSeq = 0;
+  /** Order numbers start after this: the rows of page n follow the (n − 1) × size rows before them. */
+  private orderBase = 0;
   private snapshot: RowsSnapshot;
 
   constructor(options: RowStoreOptions) {
@@ -98,6 +100,14 @@ export class RowStore {
 
   setColumns(columns: readonly GridColumn[]): void {
     this.columns = columns;
+  }
+
+  /**
+   * How many rows come before the ones shown (a paged grid: (page − 1) × size), so a reorder numbers
+   * them after the earlier pages' rows instead of clashing with page 1's numbers. Set before load.
+   */
+  setOrderBase(base: number): void {
+    this.orderBase = Number.isInteger(base) && base > 0 ? base : 0;
   }
 
   /** Replaces every row with loaded records and forgets edits, removals and selection. */
@@ -334,12 +344,12 @@ export class RowStore {
     return record;
   }
 
-  /** Order numbers from 1 in row order; a loaded row whose number changes is edited. */
+  /** Order numbers from 1 (after the order base) in row order; a loaded row whose number changes is edited. */
   private renumber(): void {
     if (!this.dragSort) return;
     const key = this.dragSortKey;
     this.rows = this.rows.map((row, index) => {
-      const order = index + 1;
+      const order = this.orderBase + index + 1;
       if (row.values[key] === order) return row;
       if (!this.ids.isTemp(row.id)) this.edited.add(row.id);
       return { id: row.id, values: { ...row.values, [key]: order } };

@@ -71,7 +71,8 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
       config &&
       createGrid({
         columns: config.columns,
-        dragSort: config.orderField !== undefined,
+        // Reordering renumbers saved rows, which is an edit the server would refuse without the permission.
+        dragSort: config.orderField !== undefined && canEdit,
         dragSortKey: config.orderField,
         alwaysEdit: config.alwaysEdit,
         savedRowsReadOnly: !canEdit,
@@ -105,6 +106,7 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
         return;
       }
       const asked = `${pageNo}/${pageSize}`;
+      grid.store.setOrderBase((pageNo - 1) * pageSize);
       grid.load(answer.result.records, { reloadEffect: shownPage.current === asked });
       shownPage.current = asked;
       setTotal(answer.result.total);

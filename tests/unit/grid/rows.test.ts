@@ -152,7 +152,18 @@ describe('drag sort', () => {
     expect(orders()).toEqual(['N1', 'C2', 'A3']);
   });
 
-  it('uses the configured order column', () => {
+  it('on a later page numbers after the rows of the pages before it', () => {
+    const paged = new RowStore({ columns, dragSort: true });
+    paged.setOrderBase(20);
+    paged.load([
+      { id: 'p', name: 'P', orderNum: 21 },
+      { id: 'q', name: 'Q', orderNum: 22 },
+    ]);
+    paged.move('q', -1);
+    expect(paged.getSnapshot().rows.map((row) => `${row.values.name}${row.values.orderNum}`)).toEqual(['Q21', 'P22']);
+  });
+
+    it('uses the configured order column', () => {
     const custom = new RowStore({ columns, dragSort: true, dragSortKey: 'sortNo' });
     custom.load([{ id: 'x' }, { id: 'y' }]);
     custom.reorder(1, 0);

@@ -164,4 +164,27 @@ describe('a user without the edit permission', { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent('备注1');
     expect(document.querySelector('.grid-cell[data-editing]')).toBeNull();
   });
+
+  it('is offered no drag handle: reordering would edit saved rows the server then refuses', async () => {
+    setup({ count: 2, canEdit: false });
+    await screen.findByText('1-2 共2条');
+    expect(document.querySelector('.grid-drag-handle')).toBeNull();
+  });
+});
+
+describe('a later page of a drag-sorted grid', { timeout: 30_000 }, () => {
+  it('numbers its rows after the rows of the pages before it', async () => {
+    const { fake } = setup({ pageSize: 10, count: 13 });
+    await screen.findByText('1-10 共13条');
+    await userEvent.click(document.querySelector('.ant-pagination-item-2') as HTMLElement);
+    await screen.findByText('11-13 共13条');
+    await waitFor(() => expect(remarks()).toEqual(['备注11', '备注12', '备注13']));
+    await userEvent.click(rowOf('w12').querySelector('.ant-checkbox-input') as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: /上\s*移/ }));
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(fake.callsTo('post', '/cost/workHour/saveBatch')).toHaveLength(1));
+    const body = fake.callsTo('post', '/cost/workHour/saveBatch')[0].body as { updated: { values: { id: string; orderNum: number } }[] };
+    const orders = Object.fromEntries(body.updated.map(({ values }) => [values.id, values.orderNum]));
+    expect(orders).toMatchObject({ w12: 11, w11: 12 });
+  });
 });
