@@ -8,6 +8,7 @@ import { DatePicker, Input, InputNumber, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { DictService } from '../../../dict/dictService';
 import type { Host } from '../../../host/types';
+import type { CompiledField } from '../../../schema/compiledPage';
 import type { SuperQueryRule } from '../../../list/types';
 import { valueControlOf, type SuperQueryField } from '../../../superQuery/fields';
 import { valueText, type RowValue } from '../../../superQuery/model';
@@ -43,6 +44,19 @@ function moment(value: RowValue | undefined, format: string) {
   if (!text) return null;
   const parsed = format === TIME_FORMAT ? dayjs(`1970-01-01 ${text}`) : dayjs(text);
   return parsed.isValid() ? parsed : null;
+}
+
+/**
+ * The field's picker options, picking several for 在...中: the user and department pickers read
+ * `multiple`, the popup report picker its own `popup.multi`.
+ */
+function pickingOptions(options: CompiledField['options'], many: boolean): CompiledField['options'] {
+  const popup = options.popup;
+  return {
+    ...options,
+    multiple: many,
+    ...(popup && typeof popup === 'object' ? { popup: { ...popup, multi: many } } : {}),
+  };
 }
 
 export function ValueInput({ field, rule, value, onChange, host, dict, label }: ValueInputProps) {
@@ -126,7 +140,7 @@ export function ValueInput({ field, rule, value, onChange, host, dict, label }: 
       const Widget = field ? getWidget(field.field.widget) : undefined;
       if (field && Widget) {
         // The page's own picker edits the value; 在...中 picks several.
-        const edited = { ...field.field, options: { ...field.field.options, multiple: many }, placeholder: T.choose, required: false, readOnly: false };
+        const edited = { ...field.field, options: pickingOptions(field.field.options, many), placeholder: T.choose, required: false, readOnly: false };
         return (
           <Suspense fallback={<Input disabled style={FULL} />}>
             {createElement(Widget, {

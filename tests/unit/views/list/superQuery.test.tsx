@@ -447,6 +447,27 @@ describe('the advanced query builder’s picking value controls', { timeout: 40_
     await waitFor(() => expect(sentConditions()).toEqual([{ field: 'insurer', rule: 'eq', val: '平安产险', type: 'popup' }]));
   });
 
+  it('a popup field under 在...中 picks several rows in its report dialog; they are sent comma-joined', async () => {
+    fake.respond(answerPicking);
+    const user = await renderList(pickingPage());
+    const dialog = await openBuilder(user);
+    await choose(user, '条件1的字段', '保险公司');
+    await choose(user, '条件1的匹配规则', '在...中');
+    const row = dialog.querySelector('.super-query-row') as HTMLElement;
+    const input = await within(row).findByPlaceholderText('请选择');
+
+    await user.click(within(row).getByRole('button', { name: '选择' }));
+    const report = (await screen.findByText('选择保险公司')).closest('.ant-modal') as HTMLElement;
+    expect(within(report).getAllByRole('checkbox').length).toBeGreaterThan(0);
+    for (const name of ['人保财险', '平安产险']) await user.click((await within(report).findByText(name)).closest('tr') as HTMLElement);
+    await user.click(within(report).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(screen.queryByText('选择保险公司')).toBeNull());
+    expect(input).toHaveValue('人保财险,平安产险');
+
+    await user.click(footerButton(dialog, '查询'));
+    await waitFor(() => expect(sentConditions()).toEqual([{ field: 'insurer', rule: 'in', val: '人保财险,平安产险', type: 'popup' }]));
+  });
+
   it('a multi-select (list_multi) field’s value is a multiple select of its dictionary even under 等于; the picks are sent comma-joined', async () => {
     fake.respond(answerPicking);
     const user = await renderList(pickingPage());
