@@ -106,6 +106,19 @@ export function TablePickerDialog({ page, picker, host, multiple, initial, onOk,
     />
   );
 
+  // Laid out by the width it has, not the window's: four filters a row leave a 900 px dialog's
+  // inputs too narrow for their hints (请输入公司名称 was cut to 请输入公…).
+  const queryBar = (width: number) => (
+    <QueryBar
+      items={picker.query}
+      values={query.values}
+      dict={dict}
+      itemCol={dialogQueryItemCol(width)}
+      onSearch={(v) => void list.search(v)}
+      onReset={() => void list.reset()}
+    />
+  );
+
   return (
     <Modal
       open
@@ -116,19 +129,13 @@ export function TablePickerDialog({ page, picker, host, multiple, initial, onOk,
       onOk={() => onOk(selection)}
       onCancel={onCancel}
     >
-      <QueryBar
-        items={picker.query}
-        values={query.values}
-        dict={dict}
-        // Laid out by the dialog's width, not the window's: four filters a row leave a 900 px dialog's
-        // inputs too narrow for their hints (请输入公司名称 was cut to 请输入公…).
-        itemCol={dialogQueryItemCol(picker.width)}
-        onSearch={(v) => void list.search(v)}
-        onReset={() => void list.reset()}
-      />
       {picker.showSelected ? (
+        // The spec's biz picker: the query form and the table on the left, the picked card on the right.
         <Row gutter={12}>
-          <Col span={16}>{table}</Col>
+          <Col span={16}>
+            {queryBar(picker.width * (16 / 24))}
+            {table}
+          </Col>
           <Col span={8}>
             <Card size="small" title={selectedTitle(page.entity.title)} className="picker-selected">
               <List
@@ -151,7 +158,10 @@ export function TablePickerDialog({ page, picker, host, multiple, initial, onOk,
           </Col>
         </Row>
       ) : (
-        table
+        <>
+          {queryBar(picker.width)}
+          {table}
+        </>
       )}
     </Modal>
   );
