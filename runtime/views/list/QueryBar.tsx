@@ -56,6 +56,8 @@ export function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITE
   const valuesKey = useMemo(() => JSON.stringify(values), [values]);
 
   useEffect(() => {
+    // A page without query items renders no Form, and its instance must not be used unconnected.
+    if (items.length === 0) return;
     form.resetFields();
     form.setFieldsValue(toFormValues(items, JSON.parse(valuesKey) as QueryValues));
   }, [form, items, valuesKey]);
