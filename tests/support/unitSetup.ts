@@ -65,4 +65,7 @@ afterEach(() => {
 afterAll(async () => {
   vi.useRealTimers();
   await new Promise((resolve) => setTimeout(resolve, 50));
+  // On a busy machine that timer can come due before React's queued task (the scheduler posts its
+  // slices with setImmediate, which runs after timers in a loop turn): give it a few turns of its own.
+  for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 });
