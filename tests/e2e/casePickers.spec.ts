@@ -26,10 +26,14 @@ function treeNode(dialog: Locator, title: string): Locator {
 async function treeOperation(dialog: Locator, mode: '父子关联' | '取消关联'): Promise<void> {
   const page = dialog.page();
   const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: mode });
-  await footerButton(dialog, /树操作/).hover();
-  await item.click();
-  await footerButton(dialog, /树操作/).hover();
-  await expect(item).toHaveClass(/ant-dropdown-menu-item-selected/);
+  // The menu opens on hover with an animation; a click that lands while it is still settling can
+  // miss, so open and choose again until the mode is the chosen one (choosing it twice is harmless).
+  await expect(async () => {
+    await footerButton(dialog, /树操作/).hover();
+    await item.click({ timeout: 5_000 });
+    await footerButton(dialog, /树操作/).hover();
+    await expect(item).toHaveClass(/ant-dropdown-menu-item-selected/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await dialog.locator('.ant-modal-title').hover();
   await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
 }
