@@ -9,6 +9,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { screenshot, signIn, toast } from './support/app';
+import { widthOf } from './support/pickerDialog';
+import { modal } from './support/schemaPage';
 
 const PATH = '/cost/work-hour';
 
@@ -215,6 +217,18 @@ test.describe.serial('工时登记 editable grid', () => {
     const download = page.waitForEvent('download');
     await menu.getByText('下载').click();
     expect((await download).suggestedFilename()).toBe('工时凭证单.pdf');
+
+    // 更多 opens the upload popup (文件上传, 520 wide) with the cell's file; 取消 changes nothing.
+    await cell(page, 0, 'attachment').getByRole('button', { name: '操作' }).click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu').getByText('更多').click();
+    const popup = modal(page, '文件上传');
+    await expect(popup).toBeVisible();
+    await expect.poll(() => widthOf(popup)).toBe(520);
+    await expect(popup).toContainText('工时凭证单.pdf');
+    await screenshot(page, 'grid-upload-popup');
+    await popup.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(popup).toBeHidden();
+    await expect(cell(page, 0, 'attachment')).toContainText('工时凭证单…');
   });
 
   test('a row added and a row deleted in one browser appear and disappear in another, which keeps its unsaved edit', async ({ page, browser }) => {
