@@ -860,6 +860,10 @@ export interface PageGrid {
    */
   alwaysEdit?: boolean;
   /**
+   * Row density: medium (default, rows 61 px high), small (48), mini (40) or tiny (32).
+   */
+  size?: 'medium' | 'small' | 'mini' | 'tiny';
+  /**
    * The pager's first page size. Default 10; the pager offers 10/20/30 and this size. A grid with an orderField renumbers the rows it shows, so it is best given a size that shows them all.
    */
   pageSize?: number;

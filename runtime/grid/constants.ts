@@ -2,6 +2,15 @@
 
 /** Row height in px at the default size 'medium'. */
 export const ROW_HEIGHT = 61;
+
+/** The grid's sizes (spec §9: medium, small, mini, tiny; default medium). */
+export const GRID_SIZES = ['medium', 'small', 'mini', 'tiny'] as const;
+export type GridSize = (typeof GRID_SIZES)[number];
+/**
+ * Row height in px by size. The spec gives medium's 61; the smaller ones are ours, each a step
+ * denser and still taller than a small (24 px) cell editor with its padding.
+ */
+export const ROW_HEIGHTS: Readonly<Record<GridSize, number>> = { medium: ROW_HEIGHT, small: 48, mini: 40, tiny: 32 };
 /** Height in px above which the body scrolls. */
 export const MAX_HEIGHT = 400;
 

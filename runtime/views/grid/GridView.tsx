@@ -12,7 +12,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   MAX_HEIGHT,
-  ROW_HEIGHT,
+  ROW_HEIGHTS,
   SCROLL_END_DELAY_MS,
   TOOLBAR_TEXTS,
   useGridEditing,
@@ -23,6 +23,7 @@ import {
   type GridColumn,
   type GridController,
   type GridRow,
+  type GridSize,
   type ToolbarButton,
 } from '../../grid';
 import { GridCell } from './GridCell';
@@ -44,6 +45,8 @@ export interface GridViewProps {
   footer?: ReactNode;
   /** Grid body height cap in px (default 400). */
   maxHeight?: number;
+  /** Row density (spec §9; default medium, 61 px rows). */
+  size?: GridSize;
 }
 
 interface GridRowViewProps {
@@ -52,6 +55,7 @@ interface GridRowViewProps {
   index: number;
   layout: GridLayout;
   shown: ColumnWindow;
+  rowHeight: number;
   selected: boolean;
   highlighted: boolean;
   editingKey: string | undefined;
@@ -65,7 +69,7 @@ interface GridRowViewProps {
 }
 
 const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
-  const { grid, row, index, layout, shown, selected, highlighted, editingKey, errors, expanded, dragSort, start, measure } = props;
+  const { grid, row, index, layout, shown, rowHeight, selected, highlighted, editingKey, errors, expanded, dragSort, start, measure } = props;
   const sortable = useSortable({ id: row.id, disabled: !dragSort });
   const drag = sortable.transform ? `translate3d(0, ${sortable.transform.y}px, 0)` : '';
   const setRef = (element: HTMLDivElement | null) => {
@@ -131,7 +135,7 @@ const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
         zIndex: sortable.isDragging ? 2 : undefined,
       }}
     >
-      <div style={{ ...ROW_STYLE, minHeight: ROW_HEIGHT, background: highlighted ? '#fffbe6' : selected ? '#e6f4ff' : '#fff' }}>
+      <div style={{ ...ROW_STYLE, minHeight: rowHeight, background: highlighted ? '#fffbe6' : selected ? '#e6f4ff' : '#fff' }}>
         {lineCells(layout, shown, side, cell)}
       </div>
       {expanded && (
@@ -190,7 +194,8 @@ function AddSettingsPopover({ grid }: { grid: GridController }) {
   );
 }
 
-export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeight = MAX_HEIGHT }: GridViewProps) {
+export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeight = MAX_HEIGHT, size = 'medium' }: GridViewProps) {
+  const rowHeight = ROW_HEIGHTS[size];
   const snapshot = useGridRows(grid);
   const editing = useGridEditing(grid);
   const errors = useGridErrors(grid);
@@ -214,7 +219,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 6,
     getItemKey: (index) => rows[index].id,
   });
@@ -348,6 +353,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
                       index={item.index}
                       layout={layout}
                       shown={shown}
+                      rowHeight={rowHeight}
                       selected={selectedIds.has(row.id)}
                       highlighted={highlightedIds.has(row.id)}
                       editingKey={editing.get(row.id)}

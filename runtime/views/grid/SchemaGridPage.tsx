@@ -201,6 +201,7 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
       <GridCellEnvProvider env={cellEnv}>
         <GridView
           grid={grid}
+          size={config.size}
           excluded={excludedGridCodes(page, host)}
           onSave={() => void save()}
           saving={saving}

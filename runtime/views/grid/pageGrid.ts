@@ -1,4 +1,4 @@
-import type { GridColumn, GridColumnSpec, GridColumnType, GridOption, GridRule } from '../../grid';
+import type { GridColumn, GridColumnSpec, GridColumnType, GridOption, GridRule, GridSize } from '../../grid';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { LINK_DOWN_ROOT } from '../../widgets/tree/linkDownModel';
 import { linkDownSource, type TreeHost } from '../../widgets/tree/treeSources';
@@ -10,6 +10,8 @@ export interface PageGridConfig {
   columns: GridColumnSpec[];
   orderField: string | undefined;
   alwaysEdit: boolean;
+  /** Row density (default medium). */
+  size: GridSize;
   /** The pager's first size: the page's own, else 10 (spec §9). */
   pageSize: number;
   /** The pager's sizes: 10/20/30, and the page's own size when it is another. */
@@ -153,7 +155,7 @@ export function pageGridConfig(page: CompiledPage, optionsByCode: Readonly<Recor
   }
   if (grid.orderField && !page.fieldByName.has(grid.orderField)) throw new Error(`/grid/orderField：字段「${grid.orderField}」不存在`);
   const pageSize = grid.pageSize ?? DEFAULT_GRID_PAGE_SIZE;
-  return { columns, orderField: grid.orderField, alwaysEdit: grid.alwaysEdit ?? false, pageSize, pageSizeOptions: gridPageSizeOptions(pageSize), dictCodes };
+  return { columns, orderField: grid.orderField, alwaysEdit: grid.alwaysEdit ?? false, size: grid.size ?? 'medium', pageSize, pageSizeOptions: gridPageSizeOptions(pageSize), dictCodes };
 }
 
 /**

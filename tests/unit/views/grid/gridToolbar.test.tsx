@@ -6,7 +6,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGrid, type GridColumnSpec, type GridOptions } from '../../../../runtime/grid';
+import { createGrid, type GridColumnSpec, type GridOptions, type GridSize } from '../../../../runtime/grid';
 import { GridView } from '../../../../runtime/views/grid/GridView';
 import { pretendLayout } from '../../../support/pretendLayout';
 
@@ -14,12 +14,12 @@ pretendLayout();
 
 const NAMES = ['甲', '乙', '丙'];
 
-function mount(columns: GridColumnSpec[], rows: Record<string, unknown>[], options: Partial<GridOptions> = {}) {
+function mount(columns: GridColumnSpec[], rows: Record<string, unknown>[], options: Partial<GridOptions> = {}, size?: GridSize) {
   const grid = createGrid({ columns, ...options });
   grid.load(rows);
   const { container } = render(
     <ConfigProvider theme={{ token: { motion: false } }}>
-      <GridView grid={grid} />
+      <GridView grid={grid} size={size} />
     </ConfigProvider>,
   );
   /** Row elements in the order they show (the grid positions them by index). */
@@ -35,6 +35,20 @@ const button = (name: RegExp) => screen.getByRole('button', { name });
 
 afterEach(() => {
   document.body.innerHTML = '';
+});
+
+describe('the grid size', { timeout: 30_000 }, () => {
+  it('gives rows 61 px at medium (the default) and 32 px at tiny', () => {
+    const rowHeight = (size?: GridSize) => {
+      const { rowEls } = mount([{ key: 'name', title: '名称' }], [{ id: 'r1', name: '甲' }], {}, size);
+      const height = (rowEls()[0].firstElementChild as HTMLElement).style.minHeight;
+      document.body.innerHTML = '';
+      return height;
+    };
+    expect(rowHeight()).toBe('61px');
+    expect(rowHeight('small')).toBe('48px');
+    expect(rowHeight('tiny')).toBe('32px');
+  });
 });
 
 describe('the grid toolbar', { timeout: 30_000 }, () => {

@@ -8,7 +8,7 @@ import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import { linkDownOptionsLoader, pageGridConfig } from '../../../../runtime/views/grid/pageGrid';
 import { createFakeHost, ok } from '../../list/fakeHost';
 
-type Doc = { fields: Record<string, unknown>[]; grid: { columns: Record<string, unknown>[]; pageSize?: number } };
+type Doc = { fields: Record<string, unknown>[]; grid: { columns: Record<string, unknown>[]; pageSize?: number; size?: string } };
 
 /** Puts a column in place of the grid's column of the same field. */
 function setColumn(doc: Doc, column: { field: string } & Record<string, unknown>) {
@@ -37,6 +37,11 @@ function workHourWith(edit: (doc: Doc) => void) {
 }
 
 describe('a page grid section', () => {
+  it('is medium by default and takes the size the page sets', () => {
+    expect(pageGridConfig(workHourWith(() => undefined)).size).toBe('medium');
+    expect(pageGridConfig(workHourWith((doc) => (doc.grid.size = 'tiny'))).size).toBe('tiny');
+  });
+
   it('passes allowInput, allowSearch, setTagColor and the tags type to the columns', () => {
     const page = workHourWith((doc) => {
       setColumn(doc, { field: 'hourType', type: 'select', allowInput: true, allowSearch: true, setTagColor: true });
