@@ -5,7 +5,7 @@ import { linkageLevels, linkageLowerLevels } from './linkage';
 import { systemClock, type Clock } from './clock';
 import { EditingState, type CellRef } from './editing';
 import { Listeners } from './listeners';
-import { refusedCells, type RowRefusal } from './refusals';
+import { readableCells, refusedCells, type ReadableRefusal, type RowRefusal } from './refusals';
 import { InsertionGuard } from './insertionGuard';
 import { mergeLiveRow, type LiveMergeOutcome } from './liveMerge';
 import { acceptNumericInput, numericValueOnBlur } from './numericCell';
@@ -178,14 +178,16 @@ export class GridController {
   /**
    * The server refused the save: marks each refused cell failed with the server's reason (tooltip,
    * failed style) and reveals the first. `rowIds` are the row ids in the order the save numbered
-   * them. Returns how many cells were marked.
+   * them. A reason that names a stored key the cell shows as an option's text names that text.
+   * Returns the cells marked.
    */
-  showRefusals(refusals: readonly RowRefusal[], rowIds: readonly string[]): number {
-    const cells = refusedCells(refusals, rowIds, this.columns).filter((cell) => this.store.indexOf(cell.rowId) >= 0);
+  showRefusals(refusals: readonly RowRefusal[], rowIds: readonly string[]): ReadableRefusal[] {
+    const located = refusedCells(refusals, rowIds, this.columns).filter((cell) => this.store.indexOf(cell.rowId) >= 0);
+    const cells = readableCells(located, this.columns, (rowId) => this.store.getRow(rowId)?.values);
     this.validator.markFailed(cells);
     const first = [...cells].sort((a, b) => this.store.indexOf(a.rowId) - this.store.indexOf(b.rowId))[0];
     if (first) this.reveal(first.rowId, first.columnKey);
-    return cells.length;
+    return cells;
   }
 
   /** Mouse-up outside the editing cells and their popups. */

@@ -1,4 +1,5 @@
 import type { GridColumn } from './columns';
+import type { GridRowValues } from './rowTypes';
 
 /**
  * A cell the server refused on save (saveBatch's `result.errors`): the row number the user saw when
@@ -40,4 +41,45 @@ export function refusedCells(refusals: readonly RowRefusal[], rowIds: readonly s
     const rowId = rowIds[row - 1];
     return rowId !== undefined && shown.has(field) ? [{ rowId, columnKey: field, message }] : [];
   });
+}
+
+/**
+ * The server names a value it refuses as stored, 「<key>」 — for a table dictionary an id the user
+ * never saw. Where the column offers that key as an option, the reason names the option's text the
+ * cell shows instead (「临时类型」不是可选的值, not 「ef7bbe67…」不是可选的值).
+ */
+export function readableReason(message: string, column: GridColumn, value: unknown): string {
+  if (typeof value !== 'string' || value === '') return message;
+  const keys = value.split(',');
+  let readable = message;
+  for (const key of keys) {
+    const option = column.options.find((o) => o.value === key);
+    const text = option?.text ?? option?.label ?? option?.title;
+    if (text && text !== key) readable = readable.split(`「${key}」`).join(`「${text}」`);
+  }
+  return readable;
+}
+
+/** A refused cell with its reason made readable, and the reason as the server said it. */
+export interface ReadableRefusal extends RefusedCell {
+  said: string;
+}
+
+/** Each refused cell's reason in the words of the row it refuses (see readableReason). */
+export function readableCells(
+  cells: readonly RefusedCell[],
+  columns: readonly GridColumn[],
+  valueOf: (rowId: string) => Readonly<GridRowValues> | undefined,
+): ReadableRefusal[] {
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  return cells.map((cell) => {
+    const column = byKey.get(cell.columnKey);
+    const value = valueOf(cell.rowId)?.[cell.columnKey];
+    return { ...cell, said: cell.message, message: column ? readableReason(cell.message, column, value) : cell.message };
+  });
+}
+
+/** The server's whole refusal text with each cell's reason as readable as the cell's tooltip. */
+export function readableSummary(serverMessage: string, cells: readonly ReadableRefusal[]): string {
+  return cells.reduce((text, cell) => (cell.said === cell.message ? text : text.split(cell.said).join(cell.message)), serverMessage);
 }

@@ -295,12 +295,13 @@ test.describe.serial('工时登记 editable grid', () => {
     expect((await removed.json()).success).toBe(true);
 
     await saveGrid(page);
-    await expect(toast(page, /第2行：工时类型：/)).toBeVisible();
+    // Named by the text the cell shows, not by the deleted type's id.
+    await expect(toast(page, '第2行：工时类型：「临时类型E2E」不是可选的值')).toBeVisible();
     const failed = cell(page, 1, 'hourType');
     await expect(failed).toHaveClass(/grid-cell-failed/);
     await expect(cell(page, 1, 'remark')).not.toHaveClass(/grid-cell-failed/);
     await failed.hover();
-    await expect(page.locator('.ant-tooltip').filter({ hasText: '不是可选的值' })).toBeVisible();
+    await expect(page.locator('.ant-tooltip').filter({ hasText: '「临时类型E2E」不是可选的值' })).toBeVisible();
     await screenshot(page, 'grid-server-refusal');
     // Choosing a valid type clears the mark.
     await pick(page, 1, 'hourType');

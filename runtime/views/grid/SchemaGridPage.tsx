@@ -10,6 +10,7 @@ import {
   GRID_SOCKET_KEY,
   GridValidationError,
   linkGridToSocket,
+  readableSummary,
   refusalsOf,
   VxeSocket,
   type GridController,
@@ -174,8 +175,8 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
     try {
       const answer = await host.request.post(`${apiPath}/saveBatch`, batch);
       if (!answer.success) {
-        host.notify.error(answer.message);
-        grid.showRefusals(refusalsOf(answer.result), rowIds);
+        const marked = grid.showRefusals(refusalsOf(answer.result), rowIds);
+        host.notify.error(readableSummary(answer.message, marked));
         return;
       }
       host.notify.success(answer.message || GRID_VIEW_TEXTS.saved);

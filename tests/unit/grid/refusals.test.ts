@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGrid, createRowIds, refusalsOf } from '../../../runtime/grid';
+import { createGrid, createRowIds, readableSummary, refusalsOf } from '../../../runtime/grid';
 
 describe('cells the server refused on save', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -42,9 +42,32 @@ describe('cells the server refused on save', () => {
       ],
       rowIds,
     );
-    expect(marked).toBe(2);
+    expect(marked).toHaveLength(2);
     expect(grid.validator.getSnapshot()).toEqual({ r2: { hours: '工时在0到24小时之间' }, [added]: { name: '名称已存在' } });
     expect(revealed).toEqual([{ rowId: 'r2', columnKey: 'hours' }]);
+  });
+
+  it('names the option the cell shows, not the stored key the server names, in the tooltip and the summary', () => {
+    const grid = createGrid({
+      columns: [
+        { key: 'hourType', title: '工时类型', type: 'select', options: [{ value: 'ef7bbe67', text: '临时类型' }] },
+        { key: 'staff', title: '员工' },
+      ],
+      ids: createRowIds('mine00'),
+    });
+    grid.load([{ id: 'r1', hourType: 'ef7bbe67', staff: 'nobody' }]);
+    const marked = grid.showRefusals(
+      [
+        { row: 1, field: 'hourType', message: '「ef7bbe67」不是可选的值' },
+        // No option to name it by: the key stays.
+        { row: 1, field: 'staff', message: '「nobody」不是可选的值' },
+      ],
+      ['r1'],
+    );
+    expect(grid.validator.getSnapshot()).toEqual({ r1: { hourType: '「临时类型」不是可选的值', staff: '「nobody」不是可选的值' } });
+    expect(readableSummary('第1行：工时类型：「ef7bbe67」不是可选的值；第1行：员工：「nobody」不是可选的值', marked)).toBe(
+      '第1行：工时类型：「临时类型」不是可选的值；第1行：员工：「nobody」不是可选的值',
+    );
   });
 
   it("a pending blur check does not wipe the mark; the cell's next own check replaces it", async () => {
