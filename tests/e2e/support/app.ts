@@ -99,8 +99,12 @@ export async function signOut(page: Page): Promise<void> {
   await userMenu(page, '退出登录');
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText('真的要注销登录吗 ?');
-  await confirm.getByRole('button', { name: OK_BUTTON }).click();
-  await expect(page).toHaveURL(/\/user\/login/);
+  // A click while the confirmation is still zooming in can land on its mask (seen once on a loaded
+  // machine: no logout request was sent); click again while it is still there.
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: OK_BUTTON }).click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/user\/login/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Where screenshots go: SHOTS_DIR, or test-results/screens/. */
