@@ -299,6 +299,18 @@ test.describe('案件 and 发票 with their pickers', () => {
     await openDate.fill('2026-11-22');
     await openDate.press('Enter');
 
+    // 币种 is a search select over a code dictionary: filtered in the browser as the user types.
+    const currency = formItem(form, '币种');
+    await expect(currency).toContainText('人民币');
+    await currency.locator('.ant-select-selector').click();
+    await currency.locator('input').fill('美');
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['美元']);
+    await currency.locator('input').fill('没有这种');
+    await expect(page.locator('.ant-select-dropdown:visible')).toContainText('未找到数据');
+    await currency.locator('input').fill('港');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '港币' }).click();
+    await expect(currency).toContainText('港币');
+
     await formInput(form, '关联案件').click();
     const cases = modal(page, '选择案件');
     await expect(cases.locator('.ant-pagination-total-text')).toContainText('共61条');
@@ -320,6 +332,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(row).toContainText(CASE);
     await expect(row).toContainText(/GZ\d{12}/);
     await expect(row).toContainText('8,800.00');
+    await expect(row).toContainText('港币');
     await expect(row.locator('td').filter({ hasText: /^0\.00$/ })).toHaveCount(1);
   });
 
