@@ -49,6 +49,9 @@ export interface GridOption {
   isDefault?: string;
 }
 
+/** The text an option shows (JeecgBoot's options carry text, title or label). */
+export const optionLabel = (option: GridOption): string => option.text ?? option.title ?? option.label ?? option.value;
+
 /** What a custom validation handler learns about the cell it checks. */
 export interface GridRuleContext {
   trigger: ValidationTrigger;

@@ -132,12 +132,12 @@ export class GridController {
 
   /** A finished choice (select, date, checkbox, picker) or a committed text. */
   change(rowId: string, columnKey: string, value: unknown): void {
-    const before = this.store.getRow(rowId)?.values[columnKey];
+    const column = this.columns.find((c) => c.key === columnKey);
+    const before = column?.linkageKey ? this.store.getRow(rowId)?.values[columnKey] : undefined;
     this.store.setValue(rowId, columnKey, value);
     void this.validator.onChange(rowId, columnKey);
     // A new choice in a linked select empties the levels below it: they belonged to the old
     // parent. Not validated yet: the user is about to choose them.
-    const column = this.columns.find((c) => c.key === columnKey);
     if (!column?.linkageKey || before === value) return;
     for (const lower of linkageLowerLevels(this.linkage, column)) {
       if (this.store.getRow(rowId)?.values[lower] !== '') this.store.setValue(rowId, lower, '');

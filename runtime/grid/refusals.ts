@@ -1,4 +1,4 @@
-import type { GridColumn } from './columns';
+import { optionLabel, type GridColumn } from './columns';
 import type { GridRowValues } from './rowTypes';
 
 /**
@@ -54,7 +54,7 @@ export function readableReason(message: string, column: GridColumn, value: unkno
   let readable = message;
   for (const key of keys) {
     const option = column.options.find((o) => o.value === key);
-    const text = option?.text ?? option?.label ?? option?.title;
+    const text = option ? optionLabel(option) : undefined;
     if (text && text !== key) readable = readable.split(`「${key}」`).join(`「${text}」`);
   }
   return readable;

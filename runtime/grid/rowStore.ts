@@ -313,6 +313,11 @@ export class RowStore {
     this.changed();
   }
 
+  /** Whether a save would send anything: a new, edited or removed row (nothing built to find out). */
+  hasChanges(): boolean {
+    return this.edited.size > 0 || this.removed.length > 0 || this.rows.some((row) => this.ids.isTemp(row.id));
+  }
+
   output(): GridOutput {
     const rows = this.rows.map((row) => this.outputRecord(row));
     return {

@@ -2,13 +2,12 @@
 import type { SortState } from './types';
 
 export const DEFAULT_PAGE_SIZE = 10;
-export const PAGE_SIZE_OPTIONS: readonly number[] = [10, 20, 30];
+export const PAGE_SIZE_OPTIONS = [10, 20, 30] as const;
 export const DEFAULT_SORT: SortState = { column: 'createTime', order: 'desc' };
 export const DEFAULT_ROW_KEY = 'id';
 export const DEFAULT_EXPORT_FILE_NAME = '导出文件';
 
-/** Same action clicked again within this window is refused. */
-export const CLICK_THROTTLE_MS = 300;
+export { CLICK_THROTTLE_MS } from '../validation/messages';
 
 /** Below this viewport width the table scrolls horizontally over NARROW_SCROLL_X pixels. */
 export const NARROW_SCREEN_PX = 500;

@@ -24,6 +24,7 @@ import {
   expressionDependencies,
   rowExpressionFields,
 } from './fieldSemantics';
+import { DEFAULT_PAGE_SIZE, ELLIPSIS_LENGTH, PAGE_SIZE_OPTIONS } from '../list/constants';
 import { contentHash } from './hash';
 import { DICT_TEXT_SUFFIX, TENANT_FIELD_NAME, camelToUnderline } from './naming';
 import { pointer } from './schemaError';
@@ -38,7 +39,7 @@ const SYSTEM_FIELDS: readonly { name: string; label: string; type: FieldType; hi
 ];
 const TENANT_FIELD = { name: TENANT_FIELD_NAME, label: '租户', type: 'integer' as const, hidden: true };
 
-const DEFAULT_ELLIPSIS = 25;
+const DEFAULT_ELLIPSIS = ELLIPSIS_LENGTH;
 /** The page header's search box hint when the document gives none (runtime/views/layout/PageHeader). */
 const HEADER_SEARCH_PLACEHOLDER = '请输入搜索内容';
 const DEFAULT_FORM_WIDTH = 800;
@@ -54,8 +55,8 @@ const DEFAULT_PICKER_TREE_HEIGHT = 350;
 const BIZ_PICKER_PAGE_SIZE = 5;
 const BIZ_PICKER_PAGE_SIZE_OPTIONS = [5, 10, 20, 30] as const;
 const BIZ_PICKER_ELLIPSIS = 12;
-const LIST_PAGE_SIZE = 10;
-const LIST_PAGE_SIZE_OPTIONS = [10, 20, 30] as const;
+const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+const LIST_PAGE_SIZE_OPTIONS = PAGE_SIZE_OPTIONS;
 
 const TOOLBAR_PERMISSION: Record<ToolbarAction, keyof CompiledPermissions> = {
   add: 'add',

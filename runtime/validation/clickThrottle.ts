@@ -1,5 +1,4 @@
-import { CLICK_THROTTLE_MS } from '../list/constants';
-import { CLICK_TOO_FAST_MESSAGE } from './messages';
+import { CLICK_THROTTLE_MS, CLICK_TOO_FAST_MESSAGE } from './messages';
 
 export type ClickVerdict = { allowed: true } | { allowed: false; message: string };
 

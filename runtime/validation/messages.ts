@@ -32,6 +32,8 @@ export const INVALID_VALUE_MESSAGE = '输入的值不合法';
 export const BROKEN_RULE_MESSAGE = '校验规则配置有误，请联系管理员';
 
 export const CLICK_TOO_FAST_MESSAGE = '你点击的太快了，请慢点点击!';
+/** Same action clicked again within this window is refused. */
+export const CLICK_THROTTLE_MS = 300;
 
 /** A field's required message: '请输入<label>'; without a label a neutral text. */
 export function requiredMessage(label?: string): string {

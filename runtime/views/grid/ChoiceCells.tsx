@@ -6,11 +6,11 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Radio, Select, Tag } from 'antd';
-import { tagsOf, type GridColumn, type GridController, type GridOption } from '../../grid';
+import { optionLabel, tagsOf, type GridColumn, type GridController, type GridOption } from '../../grid';
 import { useCellOptions } from './linkageOptions';
 import { optionTagColor, textTagColor } from './tagColors';
 
-const textOf = (option: GridOption): string => option.text ?? option.title ?? option.label ?? option.value;
+const textOf = optionLabel;
 
 function choiceValues(column: GridColumn, value: unknown): string[] {
   if (value === null || value === undefined || value === '') return [];

@@ -166,11 +166,11 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
     }
     // The rows as the save numbers them (row n = rowIds[n - 1]): the server's refusals name those numbers.
     const rowIds = grid.store.getSnapshot().rows.map((row) => row.id);
-    if (!hasUnsavedChanges(grid)) {
+    const batch = batchOf(grid);
+    if (batch.added.length + batch.updated.length + batch.removedIds.length === 0) {
       host.notify.info(GRID_VIEW_TEXTS.nothingToSave);
       return;
     }
-    const batch = batchOf(grid);
     setSaving(true);
     try {
       const answer = await host.request.post(`${apiPath}/saveBatch`, batch);

@@ -62,8 +62,8 @@ export function useCellOptions(grid: GridController, rowId: string, column: Grid
   const load = useGridCellEnv()?.linkageOptions;
   const store = column.linkageKey && load ? storeFor(load) : undefined;
   useSyncExternalStore(store?.subscribe ?? noStore.subscribe, store?.getVersion ?? noStore.getVersion);
-  const row = grid.store.getRow(rowId)?.values ?? {};
-  const parent = store ? linkageParent(grid.linkage, column, row) : undefined;
+  // Only a linked column reads its row (a lookup per render of every choice cell otherwise).
+  const parent = store ? linkageParent(grid.linkage, column, grid.store.getRow(rowId)?.values ?? {}) : undefined;
   useEffect(() => {
     if (store && parent !== undefined) store.request(column, parent);
   }, [store, column, parent]);

@@ -20,7 +20,6 @@ export interface PageGridConfig {
   dictCodes: Record<string, string>;
 }
 
-export const DEFAULT_GRID_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** 10/20/30 plus a page's own size, ascending: a schema's 200 must stay choosable once left. */
 export function gridPageSizeOptions(pageSize: number): number[] {
@@ -154,7 +153,7 @@ export function pageGridConfig(page: CompiledPage, optionsByCode: Readonly<Recor
     seen.set(place.linkageKey, expected + 1);
   }
   if (grid.orderField && !page.fieldByName.has(grid.orderField)) throw new Error(`/grid/orderField：字段「${grid.orderField}」不存在`);
-  const pageSize = grid.pageSize ?? DEFAULT_GRID_PAGE_SIZE;
+  const pageSize = grid.pageSize ?? DEFAULT_PAGE_SIZE;
   return { columns, orderField: grid.orderField, alwaysEdit: grid.alwaysEdit ?? false, size: grid.size ?? 'medium', pageSize, pageSizeOptions: gridPageSizeOptions(pageSize), dictCodes };
 }
 

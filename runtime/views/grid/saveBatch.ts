@@ -24,8 +24,7 @@ export function batchOf(grid: GridController): GridBatch {
 
 /** Whether the grid holds anything a save would send: new, edited or removed rows. */
 export function hasUnsavedChanges(grid: GridController): boolean {
-  const batch = batchOf(grid);
-  return batch.added.length + batch.updated.length + batch.removedIds.length > 0;
+  return grid.store.hasChanges();
 }
 
 /** The toolbar's exclusions (spec §6) from the page's codes: add ← <prefix>:add, batch_delete ← <prefix>:delete. */

@@ -84,10 +84,16 @@ export class EntityDictionaries {
     for (let i = 0; i < wanted.length; i += 5000) {
       const part = wanted.slice(i, i + 5000);
       if (field.widget === 'user') {
-        const rows = await db.selectFrom('sys_user').select(['username', 'id']).where((eb) => eb.or([eb('username', 'in', part), eb('id', 'in', part)])).execute();
+        // Deleted users and departments are offered by no picker (as the table dictionaries filter them).
+        const rows = await db
+          .selectFrom('sys_user')
+          .select(['username', 'id'])
+          .where('del_flag', '=', 0)
+          .where((eb) => eb.or([eb('username', 'in', part), eb('id', 'in', part)]))
+          .execute();
         for (const row of rows) found.add(row.username).add(row.id);
       } else {
-        const rows = await db.selectFrom('sys_depart').select('id').where('id', 'in', part).execute();
+        const rows = await db.selectFrom('sys_depart').select('id').where('del_flag', '=', '0').where('id', 'in', part).execute();
         for (const row of rows) found.add(row.id);
       }
     }
