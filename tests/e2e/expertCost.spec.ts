@@ -1,0 +1,144 @@
+/**
+ * 专家费 (schemas/pages/cost/expertCost.json) end to end: the grid column types 工时登记 does not
+ * use — sel_search_async (案件, searched on the server), sel_search (专家), radio (币种), datetime,
+ * sel_depart (选择部门), checkbox (已支付), tags, a unique text (票据号) and sum/average footers — are
+ * edited, a duplicate 票据号 blocks the save with its tooltip, and after the save a reload shows names.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { modal } from './support/schemaPage';
+
+const CASE = '重庆市渝北区暴雨致地下车库进水货物损失公估案';
+const DEPART = '财产险理赔部';
+
+function grid(page: Page): Locator {
+  return page.locator('.editable-grid');
+}
+function row(page: Page, index: number): Locator {
+  return grid(page).locator(`.grid-row[data-index="${index}"]`);
+}
+function cell(page: Page, index: number, key: string): Locator {
+  return row(page, index).locator(`.grid-cell[data-column="${key}"]`);
+}
+function openOptions(page: Page): Locator {
+  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+}
+async function endEditing(page: Page): Promise<void> {
+  await grid(page).locator('.grid-header').click({ position: { x: 5, y: 5 } });
+}
+async function type(page: Page, index: number, key: string, text: string): Promise<void> {
+  await cell(page, index, key).click();
+  const input = cell(page, index, key).locator('input');
+  await input.fill('');
+  await input.pressSequentially(text);
+}
+/** 案件: typed into the async search, the server's hit is picked. */
+async function pickCase(page: Page, index: number): Promise<void> {
+  await cell(page, index, 'caseId').click();
+  await cell(page, index, 'caseId').locator('input').pressSequentially('渝北');
+  await openOptions(page).filter({ hasText: CASE }).first().click();
+  await endEditing(page);
+  await expect(cell(page, index, 'caseId')).toContainText(CASE);
+}
+/** 专家: typed into the sync search, which filters the dictionary's options. */
+async function pickExpert(page: Page, index: number, name: string): Promise<void> {
+  await cell(page, index, 'expertId').click();
+  await cell(page, index, 'expertId').locator('input').pressSequentially(name.slice(0, 2));
+  await openOptions(page).filter({ hasText: name }).first().click();
+  await endEditing(page);
+  await expect(cell(page, index, 'expertId')).toContainText(name);
+}
+async function pickTime(page: Page, index: number, text: string): Promise<void> {
+  await cell(page, index, 'occurTime').click();
+  const input = cell(page, index, 'occurTime').locator('input');
+  await input.fill(text);
+  await input.press('Enter');
+  await endEditing(page);
+  await expect(cell(page, index, 'occurTime')).toContainText(text);
+}
+
+test.describe.serial('专家费 editable grid', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test('edits every column type, refuses a duplicate bill number, saves and reloads with names', async ({ page }) => {
+    await signIn(page, 'admin');
+    await openFromMenu(page, '费用管理', '专家费');
+    await expect(grid(page).locator('.grid-header')).toContainText('票据号', { timeout: 30_000 });
+
+    await grid(page).getByRole('button', { name: /^新\s*增$/ }).click();
+    await expect(grid(page).locator('.grid-row')).toHaveCount(1);
+    // 币种 starts as its default, 人民币.
+    await expect(cell(page, 0, 'currency')).toContainText('人民币');
+    await pickCase(page, 0);
+    await pickExpert(page, 0, '王建国');
+    await cell(page, 0, 'currency').click();
+    await cell(page, 0, 'currency').getByText('美元').click();
+    await endEditing(page);
+    await expect(cell(page, 0, 'currency')).toHaveText('美元');
+    await type(page, 0, 'amount', '1200.5');
+    await pickTime(page, 0, '2026-11-02 09:30:00');
+
+    await cell(page, 0, 'bearDepart').click();
+    await cell(page, 0, 'bearDepart').locator('input').click();
+    const departs = modal(page, '选择部门');
+    await expect(departs).toBeVisible();
+    await departs.locator('.ant-tree-treenode').filter({ hasText: DEPART }).locator('.ant-tree-checkbox').first().click();
+    await departs.getByRole('button', { name: /确\s*定$/ }).click();
+    await expect(departs).toBeHidden();
+    await endEditing(page);
+    await expect(cell(page, 0, 'bearDepart')).toContainText(DEPART);
+
+    await cell(page, 0, 'paid').locator('.ant-checkbox-input').check();
+    await type(page, 0, 'tags', '现场复核');
+    await expect(cell(page, 0, 'tags').locator('input')).toHaveValue('现场;复核');
+    await type(page, 0, 'billNo', 'FP2026001');
+    await endEditing(page);
+    await screenshot(page, 'expert-cost-row');
+
+    // A second row with the same 票据号: the save is blocked and the cell says why.
+    await grid(page).getByRole('button', { name: /^新\s*增$/ }).click();
+    await expect(grid(page).locator('.grid-row')).toHaveCount(2);
+    await pickCase(page, 1);
+    await pickExpert(page, 1, '李秀英');
+    await type(page, 1, 'amount', '800');
+    await pickTime(page, 1, '2026-11-03 14:00:00');
+    await type(page, 1, 'billNo', 'FP2026001');
+    await endEditing(page);
+    await grid(page).getByRole('button', { name: /保\s*存$/ }).click();
+    await expect(toast(page, /票据号不能重复/)).toBeVisible();
+    const failed = cell(page, 1, 'billNo');
+    await expect(failed).toHaveClass(/grid-cell-failed/);
+    await failed.hover();
+    await expect(page.locator('.ant-tooltip').filter({ hasText: '票据号不能重复' })).toBeVisible();
+    await screenshot(page, 'expert-cost-unique');
+
+    await type(page, 1, 'billNo', 'FP2026002');
+    await endEditing(page);
+    await expect(failed).not.toHaveClass(/grid-cell-failed/);
+    await grid(page).getByRole('button', { name: /保\s*存$/ }).click();
+    await expect(toast(page, '保存成功！')).toBeVisible();
+
+    await page.reload();
+    await expect(grid(page).locator('.grid-header')).toContainText('票据号', { timeout: 30_000 });
+    await expect(grid(page).locator('.grid-row')).toHaveCount(2);
+    await expect(cell(page, 0, 'caseId')).toContainText(CASE);
+    await expect(cell(page, 0, 'expertId')).toHaveText('王建国');
+    await expect(cell(page, 1, 'expertId')).toHaveText('李秀英');
+    await expect(cell(page, 0, 'currency')).toHaveText('美元');
+    await expect(cell(page, 1, 'currency')).toHaveText('人民币');
+    await expect(cell(page, 0, 'occurTime')).toContainText('2026-11-02 09:30:00');
+    await expect(cell(page, 0, 'bearDepart')).toContainText(DEPART);
+    await expect(cell(page, 0, 'paid').locator('.ant-checkbox-input')).toBeChecked();
+    await expect(cell(page, 1, 'paid').locator('.ant-checkbox-input')).not.toBeChecked();
+    // The columns past the view are not drawn until the grid is scrolled to them.
+    await grid(page).locator('.grid-body').evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect(cell(page, 0, 'tags').locator('.ant-tag')).toHaveText(['现场', '复核']);
+    await expect(cell(page, 0, 'billNo')).toHaveText('FP2026001');
+    await expect(grid(page).locator('.grid-footer-sum')).toContainText('合计');
+    await expect(grid(page).locator('.grid-footer-sum')).toContainText('2000.5');
+    await expect(grid(page).locator('.grid-footer-average')).toContainText('平均值');
+    await expect(grid(page).locator('.grid-footer-average')).toContainText('1000.25');
+    await screenshot(page, 'expert-cost-saved');
+  });
+});
