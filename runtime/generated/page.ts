@@ -871,7 +871,7 @@ export interface PageGrid {
 export interface PageGridColumn {
   field: FieldName;
   /**
-   * Cell editor. Default from the field: select for a dictionary, inputNumber for numbers, date/datetime for dates, popup for a popup field, else input. 'input_pop' is a text input with a 150 × 200 text area for long texts; 'popup' the online-report popup picker of the field's options.popup; 'tags' the tags cell (a ';' after every two characters, shown as tags).
+   * Cell editor. Default from the field: slot for a computed field, select for a dictionary, inputNumber for numbers, date/datetime for dates, popup for a popup field, else input. 'slot' is read-only: over a computed field (compute) it shows the field's expression run on the row as the row is edited (and sums that), else the stored value. 'input_pop' is a text input with a 150 × 200 text area for long texts; 'popup' the online-report popup picker of the field's options.popup; 'tags' the tags cell (a ';' after every two characters, shown as tags).
    */
   type?:
     | 'input'

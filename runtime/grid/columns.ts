@@ -122,6 +122,12 @@ export interface GridColumnSpec {
   format?: string;
   /** Choice cells show their options, and the tags cell its tags, as coloured tags. */
   setTagColor?: boolean;
+  /**
+   * slot: what the cell shows, made from its row (JeecgBoot fills a slot column from the page's
+   * template; a page document has none, so it names a computed field instead). Without it a slot
+   * shows the stored value. Read-only either way.
+   */
+  slot?: (values: Readonly<GridRowValues>) => unknown;
 }
 
 /** A column with every property of spec §3 filled in. */
@@ -151,6 +157,8 @@ export interface GridColumn {
   linkageKey: string | undefined;
   format: string | undefined;
   setTagColor: boolean;
+  /** A slot column's content from its row (see GridColumnSpec.slot). */
+  slot: ((values: Readonly<GridRowValues>) => unknown) | undefined;
   /** False for hidden columns: they hold values but take no width and show nothing. */
   visible: boolean;
 }
@@ -209,6 +217,7 @@ export function resolveColumn(spec: GridColumnSpec): GridColumn {
     linkageKey: spec.linkageKey || undefined,
     format: spec.format || defaultFormat(type),
     setTagColor: spec.setTagColor ?? false,
+    slot: type === 'slot' ? spec.slot : undefined,
     visible: type !== 'hidden',
   };
 }
@@ -221,6 +230,11 @@ export function resolveColumns(specs: readonly GridColumnSpec[]): GridColumn[] {
     seen.add(spec.key);
     return resolveColumn(spec);
   });
+}
+
+/** What a cell shows, sums and averages: a slot's content made from its row, else the stored value. */
+export function cellValue(column: GridColumn, values: Readonly<GridRowValues>): unknown {
+  return column.slot ? column.slot(values) : values[column.key];
 }
 
 /** Columns whose cells a user can edit (slots render the page's own content). */

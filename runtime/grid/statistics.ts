@@ -1,4 +1,4 @@
-import type { GridColumn, StatisticsKind } from './columns';
+import { cellValue, type GridColumn, type StatisticsKind } from './columns';
 import type { GridRow } from './rowTypes';
 import { AVERAGE_TITLE, STATISTICS_FAILED, SUM_TITLE } from './texts';
 
@@ -20,11 +20,10 @@ function decimalsOf(text: string): number {
  * Numbers of a column, or undefined when a cell holds something that is not a number. Empty cells
  * ('' / null / undefined) count as 0 — a new row does not break its column's total.
  */
-function numbersOf(rows: readonly GridRow[], key: string): { numbers: number[]; decimals: number } | undefined {
+function numbersOf(cells: readonly unknown[]): { numbers: number[]; decimals: number } | undefined {
   const numbers: number[] = [];
   let decimals = 0;
-  for (const row of rows) {
-    const raw = row.values[key];
+  for (const raw of cells) {
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
       numbers.push(0);
       continue;
@@ -45,7 +44,11 @@ function round(n: number, decimals: number): number {
 
 /** The sum of a column; '-' when one of its cells is not a number (spec §5). */
 export function columnSum(rows: readonly GridRow[], key: string): StatisticValue {
-  const parsed = numbersOf(rows, key);
+  return sumOf(rows.map((row) => row.values[key]));
+}
+
+function sumOf(cells: readonly unknown[]): StatisticValue {
+  const parsed = numbersOf(cells);
   if (!parsed) return STATISTICS_FAILED;
   return round(
     parsed.numbers.reduce((a, b) => a + b, 0),
@@ -55,7 +58,11 @@ export function columnSum(rows: readonly GridRow[], key: string): StatisticValue
 
 /** The average over all rows (0 with no rows), with two decimals more than the inputs; '-' on a failure. */
 export function columnAverage(rows: readonly GridRow[], key: string): StatisticValue {
-  const parsed = numbersOf(rows, key);
+  return averageOf(rows.map((row) => row.values[key]));
+}
+
+function averageOf(cells: readonly unknown[]): StatisticValue {
+  const parsed = numbersOf(cells);
   if (!parsed) return STATISTICS_FAILED;
   if (parsed.numbers.length === 0) return 0;
   return round(parsed.numbers.reduce((a, b) => a + b, 0) / parsed.numbers.length, parsed.decimals + 2);
@@ -65,13 +72,13 @@ export function columnAverage(rows: readonly GridRow[], key: string): StatisticV
 export function footerRows(columns: readonly GridColumn[], rows: readonly GridRow[]): FooterRow[] {
   const footer: FooterRow[] = [];
   for (const [kind, title, compute] of [
-    ['sum', SUM_TITLE, columnSum],
-    ['average', AVERAGE_TITLE, columnAverage],
+    ['sum', SUM_TITLE, sumOf],
+    ['average', AVERAGE_TITLE, averageOf],
   ] as const) {
     const wanted = columns.filter((column) => column.visible && column.statistics.includes(kind));
     if (wanted.length === 0) continue;
     const values: Record<string, StatisticValue> = {};
-    for (const column of wanted) values[column.key] = compute(rows, column.key);
+    for (const column of wanted) values[column.key] = compute(rows.map((row) => cellValue(column, row.values)));
     footer.push({ kind, title, values });
   }
   return footer;

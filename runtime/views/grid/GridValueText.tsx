@@ -5,7 +5,7 @@
  */
 import { Checkbox } from 'antd';
 import type { DescriptionsProps } from 'antd';
-import { checkboxValues, type GridColumn, type GridController, type GridRow } from '../../grid';
+import { cellValue, checkboxValues, type GridColumn, type GridController, type GridRow } from '../../grid';
 import { ChoiceText, TagsText } from './ChoiceCells';
 import { departNameStore, userNameStore } from '../../widgets/labels/cells';
 import { useKeyNames, type KeyLabelStore } from '../../widgets/labels/keyLabelStore';
@@ -40,5 +40,5 @@ export function GridValueText({ grid, rowId, column, value }: { grid: GridContro
 export function gridValueItems(grid: GridController, row: GridRow): DescriptionsProps['items'] {
   return grid.columns
     .filter((column) => column.visible)
-    .map((column) => ({ key: column.key, label: column.title, children: <GridValueText grid={grid} rowId={row.id} column={column} value={row.values[column.key]} /> }));
+    .map((column) => ({ key: column.key, label: column.title, children: <GridValueText grid={grid} rowId={row.id} column={column} value={cellValue(column, row.values)} /> }));
 }

@@ -13,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   MAX_HEIGHT,
   ROW_HEIGHTS,
+  cellValue,
   SCROLL_END_DELAY_MS,
   TOOLBAR_TEXTS,
   useGridEditing,
@@ -82,7 +83,7 @@ const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
         grid={grid}
         rowId={row.id}
         column={column}
-        value={row.values[column.key]}
+        value={cellValue(column, row.values)}
         editing={grid.editing.alwaysEdit ? grid.canEditCell(row.id, column.key) : editingKey === column.key}
         error={errors?.[column.key]}
         onDetails={props.onDetails}

@@ -1,5 +1,6 @@
 import type { GridColumn, GridColumnSpec, GridColumnType, GridOption, GridRule, GridSize } from '../../grid';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../list/constants';
+import { computedSlot } from './computedSlot';
 import { LINK_DOWN_ROOT } from '../../widgets/tree/linkDownModel';
 import { linkDownSource, type TreeHost } from '../../widgets/tree/treeSources';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
@@ -28,6 +29,7 @@ export function gridPageSizeOptions(pageSize: number): number[] {
 
 /** The cell editor a field gets when its grid column names none. */
 export function defaultGridType(field: CompiledField): GridColumnType {
+  if (field.compute) return 'slot';
   if (field.dict) return field.widget === 'multiSelect' || field.widget === 'checkbox' ? 'list_multi' : 'select';
   if (field.type === 'integer' || field.type === 'number' || field.type === 'money') return 'inputNumber';
   if (field.type === 'date') return 'date';
@@ -100,8 +102,9 @@ function checkboxValuesOf(field: CompiledField): [unknown, unknown] {
   return field.type === 'boolean' ? [true, false] : ['Y', 'N'];
 }
 
-function columnOf(column: PageGridColumn, field: CompiledField, options: readonly GridOption[], linkageKey: string | undefined): GridColumnSpec {
+function columnOf(page: CompiledPage, column: PageGridColumn, field: CompiledField, options: readonly GridOption[], linkageKey: string | undefined): GridColumnSpec {
   const type = column.type ?? (linkageKey ? 'select' : defaultGridType(field));
+  const slot = type === 'slot' ? computedSlot(page, field) : undefined;
   return {
     key: field.name,
     title: field.label,
@@ -124,6 +127,7 @@ function columnOf(column: PageGridColumn, field: CompiledField, options: readonl
     disabled: field.readOnly || column.disabled === true,
     validateRules: gridRules(field),
     statistics: column.statistics ?? [],
+    ...(slot ? { slot } : {}),
   };
 }
 
@@ -140,7 +144,7 @@ export function pageGridConfig(page: CompiledPage, optionsByCode: Readonly<Recor
     const field = page.fieldByName.get(column.field);
     if (!field || field.system) throw new Error(`/grid/columns/${i}/field：字段「${column.field}」不存在`);
     if (field.dict) dictCodes[field.name] = field.dict.dictCode;
-    return columnOf(column, field, field.dict ? (optionsByCode[field.dict.dictCode] ?? []) : [], linkage.get(field.name)?.linkageKey);
+    return columnOf(page, column, field, field.dict ? (optionsByCode[field.dict.dictCode] ?? []) : [], linkage.get(field.name)?.linkageKey);
   });
   // A cascade's columns offer the children of the column before them: they must stand top level
   // first, without a gap (a city column needs its province column).

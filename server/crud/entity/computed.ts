@@ -1,4 +1,5 @@
 import { ExpressionError, evaluateExpression } from '../../../runtime/expr';
+import { roundComputed } from '../../../runtime/schema/computedValue';
 import { NUMERIC_TYPES } from '../../../runtime/schema/fieldSemantics';
 import { isEmptyValue } from '../../../runtime/validation';
 import { coerceValue, type DbValue } from './coerce';
@@ -45,7 +46,7 @@ export function computeFields(model: EntityModel, values: Record<string, DbValue
       values[field.name] = null;
       continue;
     }
-    const coerced = coerceValue(field, result);
+    const coerced = coerceValue(field, roundComputed(field, result));
     if (coerced.ok) values[field.name] = coerced.value;
     else errors.push({ field: field.name, label: field.label, message: `计算结果无效：${coerced.message}` });
   }

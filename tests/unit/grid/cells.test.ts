@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   acceptNumericInput,
+  cellValue,
   columnAverage,
   columnSum,
   createGrid,
@@ -156,6 +157,32 @@ describe('footer statistics', () => {
       { kind: 'average', title: '平均值', values: { n: 3 } },
     ]);
     expect(footerRows(resolveColumns([{ key: 'text' }]), data)).toEqual([]);
+  });
+
+  it('sums what a slot column shows, made from its row, not a stored value', () => {
+    const columns = resolveColumns([
+      { key: 'fee' },
+      { key: 'total', type: 'slot', statistics: ['sum'], slot: (values) => Number(values.fee) * 2 },
+    ]);
+    const data: GridRow[] = [
+      { id: '1', values: { fee: 2, total: 100 } },
+      { id: '2', values: { fee: 3 } },
+    ];
+    expect(footerRows(columns, data)).toEqual([{ kind: 'sum', title: '合计', values: { total: 10 } }]);
+  });
+});
+
+describe('slot cells', () => {
+  it('show their row made into content, or the stored value without a slot; only slot columns take one', () => {
+    const [made, plain, input] = resolveColumns([
+      { key: 'total', type: 'slot', slot: (values) => `${String(values.a)}+${String(values.b)}` },
+      { key: 'stored', type: 'slot' },
+      { key: 'name', slot: () => 'ignored' },
+    ]);
+    const values = { a: 1, b: 2, stored: '原值', name: '张三' };
+    expect(cellValue(made, values)).toBe('1+2');
+    expect(cellValue(plain, values)).toBe('原值');
+    expect(cellValue(input, values)).toBe('张三');
   });
 });
 

@@ -3,9 +3,9 @@
 // widget loads them.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkboxValues, resolveColumn } from '../../../../runtime/grid';
+import { cellValue, checkboxValues, isEditable, resolveColumn } from '../../../../runtime/grid';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
-import { linkDownOptionsLoader, pageGridConfig } from '../../../../runtime/views/grid/pageGrid';
+import { defaultGridType, linkDownOptionsLoader, pageGridConfig } from '../../../../runtime/views/grid/pageGrid';
 import { createFakeHost, ok } from '../../list/fakeHost';
 
 type Doc = { fields: Record<string, unknown>[]; grid: { columns: Record<string, unknown>[]; pageSize?: number; size?: string } };
@@ -113,5 +113,30 @@ describe('a page grid section', () => {
       ['/sys/dict/loadTreeData', '86', 'mnt_area'],
       ['/sys/dict/loadTreeData', '33', 'mnt_area'],
     ]);
+  });
+});
+
+describe('专家费 grid: a computed field as a slot column', () => {
+  const loaded = loadPageSchema(JSON.parse(fs.readFileSync('schemas/pages/cost/expertCost.json', 'utf8')), 'schemas/pages/cost/expertCost.json');
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  const columns = pageGridConfig(loaded.page, { expert_service: [{ value: 'survey', text: '现场查勘' }] }).columns.map(resolveColumn);
+  const total = columns.find((c) => c.key === 'totalAmount')!;
+
+  it('shows 合计金额 as 金额 + 差旅费 of the row as it is typed, to two decimals, and never edits it', () => {
+    expect(total.type).toBe('slot');
+    expect(isEditable(total)).toBe(false);
+    // Number cells hold text while typed and '' when empty, as the grid keeps them.
+    expect(cellValue(total, { amount: '100.1', travelFee: 200.2 })).toBe(300.3);
+    expect(cellValue(total, { amount: 800, travelFee: '' })).toBe(800);
+    expect(cellValue(total, { amount: '', travelFee: '' })).toBe(0);
+  });
+
+  it('is the default cell of a computed field', () => {
+    expect(defaultGridType(loaded.page.fieldByName.get('totalAmount')!)).toBe('slot');
+  });
+
+  it('edits 服务内容 as list_multi over its dictionary and 收款人 with the popup picker', () => {
+    expect(columns.find((c) => c.key === 'serviceItems')).toMatchObject({ type: 'list_multi', dictCode: 'expert_service', options: [{ value: 'survey', text: '现场查勘' }] });
+    expect(columns.find((c) => c.key === 'payeeName')).toMatchObject({ type: 'popup' });
   });
 });
