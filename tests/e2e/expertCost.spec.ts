@@ -3,9 +3,13 @@
  * use — sel_search_async (案件, searched on the server), sel_search (专家), radio (币种), datetime,
  * sel_depart (选择部门), checkbox (已支付), tags, a unique text (票据号) and sum/average footers — are
  * edited, a duplicate 票据号 blocks the save with its tooltip, and after the save a reload shows names.
+ * Then the columns past them: 合计金额 (a slot over a computed field) follows 金额 and 差旅费 as they
+ * are typed, 服务内容 (list_multi) takes several values, and 收款人 (popup over 选择专家) fills
+ * 收款人手机 of the same row; after the save a reload shows them.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { tableRow } from './support/pickerDialog';
 import { modal } from './support/schemaPage';
 
 const CASE = '重庆市渝北区暴雨致地下车库进水货物损失公估案';
@@ -47,6 +51,17 @@ async function pickExpert(page: Page, index: number, name: string): Promise<void
   await openOptions(page).filter({ hasText: name }).first().click();
   await endEditing(page);
   await expect(cell(page, index, 'expertId')).toContainText(name);
+}
+/**
+ * Scrolls the grid sideways until a column's cell of the first row is drawn: wide grids draw only
+ * the columns in view.
+ */
+async function revealColumn(page: Page, key: string): Promise<void> {
+  const body = grid(page).locator('.grid-body');
+  await expect(async () => {
+    if ((await cell(page, 0, key).count()) === 0) await body.evaluate((el) => (el.scrollLeft += 240));
+    await expect(cell(page, 0, key)).toBeInViewport({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 }
 async function pickTime(page: Page, index: number, text: string): Promise<void> {
   await cell(page, index, 'occurTime').click();
@@ -130,9 +145,7 @@ test.describe.serial('专家费 editable grid', () => {
     await expect(cell(page, 0, 'paid').locator('.ant-checkbox-input')).toBeChecked();
     await expect(cell(page, 1, 'paid').locator('.ant-checkbox-input')).not.toBeChecked();
     // The columns past the view are not drawn until the grid is scrolled to them.
-    await grid(page).locator('.grid-body').evaluate((el) => {
-      el.scrollLeft = el.scrollWidth;
-    });
+    await revealColumn(page, 'tags');
     await expect(cell(page, 0, 'tags').locator('.ant-tag')).toHaveText(['现场', '复核']);
     await expect(cell(page, 0, 'billNo')).toHaveText('FP2026001');
     await expect(grid(page).locator('.grid-footer-sum')).toContainText('合计');
@@ -140,5 +153,59 @@ test.describe.serial('专家费 editable grid', () => {
     await expect(grid(page).locator('.grid-footer-average')).toContainText('平均值');
     await expect(grid(page).locator('.grid-footer-average')).toContainText('1000.25');
     await screenshot(page, 'expert-cost-saved');
+  });
+
+  test('合计金额 follows 金额 and 差旅费 as typed; 服务内容 takes several values; the 收款人 popup fills the mobile number', async ({ page }) => {
+    await signIn(page, 'admin');
+    await openFromMenu(page, '费用管理', '专家费');
+    await expect(grid(page).locator('.grid-row')).toHaveCount(2, { timeout: 30_000 });
+
+    await revealColumn(page, 'travelFee');
+    // 合计金额 is a slot: it never edits, and shows 金额 + 差旅费 of its row.
+    await expect(cell(page, 0, 'totalAmount')).toHaveText('1200.5');
+    await cell(page, 0, 'totalAmount').click();
+    await expect(cell(page, 0, 'totalAmount').locator('input')).toHaveCount(0);
+    await type(page, 0, 'travelFee', '300.3');
+    // Follows while the number is still being typed, before the cell is left.
+    await expect(cell(page, 0, 'totalAmount')).toHaveText('1500.8');
+    await endEditing(page);
+    await expect(grid(page).locator('.grid-footer-sum')).toContainText('2300.8');
+
+    await revealColumn(page, 'serviceItems');
+    await cell(page, 0, 'serviceItems').click();
+    await openOptions(page).filter({ hasText: '现场查勘' }).click();
+    await openOptions(page).filter({ hasText: '出具报告' }).click();
+    await endEditing(page);
+    await expect(cell(page, 0, 'serviceItems')).toContainText('现场查勘');
+    await expect(cell(page, 0, 'serviceItems')).toContainText('出具报告');
+
+    await revealColumn(page, 'payeeName');
+    await cell(page, 0, 'payeeName').click();
+    await cell(page, 0, 'payeeName').locator('input').click();
+    const experts = modal(page, '选择专家');
+    await expect(tableRow(experts, '王建国')).toBeVisible();
+    await tableRow(experts, '王建国').click();
+    await expect(experts).toContainText('已选择 1 项');
+    await screenshot(page, 'expert-cost-popup');
+    await experts.locator('.ant-modal-footer').getByRole('button', { name: /确\s*定$/ }).click();
+    await expect(experts).toBeHidden();
+    await endEditing(page);
+    await expect(cell(page, 0, 'payeeName')).toHaveText('王建国');
+    await revealColumn(page, 'payeeMobile');
+    await expect(cell(page, 0, 'payeeMobile')).toHaveText('13901102345');
+    await screenshot(page, 'expert-cost-more-columns');
+
+    await grid(page).getByRole('button', { name: /保\s*存$/ }).click();
+    await expect(toast(page, '保存成功！')).toBeVisible();
+    await page.reload();
+    await expect(grid(page).locator('.grid-row')).toHaveCount(2, { timeout: 30_000 });
+    await revealColumn(page, 'totalAmount');
+    await expect(cell(page, 0, 'totalAmount')).toHaveText('1500.8');
+    await expect(cell(page, 1, 'totalAmount')).toHaveText('800');
+    await revealColumn(page, 'payeeMobile');
+    await expect(cell(page, 0, 'serviceItems')).toContainText('现场查勘');
+    await expect(cell(page, 0, 'serviceItems')).toContainText('出具报告');
+    await expect(cell(page, 0, 'payeeName')).toHaveText('王建国');
+    await expect(cell(page, 0, 'payeeMobile')).toHaveText('13901102345');
   });
 });
