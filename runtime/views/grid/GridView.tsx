@@ -32,6 +32,7 @@ import { gridLayout, type GridLayout, type SideCell } from './gridLayout';
 import { BAND_STYLE, GridFooter, GridHeader, lineCells, lineWidth, ROW_STYLE } from './gridLines';
 import { GRID_VIEW_TEXTS } from './texts';
 import { useColumnWindow } from './useColumnWindow';
+import { useScrollBands } from './useScrollBands';
 /** Elements whose mouse-up does not end editing: the editing cells and the popups they open. */
 const EDITING_ZONES = '[data-editing], .ant-select-dropdown, .ant-picker-dropdown, .ant-popover, .ant-modal, .ant-tooltip';
 
@@ -206,13 +207,9 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragSort = grid.store.dragSort;
 
-  const headerRef = useRef<HTMLDivElement>(null);
-  const footerRef = useRef<HTMLDivElement>(null);
-  const follow = useCallback((left: number) => {
-    for (const band of [headerRef.current, footerRef.current]) if (band && band.scrollLeft !== left) band.scrollLeft = left;
-  }, []);
+  const bands = useScrollBands(scrollRef);
   const layout = useMemo(() => gridLayout(grid.columns, dragSort), [grid, dragSort]);
-  const shown = useColumnWindow(layout, scrollRef, follow, editing.values());
+  const shown = useColumnWindow(layout, scrollRef, bands.follow, editing.values());
 
   // The virtualizer's functions change with its state; rows re-render through their own props (memo), not through it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -333,7 +330,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
         <GridHeader
           layout={layout}
           shown={shown}
-          bandRef={headerRef}
+          bandRef={bands.bandRef}
           rowCount={rows.length}
           selectedCount={selectedIds.size}
           onSelectAll={(checked) => grid.store.selectAll(checked)}
@@ -371,7 +368,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
             </SortableContext>
           </DndContext>
         </div>
-        <GridFooter layout={layout} shown={shown} bandRef={footerRef} rows={grid.footer()} />
+        <GridFooter layout={layout} shown={shown} bandRef={bands.bandRef} rows={grid.footer()} />
       </div>
       {footer}
       <Modal
