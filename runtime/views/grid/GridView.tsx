@@ -31,6 +31,7 @@ import { gridValueItems } from './GridValueText';
 import { gridLayout, type GridLayout, type SideCell } from './gridLayout';
 import { BAND_STYLE, GridFooter, GridHeader, lineCells, lineWidth, ROW_STYLE } from './gridLines';
 import { GRID_VIEW_TEXTS } from './texts';
+import { revealedScrollLeft, scrollIntoViewVertically } from './revealCell';
 import { useColumnWindow } from './useColumnWindow';
 import { useScrollBands } from './useScrollBands';
 /** Elements whose mouse-up does not end editing: the editing cells and the popups they open. */
@@ -232,19 +233,22 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
     return () => clearTimeout(timer);
   }, [lastAdd, grid, virtualizer]);
 
-  // A failed cell (a save the server refused) scrolls into sight: its row, then the cell itself sideways.
+  // A failed cell (a blocked or refused save) scrolls into sight: its row, its column, the grid on the page.
+  const { follow } = bands;
   useEffect(
     () =>
       grid.onReveal(({ rowId, columnKey }) => {
         const index = grid.store.indexOf(rowId);
-        if (index < 0) return;
+        const body = scrollRef.current;
+        if (index < 0 || !body) return;
         virtualizer.scrollToIndex(index, { align: 'center' });
-        requestAnimationFrame(() => {
-          const selector = `.grid-row[data-row-id="${CSS.escape(rowId)}"] .grid-cell[data-column="${CSS.escape(columnKey)}"]`;
-          scrollRef.current?.querySelector(selector)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        });
+        // Sideways only the body moves; its scroll event renders the column's cells.
+        body.scrollLeft = revealedScrollLeft(layout, columnKey, body);
+        // Header and footer in line now, not a scroll event later.
+        follow(body.scrollLeft);
+        scrollIntoViewVertically(body);
       }),
-    [grid, virtualizer],
+    [grid, virtualizer, layout, follow],
   );
 
   // A mouse-up outside the editing cells and their popups ends editing (spec §4).

@@ -9,8 +9,10 @@ import { pretendLayout } from '../../support/pretendLayout';
 import { pretendScrolling, settleScrolls } from '../../support/pretendScrolling';
 import { createGrid, type GridColumnSpec } from '../../../runtime/grid';
 import { GridView } from '../../../runtime/views/grid/GridView';
+import { gridLayout } from '../../../runtime/views/grid/gridLayout';
 
 const COLUMNS = 30;
+const WIDTH = 120;
 
 function wideGrid() {
   const columns: GridColumnSpec[] = Array.from({ length: COLUMNS - 1 }, (_, i) => ({
@@ -75,5 +77,37 @@ describe('wide grid header and footer bands', () => {
     expect(view.body.scrollLeft).toBe(0);
     expect(view.footer.scrollLeft).toBe(0);
     expect(view.cell('r0', 'c0')).not.toBeNull();
+  });
+
+  it('line up with the body when a blocked save reveals a cell far to the right, and again to the left', async () => {
+    const view = renderWide();
+    const { fixedWidth } = gridLayout(view.grid.columns, false);
+    const viewport = view.body.clientWidth - fixedWidth;
+
+    await scrolled(() => view.grid.reveal('r2', 'c27'));
+    // The column's right edge at the viewport's: the least move that shows it whole.
+    expect(view.body.scrollLeft).toBe(28 * WIDTH - viewport);
+    expect(view.header.scrollLeft).toBe(view.body.scrollLeft);
+    expect(view.footer.scrollLeft).toBe(view.body.scrollLeft);
+    expect(view.cell('r2', 'c27')).not.toBeNull();
+
+    // Back to the left, the column starts right after the fixed cells, not underneath them.
+    await scrolled(() => view.grid.reveal('r2', 'c1'));
+    expect(view.body.scrollLeft).toBe(WIDTH);
+    expect(view.header.scrollLeft).toBe(WIDTH);
+    expect(view.footer.scrollLeft).toBe(WIDTH);
+    expect(view.page.scrollLeft).toBe(0);
+  });
+
+  it('leave the body where it is when the revealed cell shows already or is fixed', async () => {
+    const view = renderWide();
+    await scrolled(() => {
+      view.body.scrollLeft = 240;
+    });
+    await scrolled(() => view.grid.reveal('r1', 'c3'));
+    expect(view.body.scrollLeft).toBe(240);
+    await scrolled(() => view.grid.reveal('r1', 'code'));
+    expect(view.body.scrollLeft).toBe(240);
+    expect(view.header.scrollLeft).toBe(240);
   });
 });
