@@ -107,3 +107,24 @@ export function sameColumnWindow(a: ColumnWindow, b: ColumnWindow): boolean {
     return item.kind === 'column' ? other.kind === 'column' && other.index === item.index : other.kind === 'gap' && other.width === item.width;
   });
 }
+
+/**
+ * The scroll position nearest `scroll` at which [start, end) shows in a viewport `size` long: as
+ * it is when it shows already, else the least move; a span longer than the viewport shows its start.
+ */
+export function nearestScroll(scroll: number, size: number, start: number, end: number): number {
+  if (start < scroll || end - start > size) return start;
+  if (end > scroll + size) return end - size;
+  return scroll;
+}
+
+/**
+ * The scrollLeft nearest `scrollLeft` that shows column `index` whole beside the fixed cells (the
+ * viewport of `columnWindow`): a browser's scrollIntoView knows nothing of the sticky cells and
+ * would leave a column it scrolls back to underneath them.
+ */
+export function scrollLeftShowing({ widths, index, scrollLeft, viewportWidth }: Omit<ColumnWindowInput, 'overscan' | 'pinned'> & { index: number }): number {
+  let start = 0;
+  for (let i = 0; i < index; i++) start += Math.max(0, widths[i] ?? 0);
+  return nearestScroll(scrollLeft, Math.max(0, viewportWidth), start, start + Math.max(0, widths[index] ?? 0));
+}

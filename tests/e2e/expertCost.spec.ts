@@ -30,6 +30,19 @@ function openOptions(page: Page): Locator {
 async function endEditing(page: Page): Promise<void> {
   await grid(page).locator('.grid-header').click({ position: { x: 5, y: 5 } });
 }
+/** How far sideways the grid's body, its header and footer bands, and everything around the grid are scrolled. */
+async function sideways(page: Page): Promise<{ body: number; header: number; footer: number; around: number }> {
+  return grid(page).evaluate((element) => {
+    let around = 0;
+    for (let outer = element.parentElement; outer; outer = outer.parentElement) around += outer.scrollLeft;
+    return {
+      body: element.querySelector('.grid-body')?.scrollLeft ?? -1,
+      header: element.querySelector('.grid-header')?.parentElement?.scrollLeft ?? -1,
+      footer: element.querySelector('.grid-footer-sum')?.parentElement?.parentElement?.scrollLeft ?? -1,
+      around,
+    };
+  });
+}
 async function type(page: Page, index: number, key: string, text: string): Promise<void> {
   await cell(page, index, key).click();
   const input = cell(page, index, key).locator('input');
@@ -122,6 +135,13 @@ test.describe.serial('专家费 editable grid', () => {
     await expect(toast(page, /票据号不能重复/)).toBeVisible();
     const failed = cell(page, 1, 'billNo');
     await expect(failed).toHaveClass(/grid-cell-failed/);
+    // The failed cell far to the right is scrolled to, and the header and footer come along with the
+    // body: 票据号's title stands over its cell. Nothing around the grid moves sideways.
+    await expect.poll(async () => (await sideways(page)).body).toBeGreaterThan(0);
+    const { body } = await sideways(page);
+    expect(await sideways(page)).toEqual({ body, header: body, footer: body, around: 0 });
+    const title = await grid(page).locator('.grid-header [data-column="billNo"]').boundingBox();
+    expect(title?.x).toBe((await failed.boundingBox())?.x);
     await failed.hover();
     await expect(page.locator('.ant-tooltip').filter({ hasText: '票据号不能重复' })).toBeVisible();
     await screenshot(page, 'expert-cost-unique');

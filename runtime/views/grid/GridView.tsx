@@ -32,7 +32,9 @@ import { gridValueItems } from './GridValueText';
 import { gridLayout, type GridLayout, type SideCell } from './gridLayout';
 import { BAND_STYLE, GridFooter, GridHeader, lineCells, lineWidth, ROW_STYLE } from './gridLines';
 import { GRID_VIEW_TEXTS } from './texts';
+import { revealedScrollLeft, scrollIntoViewVertically } from './revealCell';
 import { useColumnWindow } from './useColumnWindow';
+import { useScrollBands } from './useScrollBands';
 /** Elements whose mouse-up does not end editing: the editing cells and the popups they open. */
 const EDITING_ZONES = '[data-editing], .ant-select-dropdown, .ant-picker-dropdown, .ant-popover, .ant-modal, .ant-tooltip';
 
@@ -207,13 +209,9 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragSort = grid.store.dragSort;
 
-  const headerRef = useRef<HTMLDivElement>(null);
-  const footerRef = useRef<HTMLDivElement>(null);
-  const follow = useCallback((left: number) => {
-    for (const band of [headerRef.current, footerRef.current]) if (band && band.scrollLeft !== left) band.scrollLeft = left;
-  }, []);
+  const bands = useScrollBands(scrollRef);
   const layout = useMemo(() => gridLayout(grid.columns, dragSort), [grid, dragSort]);
-  const shown = useColumnWindow(layout, scrollRef, follow, editing.values());
+  const shown = useColumnWindow(layout, scrollRef, bands.follow, editing.values());
 
   // The virtualizer's functions change with its state; rows re-render through their own props (memo), not through it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -236,19 +234,22 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
     return () => clearTimeout(timer);
   }, [lastAdd, grid, virtualizer]);
 
-  // A failed cell (a save the server refused) scrolls into sight: its row, then the cell itself sideways.
+  // A failed cell (a blocked or refused save) scrolls into sight: its row, its column, the grid on the page.
+  const { follow } = bands;
   useEffect(
     () =>
       grid.onReveal(({ rowId, columnKey }) => {
         const index = grid.store.indexOf(rowId);
-        if (index < 0) return;
+        const body = scrollRef.current;
+        if (index < 0 || !body) return;
         virtualizer.scrollToIndex(index, { align: 'center' });
-        requestAnimationFrame(() => {
-          const selector = `.grid-row[data-row-id="${CSS.escape(rowId)}"] .grid-cell[data-column="${CSS.escape(columnKey)}"]`;
-          scrollRef.current?.querySelector(selector)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        });
+        // Sideways only the body moves; its scroll event renders the column's cells.
+        body.scrollLeft = revealedScrollLeft(layout, columnKey, body);
+        // Header and footer in line now, not a scroll event later.
+        follow(body.scrollLeft);
+        scrollIntoViewVertically(body);
       }),
-    [grid, virtualizer],
+    [grid, virtualizer, layout, follow],
   );
 
   // A mouse-up outside the editing cells and their popups ends editing (spec §4).
@@ -334,7 +335,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
         <GridHeader
           layout={layout}
           shown={shown}
-          bandRef={headerRef}
+          bandRef={bands.bandRef}
           rowCount={rows.length}
           selectedCount={selectedIds.size}
           onSelectAll={(checked) => grid.store.selectAll(checked)}
@@ -372,7 +373,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
             </SortableContext>
           </DndContext>
         </div>
-        <GridFooter layout={layout} shown={shown} bandRef={footerRef} rows={grid.footer()} />
+        <GridFooter layout={layout} shown={shown} bandRef={bands.bandRef} rows={grid.footer()} />
       </div>
       {footer}
       <Modal

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnWindow, fullColumnWindow, pixelWidth, sameColumnWindow, type ColumnWindowItem } from '../../../runtime/grid';
+import { columnWindow, fullColumnWindow, nearestScroll, pixelWidth, sameColumnWindow, scrollLeftShowing, type ColumnWindowItem } from '../../../runtime/grid';
 
 /** 30 columns of 120 px: 3,600 px of scrolling columns. */
 const widths = Array.from({ length: 30 }, () => 120);
@@ -73,5 +73,20 @@ describe('column window of a wide grid', () => {
     expect(pixelWidth(undefined)).toBe(120);
     expect(pixelWidth(100, 190)).toBe(190);
     expect(pixelWidth(120, 135)).toBe(135);
+  });
+
+  it('scrolls a column into view by the least move: its right edge to the right, its left edge to the left', () => {
+    // Column 27 is 3240–3360 px: from the start it comes in at the viewport's right edge.
+    expect(scrollLeftShowing({ widths, index: 27, scrollLeft: 0, viewportWidth: 600 })).toBe(3360 - 600);
+    // Column 2 (240–360) from far right: its left edge at the viewport's, which begins after the fixed cells.
+    expect(scrollLeftShowing({ widths, index: 2, scrollLeft: 2760, viewportWidth: 600 })).toBe(240);
+    // A column in view stays where it is.
+    expect(scrollLeftShowing({ widths, index: 12, scrollLeft: 1250, viewportWidth: 600 })).toBe(1250);
+  });
+
+  it('shows the start of a span longer than the viewport', () => {
+    expect(nearestScroll(0, 100, 300, 500)).toBe(300);
+    expect(nearestScroll(600, 100, 300, 500)).toBe(300);
+    expect(nearestScroll(0, 300, 100, 350)).toBe(50);
   });
 });
