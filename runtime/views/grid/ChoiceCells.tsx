@@ -134,13 +134,18 @@ export function RadioEditor({ grid, rowId, column, value }: ChoiceCellProps) {
   );
 }
 
-/** list_multi while editing. */
+/**
+ * list_multi while editing: opens with its options as the single select does, so one click starts
+ * choosing; the chosen values fold into '+N' rather than grow the row.
+ */
 export function MultiChoiceEditor({ grid, rowId, column, value }: ChoiceCellProps) {
   const options = useCellOptions(grid, rowId, column);
   return (
     <Select
       autoFocus
+      defaultOpen
       mode="multiple"
+      maxTagCount="responsive"
       size="small"
       style={{ width: '100%' }}
       value={choiceValues(column, value)}

@@ -8,7 +8,7 @@ import { NUMERIC_TYPES } from '../../schema/fieldSemantics';
  * A slot column over a computed field (`compute`): the cell shows the field's expression run on
  * its row as the row is edited, so 合计金额 follows 金额 and 差旅费 before anything is saved. The
  * scope is the server's (server/crud/entity/computed.ts): number cells as numbers, an empty one
- * as null; the result kept to the field's decimals. The server computes the stored value again.
+ * as null; the result kept to the field's decimals and shown with them. The server computes the stored value again.
  */
 export function computedSlot(page: CompiledPage, field: CompiledField): ((values: Readonly<GridRowValues>) => unknown) | undefined {
   if (!field.compute) return undefined;
@@ -21,7 +21,9 @@ export function computedSlot(page: CompiledPage, field: CompiledField): ((values
       scope[name] = value === '' || value === null || value === undefined ? null : Number(value);
     }
     try {
-      return roundComputed(field, expression.evaluate({ $values: scope }));
+      const result = roundComputed(field, expression.evaluate({ $values: scope }));
+      // As the server sends a decimal back (1500.80), so the cell reads the same before and after a save.
+      return typeof result === 'number' && field.scale !== undefined ? result.toFixed(field.scale) : result;
     } catch (error) {
       // A half-typed row may not compute yet; the cell stays empty until it does.
       if (error instanceof ExpressionError) return '';

@@ -176,6 +176,18 @@ describe('radio cells', () => {
   });
 });
 
+describe('list_multi cells', () => {
+  it('open with their options on the first click; each pick adds a value, stored comma-joined', async () => {
+    const { cell, value, user } = setup([{ key: 'kinds', type: 'list_multi', options: KINDS }], [{ id: 'r1', kinds: 'site' }]);
+    expect(cell('r1', 'kinds')).toHaveTextContent('现场查勘');
+    open(cell('r1', 'kinds'));
+    await waitFor(() => expect(dropdownOptions()).toEqual(['现场查勘', '报告撰写']));
+    const report = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === '报告撰写') as HTMLElement;
+    await user.click(report);
+    expect(value('r1', 'kinds')).toBe('site,report');
+  });
+});
+
 describe('the popup text input (input_pop)', () => {
   it('types in the cell or, after its icon, in a 150 × 200 text area; both edit the same value', async () => {
     const { cell, value, user } = setup([{ key: 'remark', title: '备注', type: 'input_pop' }], [{ id: 'r1', remark: '现场' }]);

@@ -126,9 +126,9 @@ describe('专家费 grid: a computed field as a slot column', () => {
     expect(total.type).toBe('slot');
     expect(isEditable(total)).toBe(false);
     // Number cells hold text while typed and '' when empty, as the grid keeps them.
-    expect(cellValue(total, { amount: '100.1', travelFee: 200.2 })).toBe(300.3);
-    expect(cellValue(total, { amount: 800, travelFee: '' })).toBe(800);
-    expect(cellValue(total, { amount: '', travelFee: '' })).toBe(0);
+    expect(cellValue(total, { amount: '100.1', travelFee: 200.2 })).toBe('300.30');
+    expect(cellValue(total, { amount: 800, travelFee: '' })).toBe('800.00');
+    expect(cellValue(total, { amount: '', travelFee: '' })).toBe('0.00');
   });
 
   it('is the default cell of a computed field', () => {
