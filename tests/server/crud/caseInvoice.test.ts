@@ -135,6 +135,28 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
     expect(invoice).toMatchObject({ success: false, message: '关联案件：「R9999」不是可选的值' });
   });
 
+  it('refuses a deleted user or department as no picker offers them any more', async () => {
+    const db = server.database.db;
+    const depart = '00000000000000000000000000a01a02';
+    await db.updateTable('sys_user').set({ del_flag: 1 }).where('username', '=', 'zhaoliu').execute();
+    await db.updateTable('sys_depart').set({ del_flag: '1' }).where('id', '=', depart).execute();
+    try {
+      const res = await write('POST', '/receive/receive/add', {
+        receiveName: '测试案件：已删除的人和部门', receiveStatus: 'new', trustDate: '2026-11-25', handler: 'zhaoliu', departId: depart,
+      });
+      expect(res.success).toBe(false);
+      expect(res.message).toContain('主办公估师：「zhaoliu」不是可选的值');
+      expect(res.message).toContain(`承办部门：「${depart}」不是可选的值`);
+    } finally {
+      await db.updateTable('sys_user').set({ del_flag: 0 }).where('username', '=', 'zhaoliu').execute();
+      await db.updateTable('sys_depart').set({ del_flag: '0' }).where('id', '=', depart).execute();
+    }
+    const again = await write('POST', '/receive/receive/add', {
+      receiveName: '测试案件：恢复的人和部门', receiveStatus: 'new', trustDate: '2026-11-25', handler: 'zhaoliu', departId: depart,
+    });
+    expect(again.success, again.message).toBe(true);
+  });
+
   it('lets an adjuster add and edit a case but not delete it', async () => {
     const lisi = (await login(server.app, 'lisi')).token;
     const added = await write('POST', '/receive/receive/add', { receiveName: '李四登记的案件', receiveStatus: 'new', trustDate: '2026-11-21', handler: 'lisi' }, lisi);
