@@ -4,10 +4,11 @@
  * editors while editing — a select that may keep a typed text (allowInput), and the options of a
  * linked column under the row's parent (linkageKey).
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Radio, Select, Tag } from 'antd';
 import { optionLabel, tagsOf, type GridColumn, type GridController, type GridOption } from '../../grid';
 import { useCellOptions } from './linkageOptions';
+import { CellLine } from './CellLine';
 import { optionTagColor, textTagColor } from './tagColors';
 
 const textOf = optionLabel;
@@ -29,15 +30,6 @@ export function optionText(column: GridColumn, value: unknown, options: readonly
 
 export const selectOptions = (options: readonly GridOption[]) => options.map((o) => ({ value: o.value, label: textOf(o) }));
 
-const TEXT_STYLE = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minHeight: 22 } as const;
-
-function CellLine({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <span className="grid-cell-text" title={title} style={TEXT_STYLE}>
-      {children}
-    </span>
-  );
-}
 
 export interface ChoiceCellProps {
   grid: GridController;

@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import { checkboxValues, formatTags, numericText, type GridColumn, type GridColumnType, type GridController } from '../../grid';
 import { ChoiceEditor, ChoiceText, MultiChoiceEditor, optionText, RadioEditor, TagsText } from './ChoiceCells';
 import { InputPopEditor } from './InputPopEditor';
+import { CellLine } from './CellLine';
 import { useGridCellEnv } from './cellEnv';
 import { AsyncSearchEditor, isWidgetCell, UploadGridCell, WidgetCellEditor, WidgetCellText } from './WidgetCells';
 
@@ -143,12 +144,7 @@ function GridCellView(props: GridCellProps) {
   } else if (column.type === 'tags') {
     content = <TagsText column={column} value={value} />;
   } else {
-    const text = cellText(column, value);
-    content = (
-      <span className="grid-cell-text" title={text} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minHeight: 22 }}>
-        {text}
-      </span>
-    );
+    content = <CellLine title={cellText(column, value)} />;
   }
   const cell = (
     <div

@@ -7,15 +7,10 @@ import { Checkbox } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { cellValue, checkboxValues, type GridColumn, type GridController, type GridRow } from '../../grid';
 import { ChoiceText, TagsText } from './ChoiceCells';
-import { departNameStore, userNameStore } from '../../widgets/labels/cells';
-import { useKeyNames, type KeyLabelStore } from '../../widgets/labels/keyLabelStore';
+import { departNameStore, KeyNames, userNameStore } from '../../widgets/labels/cells';
 import { fileNameOfPath, splitPaths } from '../../widgets/upload/paths';
 import { useGridCellEnv } from './cellEnv';
 import { CHOICE_TYPES, cellText } from './GridCell';
-
-function Names({ store, value }: { store: KeyLabelStore; value: unknown }) {
-  return <>{useKeyNames(store, value)}</>;
-}
 
 export function GridValueText({ grid, rowId, column, value }: { grid: GridController; rowId: string; column: GridColumn; value: unknown }) {
   const env = useGridCellEnv();
@@ -24,9 +19,9 @@ export function GridValueText({ grid, rowId, column, value }: { grid: GridContro
     case 'tags':
       return <TagsText column={column} value={value} />;
     case 'sel_user':
-      return env ? <Names store={userNameStore(env.host)} value={value} /> : <>{cellText(column, value)}</>;
+      return env ? <KeyNames store={userNameStore(env.host)} value={value} /> : <>{cellText(column, value)}</>;
     case 'sel_depart':
-      return env ? <Names store={departNameStore(env.host)} value={value} /> : <>{cellText(column, value)}</>;
+      return env ? <KeyNames store={departNameStore(env.host)} value={value} /> : <>{cellText(column, value)}</>;
     case 'upload':
       return <>{splitPaths(typeof value === 'string' ? value : null).map(fileNameOfPath).join('，')}</>;
     case 'checkbox':

@@ -14,6 +14,7 @@ import { useKeyNames, type KeyLabelStore } from '../../widgets/labels/keyLabelSt
 import { getWidget } from '../../widgets/registry';
 import { UploadCell } from '../../widgets/upload/UploadCell';
 import { cellField, useGridCellEnv, type GridCellEnv } from './cellEnv';
+import { CellLine } from './CellLine';
 
 registerFormWidgets();
 
@@ -33,18 +34,8 @@ export interface WidgetCellProps {
   value: unknown;
 }
 
-const TEXT_STYLE = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minHeight: 22 } as const;
-
-function ViewText({ text }: { text: string }) {
-  return (
-    <span className="grid-cell-text" title={text} style={TEXT_STYLE}>
-      {text}
-    </span>
-  );
-}
-
 function NamesText({ store, value }: { store: KeyLabelStore; value: unknown }) {
-  return <ViewText text={useKeyNames(store, value)} />;
+  return <CellLine title={useKeyNames(store, value)} />;
 }
 
 function plain(value: unknown): string {
@@ -56,7 +47,7 @@ export function WidgetCellText({ column, value }: { column: GridColumn; value: u
   const env = useGridCellEnv();
   if (env && column.type === 'sel_user') return <NamesText store={userNameStore(env.host)} value={value} />;
   if (env && column.type === 'sel_depart') return <NamesText store={departNameStore(env.host)} value={value} />;
-  return <ViewText text={plain(value)} />;
+  return <CellLine title={plain(value)} />;
 }
 
 /**
@@ -154,7 +145,7 @@ export function WidgetCellEditor(props: WidgetCellProps) {
  */
 export function UploadGridCell({ grid, rowId, column, value, disabled = column.disabled }: WidgetCellProps & { disabled?: boolean }) {
   const env = useGridCellEnv();
-  if (!env) return <ViewText text={plain(value)} />;
+  if (!env) return <CellLine title={plain(value)} />;
   return (
     <HeldWhilePressed grid={grid} rowId={rowId} columnKey={column.key}>
       <UploadCell

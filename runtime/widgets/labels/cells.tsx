@@ -61,7 +61,8 @@ export function pickerNameStore(host: Host, ref: string): KeyLabelStore {
   });
 }
 
-function Names({ store, value }: { store: KeyLabelStore; value: unknown }) {
+/** Stored keys shown by their names (users by real name, departments by name), as they load. */
+export function KeyNames({ store, value }: { store: KeyLabelStore; value: unknown }) {
   return <>{useKeyNames(store, value)}</>;
 }
 
@@ -83,7 +84,7 @@ export function nameStoreOf(field: CompiledField, host: Host): KeyLabelStore | u
 
 function namesCell(value: unknown, field: CompiledField, host: Host): ReactNode {
   const store = nameStoreOf(field, host);
-  return store ? <Names store={store} value={value} /> : value === null || value === undefined ? null : String(value);
+  return store ? <KeyNames store={store} value={value} /> : value === null || value === undefined ? null : String(value);
 }
 
 export function registerNameCellRenderers(): void {
