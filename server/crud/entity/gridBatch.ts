@@ -160,15 +160,15 @@ export async function publishSavedChanges(app: FastifyInstance, service: EntityS
   const send = (row: Record<string, unknown>, change: LiveRowChange) =>
     app.vxeHub.publish(pageId, 'server', { type: UPDATE_VXE_TABLE, data: { socketKey: GRID_SOCKET_KEY, args: [row, senderId, change] } });
   for (const id of changes.removedIds) await send({ id }, 'remove');
+  const written = [...changes.updatedIds, ...changes.addedIds];
+  if (written.length === 0) return;
+  const records = await toRecords(service.model, await service.store.findByIds(app.db, written, tenantId), service.dicts);
+  // findByIds answers in any order; the receivers place rows in the order they arrive.
+  const byId = new Map(records.map((record) => [String(record.id), record]));
   for (const [ids, change] of [
     [changes.updatedIds, 'update'],
     [changes.addedIds, 'add'],
   ] as const) {
-    if (ids.length === 0) continue;
-    const rows = await service.store.findByIds(app.db, [...ids], tenantId);
-    const records = await toRecords(service.model, rows, service.dicts);
-    // findByIds answers in any order; the receivers place rows in the order they arrive.
-    const byId = new Map(records.map((record) => [String(record.id), record]));
     for (const id of ids) {
       const record = byId.get(id);
       if (record) await send(record, change);
