@@ -24,6 +24,7 @@ import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
 import { onlineReportRoutes, type CompiledReport } from './online';
 import { installVxeHub } from './realtime/vxeHub';
 import { vxeSocketRoutes } from './realtime/vxeSocketRoutes';
+import { gridSocketPages } from './realtime/gridSocketPages';
 import { registerWebSockets } from './realtime/webSockets';
 import { announcementRoutes } from './sys/announcementRoutes';
 import { uniqueColumnsOf } from './sys/duplicateCheck';
@@ -107,7 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orgRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
-  await app.register(vxeSocketRoutes, api);
+  await app.register(vxeSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
   await app.register(fileRoutes, api);
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
   if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });

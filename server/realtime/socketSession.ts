@@ -8,14 +8,15 @@ import type { FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import { tokenOf } from '../auth/guard';
 import { findSessionUser } from '../auth/sessions';
-import { TOKEN_INVALID_MESSAGE } from '../http/envelope';
+import { NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../http/envelope';
 
 /** WebSocket close code "policy violation": no valid session for this user. */
 export const POLICY_VIOLATION = 1008;
 /** WebSocket close code "internal error": the session could not be checked. */
 export const INTERNAL_ERROR = 1011;
 
-export type Admission = 'admitted' | 'refused' | 'failed';
+/** refused: no live session of this user; forbidden: the user may not see what the socket carries. */
+export type Admission = 'admitted' | 'refused' | 'forbidden' | 'failed';
 
 export function socketTokenOf(request: FastifyRequest): string {
   const header = request.headers['sec-websocket-protocol'];
@@ -37,8 +38,9 @@ export async function answerHeartbeat(socket: WebSocket, request: FastifyRequest
   else socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
 }
 
-/** Closes a socket that was not admitted: 1008 for a refused session, 1011 when the check failed. */
+/** Closes a socket that was not admitted: 1008 for a refused session or permission, 1011 when the check failed. */
 export function closeUnadmitted(socket: WebSocket, outcome: Admission): void {
   if (outcome === 'refused') socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
+  else if (outcome === 'forbidden') socket.close(POLICY_VIOLATION, NO_PERMISSION_MESSAGE);
   else if (outcome === 'failed') socket.close(INTERNAL_ERROR);
 }

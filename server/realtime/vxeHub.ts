@@ -12,6 +12,8 @@ const OPEN = 1;
 /** A grid socket as the hub sees it. `id` tells the sender's socket apart on every node. */
 export interface VxeMember {
   readonly id: string;
+  /** The tenant the socket opened in: it hears only its tenant's messages. */
+  readonly tenantId: number;
   readonly readyState: number;
   send(data: string): void;
 }
@@ -21,6 +23,7 @@ export type VxeRelayed = Extract<VxeMessage, { type: typeof UPDATE_VXE_TABLE | t
 
 interface VxeEnvelope {
   pageId: string;
+  tenantId: number;
   /** The sending socket's id: it does not get its own message back. */
   origin: string;
   message: VxeRelayed;
@@ -34,9 +37,10 @@ declare module 'fastify' {
 
 function isEnvelope(value: unknown): value is VxeEnvelope {
   if (typeof value !== 'object' || value === null) return false;
-  const { pageId, origin, message } = value as Partial<VxeEnvelope>;
+  const { pageId, tenantId, origin, message } = value as Partial<VxeEnvelope>;
   return (
     typeof pageId === 'string' &&
+    typeof tenantId === 'number' &&
     typeof origin === 'string' &&
     typeof message === 'object' &&
     message !== null &&
@@ -71,11 +75,11 @@ export class VxeHub {
   }
 
   /**
-   * Passes a message to the page's other sockets on every node. False when it was dropped: too
-   * large for one NOTIFY, or the fan-out failed (logged; live updates are best effort).
+   * Passes a message to the page's other sockets of the tenant on every node. False when it was
+   * dropped: too large for one NOTIFY, or the fan-out failed (logged; live updates are best effort).
    */
-  async publish(pageId: string, origin: string, message: VxeRelayed): Promise<boolean> {
-    const envelope = JSON.stringify({ pageId, origin, message } satisfies VxeEnvelope);
+  async publish(pageId: string, tenantId: number, origin: string, message: VxeRelayed): Promise<boolean> {
+    const envelope = JSON.stringify({ pageId, tenantId, origin, message } satisfies VxeEnvelope);
     if (Buffer.byteLength(envelope) > MAX_NOTIFY_BYTES) return false;
     try {
       await this.fanOut.send(envelope);
@@ -112,7 +116,7 @@ export class VxeHub {
     if (members.size === 0) return;
     const text = JSON.stringify(envelope.message);
     for (const member of members) {
-      if (member.id !== envelope.origin && member.readyState === OPEN) member.send(text);
+      if (member.id !== envelope.origin && member.tenantId === envelope.tenantId && member.readyState === OPEN) member.send(text);
     }
   }
 }

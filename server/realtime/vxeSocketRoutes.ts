@@ -1,9 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
-import { HEART_BEAT, MAX_VXE_MESSAGE_BYTES, parseVxeMessage } from '../../runtime/grid/socket/messages';
+import { COMMON_SEND_DATE, HEART_BEAT, MAX_VXE_MESSAGE_BYTES, parseVxeMessage } from '../../runtime/grid/socket/messages';
+import { permissionCodesOf } from '../auth/permissions';
 import { VxeHub } from './vxeHub';
 import { answerHeartbeat, closeUnadmitted, sessionOwns, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
+
+export interface VxeSocketOptions {
+  /** Grid page id → the permission its socket needs (gridSocketPages). */
+  gridPages: ReadonlyMap<string, string>;
+}
 
 /*
  * Frames above MAX_SOCKET_FRAME_BYTES (webSockets.ts, the root WebSocket server's limit) close the
@@ -17,17 +23,27 @@ const HEART_BEAT_ANSWER = JSON.stringify({ type: HEART_BEAT, data: true });
 
 /**
  * `GET {apiBase}/vxeSocket/:userId/:pageId` (widgets spec §7): the live socket of the editable
- * grids of one page. Same admission as the notice socket: the route is anonymous to the guard
- * (its 401 cannot reach a client mid-upgrade, and the token arrives as the subprotocol) and checks
- * itself that the token is live and belongs to :userId — any signed-in user, the SIGNED_IN rule —
- * or closes with 1008. Messages: heart_beat is answered; update_vxe_table and common_send_date go
- * to the page's other sockets on every node; anything else (not JSON, unknown type, too large,
- * binary) is dropped and the socket stays open.
+ * grids of one page. The route is anonymous to the guard (its 401 cannot reach a client
+ * mid-upgrade, and the token arrives as the subprotocol) and admits itself: the token must be live
+ * and belong to :userId (else 1008 Token失效), and :pageId must be a grid page whose list
+ * permission the user holds (else 1008 没有权限) — the socket hears every row its page's saves
+ * send. `?tenantId=` puts the socket in a tenant: it hears that tenant's saves only.
+ * Messages: heart_beat is answered; common_send_date goes to the page's other sockets of the
+ * tenant on every node. Row changes (update_vxe_table) come from the server alone, after a save
+ * it checked: one a client sends would put unchecked values into other users' grids, and is
+ * dropped like anything else unknown (not JSON, too large, binary); the socket stays open.
  */
-export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
+export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app, { gridPages }) => {
   requireWebSockets(app, 'vxeSocketRoutes');
 
-  app.get<{ Params: { userId: string; pageId: string }; Querystring: { token?: string } }>(
+  const admit = async (request: FastifyRequest, token: string, userId: string, pageId: string): Promise<Admission> => {
+    if (!(await sessionOwns(request, token, userId))) return 'refused';
+    const needed = gridPages.get(pageId);
+    if (!needed || !(await permissionCodesOf(app.db, userId)).has(needed)) return 'forbidden';
+    return 'admitted';
+  };
+
+  app.get<{ Params: { userId: string; pageId: string }; Querystring: { token?: string; tenantId?: number } }>(
     '/vxeSocket/:userId/:pageId',
     {
       websocket: true,
@@ -41,14 +57,19 @@ export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
             pageId: { type: 'string', pattern: PAGE_ID_PATTERN },
           },
         },
-        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+        querystring: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 200 }, tenantId: { type: 'integer', minimum: 0, maximum: 999_999_999 } },
+        },
       },
     },
     (socket: WebSocket, request) => {
       const { userId, pageId } = request.params;
       const token = socketTokenOf(request);
+      const tenantId = request.query.tenantId ?? 0;
       const member = {
         id: VxeHub.newMemberId(),
+        tenantId,
         get readyState() {
           return socket.readyState;
         },
@@ -57,9 +78,9 @@ export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
       let closed = false;
       let unregister: (() => void) | undefined;
 
-      const admitted: Promise<Admission> = sessionOwns(request, token, userId)
-        .then(async (ok) => {
-          if (!ok) return 'refused' as const;
+      const admitted: Promise<Admission> = admit(request, token, userId, pageId)
+        .then(async (outcome) => {
+          if (outcome !== 'admitted') return outcome;
           const remove = await app.vxeHub.add(pageId, member);
           if (closed) remove();
           else unregister = remove;
@@ -77,10 +98,11 @@ export const vxeSocketRoutes: FastifyPluginAsync = async (app) => {
         if (!message) return;
         void admitted.then(async (outcome) => {
           if (outcome !== 'admitted' || closed) return;
-          if (message.type !== HEART_BEAT) {
-            await app.vxeHub.publish(pageId, member.id, message);
+          if (message.type === COMMON_SEND_DATE) {
+            await app.vxeHub.publish(pageId, tenantId, member.id, message);
             return;
           }
+          if (message.type !== HEART_BEAT) return;
           await answerHeartbeat(socket, request, { token, userId, closed: () => closed }, HEART_BEAT_ANSWER);
         });
       });

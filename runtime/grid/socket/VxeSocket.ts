@@ -91,11 +91,6 @@ export class VxeSocket {
     return bind(this.commons, key, handler);
   }
 
-  /** Tells the page's other clients about a changed row; false when not connected. */
-  sendUpdateRow(socketKey: string, row: Record<string, unknown>, senderId: string): boolean {
-    return this.send({ type: UPDATE_VXE_TABLE, data: { socketKey, args: [row, senderId] } });
-  }
-
   sendCommon(key: string, args: unknown[]): boolean {
     return this.send({ type: COMMON_SEND_DATE, data: { key, args } });
   }

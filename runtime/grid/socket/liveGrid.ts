@@ -3,15 +3,14 @@ import type { LiveMergeOutcome } from '../liveMerge';
 import type { VxeSocket } from './VxeSocket';
 
 export interface LiveGridLink {
-  /** Sends a row as saved data of this grid to the page's other clients; false when not sent. */
-  sendRow(rowId: string): boolean;
   unbind(): void;
 }
 
 /**
  * Joins a grid to its page's live socket under `socketKey`: incoming row changes (edits, saved new
- * rows, deletions) merge into the grid (its own echo ignored, see liveMerge); sendRow passes a row on. A new row
- * is not sent — the others cannot match it before it has a stored id.
+ * rows, deletions) merge into the grid (its own echo ignored, see liveMerge). A grid sends no rows
+ * itself: the server tells the others after a save it has checked (JeecgBoot's clients send their
+ * rows; ours would be dropped, as anything a client says could be forged).
  */
 export function linkGridToSocket(
   grid: GridController,
@@ -28,12 +27,5 @@ export function linkGridToSocket(
     const outcome = grid.applyLiveUpdate(row, senderId, change, options.showsNew);
     options.onMerged?.(outcome);
   });
-  return {
-    sendRow(rowId) {
-      if (grid.store.isNew(rowId)) return false;
-      const row = grid.store.outputRow(rowId);
-      return row !== undefined && socket.sendUpdateRow(socketKey, row, grid.senderId);
-    },
-    unbind,
-  };
+  return { unbind };
 }

@@ -158,7 +158,7 @@ export async function publishSavedChanges(app: FastifyInstance, service: EntityS
   if (!app.hasDecorator('vxeHub')) return;
   const pageId = gridPageId(service.model.page.entity.module, service.model.page.entity.name);
   const send = (row: Record<string, unknown>, change: LiveRowChange) =>
-    app.vxeHub.publish(pageId, 'server', { type: UPDATE_VXE_TABLE, data: { socketKey: GRID_SOCKET_KEY, args: [row, senderId, change] } });
+    app.vxeHub.publish(pageId, tenantId, 'server', { type: UPDATE_VXE_TABLE, data: { socketKey: GRID_SOCKET_KEY, args: [row, senderId, change] } });
   for (const id of changes.removedIds) await send({ id }, 'remove');
   const written = [...changes.updatedIds, ...changes.addedIds];
   if (written.length === 0) return;

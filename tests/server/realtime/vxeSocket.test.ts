@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
+import { loadEntityPages } from '../../../server/crud/pages';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, login, startTestApp, type TestApp } from '../support/app';
 import { connectNotice, wsOrigin, type NoticeClient } from '../support/noticeClient';
@@ -12,8 +13,12 @@ const QUIET_MS = 400;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const HEART_BEAT = JSON.stringify({ type: 'heart_beat', data: '' });
-const updateRow = (row: Record<string, unknown>, senderId: string, socketKey = 'expertGrid') =>
+const updateRow = (row: Record<string, unknown>, senderId: string, socketKey = 'grid') =>
   JSON.stringify({ type: 'update_vxe_table', data: { socketKey, args: [row, senderId] } });
+const common = (key: string, ...args: unknown[]) => JSON.stringify({ type: 'common_send_date', data: { key, args } });
+/** Grid pages (schemas/pages/cost): adjusters (lisi) and managers (zhangsan) may list both, finance (wangwu) neither. */
+const WORK_HOUR = 'cost.workHour';
+const EXPERT_COST = 'cost.expertCost';
 
 /** Opens a grid socket and waits until it is registered (the heartbeat is answered after that). */
 async function joined(client: NoticeClient): Promise<NoticeClient> {
@@ -27,6 +32,7 @@ describe.each(DATABASE_KINDS)('grid live socket /vxeSocket (%s)', (kind) => {
   let t: TestApp;
   let origin: string;
   let lisi: { id: string; token: string };
+  let zhangsan: { id: string; token: string };
   let wangwu: { id: string; token: string };
   const clients: NoticeClient[] = [];
 
@@ -41,9 +47,11 @@ describe.each(DATABASE_KINDS)('grid live socket /vxeSocket (%s)', (kind) => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = wsOrigin(t.app);
     const a = await login(t.app, 'lisi');
-    const b = await login(t.app, 'wangwu');
+    const b = await login(t.app, 'zhangsan');
+    const c = await login(t.app, 'wangwu');
     lisi = { id: a.userInfo.id, token: a.token };
-    wangwu = { id: b.userInfo.id, token: b.token };
+    zhangsan = { id: b.userInfo.id, token: b.token };
+    wangwu = { id: c.userInfo.id, token: c.token };
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
@@ -53,49 +61,52 @@ describe.each(DATABASE_KINDS)('grid live socket /vxeSocket (%s)', (kind) => {
   });
 
   it('closes with 1008 without a token, with an unknown one, or with another user’s', async () => {
-    expect((await open(lisi.id, 'maintenance.expert').closed).code).toBe(1008);
-    expect((await open(lisi.id, 'maintenance.expert', 'not-a-session-token').closed).code).toBe(1008);
-    const borrowed = await open(wangwu.id, 'maintenance.expert', lisi.token).closed;
+    expect((await open(lisi.id, WORK_HOUR).closed).code).toBe(1008);
+    expect((await open(lisi.id, WORK_HOUR, 'not-a-session-token').closed).code).toBe(1008);
+    const borrowed = await open(zhangsan.id, WORK_HOUR, lisi.token).closed;
     expect(borrowed).toEqual({ code: 1008, reason: 'Token失效，请重新登录!' });
   });
 
+  it('closes with 1008 没有权限 for a user who may not list the page, or a page that is no grid page', async () => {
+    // wangwu (财务) holds no workHour:list: the socket would hand over every row saved there.
+    expect(await open(wangwu.id, WORK_HOUR, wangwu.token).closed).toEqual({ code: 1008, reason: '没有权限，请联系管理员授权' });
+    expect(await open(lisi.id, 'maintenance.expert', lisi.token).closed).toEqual({ code: 1008, reason: '没有权限，请联系管理员授权' });
+    expect((await open(lisi.id, 'cost.nothing', lisi.token).closed).code).toBe(1008);
+  });
+
   it('answers the heartbeat and echoes the token as protocol', async () => {
-    const client = await joined(open(lisi.id, 'maintenance.expert', lisi.token));
+    const client = await joined(open(lisi.id, WORK_HOUR, lisi.token));
     expect(client.socket.protocol).toBe(lisi.token);
     client.socket.send(HEART_BEAT);
     expect(JSON.parse(await client.next())).toEqual({ type: 'heart_beat', data: true });
   });
 
-  it("passes a row change to the other clients of the page, not back to the sender nor to other pages", async () => {
-    const lisiPage = await joined(open(lisi.id, 'maintenance.expert', lisi.token));
-    const wangwuPage = await joined(open(wangwu.id, 'maintenance.expert', wangwu.token));
-    const otherPage = await joined(open(wangwu.id, 'receive.receive', wangwu.token));
-
-    lisiPage.socket.send(updateRow({ id: 'e1', expertName: '王工' }, '_jet-aaaaaa-'));
-    expect(JSON.parse(await wangwuPage.next())).toEqual({
-      type: 'update_vxe_table',
-      data: { socketKey: 'expertGrid', args: [{ id: 'e1', expertName: '王工' }, '_jet-aaaaaa-'] },
-    });
-
-    wangwuPage.socket.send(updateRow({ id: 'e2', expertName: '李工' }, '_jet-bbbbbb-'));
-    expect(JSON.parse(await lisiPage.next()).data.args[0]).toEqual({ id: 'e2', expertName: '李工' });
-
-    await sleep(QUIET_MS);
-    expect(lisiPage.pending()).toEqual([]);
-    expect(wangwuPage.pending()).toEqual([]);
-    expect(otherPage.pending()).toEqual([]);
-  });
-
-  it('passes common_send_date to the page, keeping only its key and args', async () => {
-    const sender = await joined(open(lisi.id, 'maintenance.expert', lisi.token));
-    const receiver = await joined(open(lisi.id, 'maintenance.expert', lisi.token));
+  it('passes common_send_date to the page’s other clients of the tenant, keeping only its key and args', async () => {
+    const sender = await joined(open(lisi.id, WORK_HOUR, lisi.token));
+    const receiver = await joined(open(zhangsan.id, WORK_HOUR, zhangsan.token));
+    const otherPage = await joined(open(zhangsan.id, EXPERT_COST, zhangsan.token));
+    const otherTenant = await joined(open(zhangsan.id, `${WORK_HOUR}?tenantId=7`, zhangsan.token));
     sender.socket.send(JSON.stringify({ type: 'common_send_date', data: { key: 'reload', args: [1, '二'], extra: 'x' } }));
     expect(JSON.parse(await receiver.next())).toEqual({ type: 'common_send_date', data: { key: 'reload', args: [1, '二'] } });
+    await sleep(QUIET_MS);
+    expect(sender.pending()).toEqual([]);
+    expect(otherPage.pending()).toEqual([]);
+    expect(otherTenant.pending()).toEqual([]);
+  });
+
+  it('drops a row change a client sends: rows reach other grids only from a save the server checked', async () => {
+    const sender = await joined(open(lisi.id, WORK_HOUR, lisi.token));
+    const receiver = await joined(open(zhangsan.id, WORK_HOUR, zhangsan.token));
+    sender.socket.send(updateRow({ id: 'e1', hours: 99 }, '_jet-aaaaaa-'));
+    await sleep(QUIET_MS);
+    expect(receiver.pending()).toEqual([]);
+    sender.socket.send(HEART_BEAT);
+    expect(JSON.parse(await sender.next())).toEqual({ type: 'heart_beat', data: true });
   });
 
   it('drops garbage, unknown types, bad shapes, binary frames and oversized messages, and stays open', async () => {
-    const sender = await joined(open(lisi.id, 'maintenance.expert', lisi.token));
-    const receiver = await joined(open(wangwu.id, 'maintenance.expert', wangwu.token));
+    const sender = await joined(open(lisi.id, WORK_HOUR, lisi.token));
+    const receiver = await joined(open(zhangsan.id, WORK_HOUR, zhangsan.token));
     for (const bad of [
       'not json',
       'null',
@@ -104,17 +115,17 @@ describe.each(DATABASE_KINDS)('grid live socket /vxeSocket (%s)', (kind) => {
       JSON.stringify({ type: 'update_vxe_table', data: { socketKey: 'g', args: 'not a list' } }),
       JSON.stringify({ type: 'update_vxe_table', data: { args: [] } }),
       JSON.stringify({ type: 'update_vxe_table', data: { socketKey: 'k'.repeat(101), args: [] } }),
-      updateRow({ id: 'e1', memo: '长'.repeat(3000) }, 's'),
+      common('big', '长'.repeat(3000)),
     ]) {
       sender.socket.send(bad);
     }
-    sender.socket.send(Buffer.from(updateRow({ id: 'e1' }, 's')), { binary: true });
+    sender.socket.send(Buffer.from(common('binary')), { binary: true });
     await sleep(QUIET_MS);
     expect(receiver.pending()).toEqual([]);
 
     // Still connected and still relaying.
-    sender.socket.send(updateRow({ id: 'e1', expertName: '好' }, 's'));
-    expect(JSON.parse(await receiver.next()).data.args[0]).toEqual({ id: 'e1', expertName: '好' });
+    sender.socket.send(common('still', '好'));
+    expect(JSON.parse(await receiver.next()).data).toEqual({ key: 'still', args: ['好'] });
     sender.socket.send(HEART_BEAT);
     expect(JSON.parse(await sender.next())).toEqual({ type: 'heart_beat', data: true });
   });
@@ -126,7 +137,7 @@ describe.each(DATABASE_KINDS)('grid live socket /vxeSocket (%s)', (kind) => {
 
   it('ends the socket at the next heartbeat once the session is logged out', async () => {
     const session = await login(t.app, 'lisi');
-    const client = await joined(open(lisi.id, 'maintenance.expert', session.token));
+    const client = await joined(open(lisi.id, WORK_HOUR, session.token));
     await t.app.inject({ method: 'POST', url: `${API}/sys/logout`, headers: authHeaders(session.token) });
     client.socket.send(HEART_BEAT);
     expect((await client.closed).code).toBe(1008);
@@ -150,7 +161,7 @@ describe('grid live socket across two API nodes on one PostgreSQL', () => {
     shared = await openSharedPostgres(2);
     const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
     nodes = [];
-    for (const database of shared.databases) nodes.push(await buildApp({ config, database }));
+    for (const database of shared.databases) nodes.push(await buildApp({ config, database, pages: loadEntityPages() }));
     for (const node of nodes) await node.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -165,18 +176,18 @@ describe('grid live socket across two API nodes on one PostgreSQL', () => {
     return joined(client);
   };
 
-  it('delivers a row change sent to one node to the same page on the other, and nowhere else', async () => {
+  it('delivers a message sent to one node to the same page on the other, and nowhere else', async () => {
     const [first, second] = nodes;
     const lisi = await login(first, 'lisi');
-    const wangwu = await login(second, 'wangwu');
-    const onFirst = await connectTo(first, lisi.userInfo.id, 'maintenance.expert', lisi.token);
-    const onSecond = await connectTo(second, wangwu.userInfo.id, 'maintenance.expert', wangwu.token);
-    const elsewhere = await connectTo(second, wangwu.userInfo.id, 'receive.receive', wangwu.token);
+    const zhangsan = await login(second, 'zhangsan');
+    const onFirst = await connectTo(first, lisi.userInfo.id, WORK_HOUR, lisi.token);
+    const onSecond = await connectTo(second, zhangsan.userInfo.id, WORK_HOUR, zhangsan.token);
+    const elsewhere = await connectTo(second, zhangsan.userInfo.id, EXPERT_COST, zhangsan.token);
 
-    onFirst.socket.send(updateRow({ id: 'e9', expertName: '跨节点' }, 'first'));
-    expect(JSON.parse(await onSecond.next()).data.args).toEqual([{ id: 'e9', expertName: '跨节点' }, 'first']);
-    onSecond.socket.send(updateRow({ id: 'e9', expertName: '回传' }, 'second'));
-    expect(JSON.parse(await onFirst.next()).data.args).toEqual([{ id: 'e9', expertName: '回传' }, 'second']);
+    onFirst.socket.send(common('reload', '跨节点'));
+    expect(JSON.parse(await onSecond.next()).data).toEqual({ key: 'reload', args: ['跨节点'] });
+    onSecond.socket.send(common('reload', '回传'));
+    expect(JSON.parse(await onFirst.next()).data).toEqual({ key: 'reload', args: ['回传'] });
 
     await sleep(QUIET_MS);
     expect(onFirst.pending()).toEqual([]);
