@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { screenshot, signIn, toast } from './support/app';
+import { OK_BUTTON, screenshot, signIn, toast } from './support/app';
 import { widthOf } from './support/pickerDialog';
 import { modal } from './support/schemaPage';
 
@@ -83,10 +83,17 @@ async function saveGrid(page: Page): Promise<void> {
 }
 
 /** A second signed-in browser on the grid page. */
+/** A second browser, signed in as another user (张三, 部门经理, who may edit 工时登记), on the grid. */
 async function secondBrowser(browser: Browser): Promise<{ second: Page; close: () => Promise<void> }> {
   const other = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   const second = await other.newPage();
-  await signIn(second, 'admin');
+  await signIn(second, 'zhangsan');
+  // 张三 belongs to two departments: the app asks for one first.
+  const choose = second.locator('.ant-modal').filter({ hasText: '部门选择' });
+  await choose.locator('.ant-select').click();
+  await second.locator('.ant-select-item-option').filter({ hasText: '财产险理赔部' }).click();
+  await choose.getByRole('button', { name: OK_BUTTON }).click();
+  await expect(choose).toBeHidden();
   await openGrid(second);
   return { second, close: () => other.close() };
 }
@@ -167,16 +174,13 @@ test.describe.serial('工时登记 editable grid', () => {
     await expect(subForm).toBeHidden();
   });
 
-  test('an edit saved in one browser appears in another open on the same grid page', async ({ page, browser }) => {
+  test('an edit saved by one user appears in another user’s browser open on the same grid page', async ({ page, browser }) => {
     await signIn(page, 'admin');
     await openGrid(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写', '现场查勘']);
 
-    const other = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-    const second = await other.newPage();
+    const { second, close } = await secondBrowser(browser);
     try {
-      await signIn(second, 'admin');
-      await openGrid(second);
       await expect.poll(() => remarks(second)).toEqual(['报告撰写', '现场查勘']);
       // Let the second grid's socket join the page before the save.
       await second.waitForTimeout(1000);
@@ -192,7 +196,7 @@ test.describe.serial('工时登记 editable grid', () => {
       await expect.poll(() => remarks(second), { timeout: 15_000 }).toEqual(['报告撰写（已复核）', '现场查勘']);
       await screenshot(second, 'grid-live-update');
     } finally {
-      await other.close();
+      await close();
     }
   });
 
