@@ -77,6 +77,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError('DEMO=off 时必须设置 ADMIN_PASSWORD（管理员 admin 的初始密码）');
   }
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const webDir = env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist');
+  const uploadDir = env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(dataDir, 'upload');
+  // The web folder is served to anyone as static files: uploads there would skip the session check.
+  if (webDir && (uploadDir === webDir || uploadDir.startsWith(webDir + path.sep) || webDir.startsWith(uploadDir + path.sep))) {
+    throw new ConfigError(`UPLOAD_DIR（${uploadDir}）不能位于 WEB_DIR（${webDir}）之内或包含它：上传的文件须经登录校验才能下载`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -86,9 +92,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captcha: flag('CAPTCHA', env.CAPTCHA, true),
     demo,
     adminPassword,
-    webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist'),
+    webDir,
     logLevel: env.LOG_LEVEL ?? 'info',
-    uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(dataDir, 'upload'),
+    uploadDir,
     uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_MB),
     uploadAllowedTypes: uploadTypes(env.UPLOAD_ALLOWED_TYPES),
   };
