@@ -326,9 +326,35 @@ export interface PopupOptions {
    */
   destFields: FieldName[];
   /**
-   * Several rows may be picked; values are comma-joined. Default false.
+   * Several rows may be picked; each destination field gets the picked rows' values joined by spliter. Default false.
    */
   multi?: boolean;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  field?: string;
+  /**
+   * Separator of several picked rows' values (multi): stored values are joined by it, and a stored value is split by it to show its parts comma-separated in the input. Default ','.
+   */
+  spliter?: string;
+  /**
+   * The dialog's first sort, 'column=asc' or 'column=desc' (a column of the report; the user may sort otherwise). Default: the report's own sort.
+   */
+  sorter?: string;
+  /**
+   * Popups sharing a group id share the report's answers for 30 s (columns, query info and each page asked with the same parameters), e.g. the popup cells of a grid's rows. Without it every opening asks the server.
+   */
+  groupId?: string;
+  /**
+   * Dynamic report parameters, name → value, sent as self_<name>=value with every data request; the report's params say which field each name filters (field = value), and a blank value filters nothing. Values are text written as is (no expressions): { "companyType": "1" }. A parameter that is also a query item of the report fills that query box first.
+   */
+  param?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Dialog width in px. Default 1200.
+   */
+  width?: number;
 }
 /**
  * treeSelect widget: a tree read from a table (JeecgBoot sel_tree), children loaded on expand.

@@ -164,6 +164,17 @@ class Checker {
       popup.destFields.forEach((name, j) => {
         if (this.ownField(name, `${at}/options/popup/destFields/${j}`, 'popup 的 destFields ')) this.stored(name, `${at}/options/popup/destFields/${j}`, 'popup 的 destFields ');
       });
+      // The popup's own field takes the values of `field`: outside destFields it would stay empty.
+      const shown = popup.field ?? field.name;
+      if (!popup.destFields.includes(shown)) {
+        this.report(
+          popup.field === undefined ? `${at}/options/popup/destFields` : `${at}/options/popup/field`,
+          popup.field === undefined
+            ? `popup 所在字段 ${field.name} 不在 destFields 中，选中后它会是空的：请把它加入 destFields，或用 field 指定它取哪个目标字段的值`
+            : `popup 的 field ${popup.field} 必须是 destFields 之一`,
+          popup.destFields.join('、'),
+        );
+      }
     }
     for (const name of Object.keys(field.options?.picker?.fill ?? {})) {
       const fillAt = `${at}/options/picker/fill/${name}`;
