@@ -947,6 +947,24 @@ export interface PageGridColumn {
    */
   allowRemove?: boolean;
   /**
+   * upload: send the session's X-Access-Token header with the upload (default true: this server's upload endpoint needs the session; false sends none, for an endpoint of this server that takes uploads without one).
+   */
+  token?: boolean;
+  /**
+   * upload: the upload endpoint, a path of this server's API (joined to the API base like every call), e.g. /sys/common/upload (the default). Never another origin: the upload carries the session token.
+   */
+  action?: string;
+  /**
+   * upload: the field of the upload's answer holding the stored path (default message, as /sys/common/upload answers).
+   */
+  responseName?: string;
+  /**
+   * Settings passed to the cell's editor as they are, e.g. { "placeholder": "请输入备注", "maxLength": 50 } or an inputNumber's { "min": 0, "step": 0.5 }: text, numbers and booleans only. The cell's value and events stay the grid's (value, checked, customValue and on… are refused); a checkbox column's stored values come from the field's switchValues.
+   */
+  props?: {
+    [k: string]: string | number | boolean | undefined;
+  };
+  /**
    * select / sel_search: a typed text that is no option is kept as the value.
    */
   allowInput?: boolean;

@@ -243,6 +243,36 @@ describe('a broken page document is refused with the file, the JSON pointer and 
       'popup 所在字段 companyName 不在 destFields 中，选中后它会是空的：请把它加入 destFields，或用 field 指定它取哪个目标字段的值',
     ],
     [
+      'an upload action on another origin',
+      (d) => (d.grid = { columns: [{ field: 'remark', type: 'upload', action: 'https://files.example.com/upload' }] }),
+      '/grid/columns/0/action',
+      'action 必须是本服务的路径（以 / 开头，如 /sys/common/upload），不能是其他网址：上传会带上登录令牌，实际为 https://files.example.com/upload',
+    ],
+    [
+      'an upload action that is protocol-relative',
+      (d) => (d.grid = { columns: [{ field: 'remark', type: 'upload', action: '//files.example.com/upload' }] }),
+      '/grid/columns/0/action',
+      'action 必须是本服务的路径（以 / 开头，如 /sys/common/upload），不能是其他网址：上传会带上登录令牌，实际为 //files.example.com/upload',
+    ],
+    [
+      'an upload setting on a column that is no upload',
+      (d) => (d.grid = { columns: [{ field: 'remark', token: false }] }),
+      '/grid/columns/0/token',
+      'token 只适用于 upload 列，当前列类型是 默认',
+    ],
+    [
+      'editor props that set the cell value',
+      (d) => (d.grid = { columns: [{ field: 'remark', props: { placeholder: '备注', value: '固定' } }] }),
+      '/grid/columns/0/props/value',
+      'props 的属性名必须是 camelCase 的编辑器设置（如 placeholder、maxLength）；值和事件（value、checked、customValue、on…）由表格管理，不能设置，实际为 value',
+    ],
+    [
+      'editor props that are not text, number or boolean',
+      (d) => Object.assign(d, { grid: { columns: [{ field: 'remark', props: { style: { color: 'red' } } }] } }),
+      '/grid/columns/0/props/style',
+      '类型应为字符串或数字或布尔值',
+    ],
+    [
       'a required field nobody can fill',
       (d) => d.form.groups?.[0].fields.splice(0, 1),
       '/fields/0',
