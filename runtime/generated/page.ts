@@ -326,9 +326,35 @@ export interface PopupOptions {
    */
   destFields: FieldName[];
   /**
-   * Several rows may be picked; values are comma-joined. Default false.
+   * Several rows may be picked; each destination field gets the picked rows' values joined by spliter. Default false.
    */
   multi?: boolean;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  field?: string;
+  /**
+   * Separator of several picked rows' values (multi): stored values are joined by it, and a stored value is split by it to show its parts comma-separated in the input. Default ','.
+   */
+  spliter?: string;
+  /**
+   * The dialog's first sort, 'column=asc' or 'column=desc' (a column of the report; the user may sort otherwise). Default: the report's own sort.
+   */
+  sorter?: string;
+  /**
+   * Popups sharing a group id share the report's answers for 30 s (columns, query info and each page asked with the same parameters), e.g. the popup cells of a grid's rows. Without it every opening asks the server.
+   */
+  groupId?: string;
+  /**
+   * Dynamic report parameters, name → value, sent as self_<name>=value with every data request; the report's params say which field each name filters (field = value), and a blank value filters nothing. Values are text written as is (no expressions): { "companyType": "1" }. A parameter that is also a query item of the report fills that query box first.
+   */
+  param?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Dialog width in px. Default 1200.
+   */
+  width?: number;
 }
 /**
  * treeSelect widget: a tree read from a table (JeecgBoot sel_tree), children loaded on expand.
@@ -920,6 +946,24 @@ export interface PageGridColumn {
    * upload: offer 删除 in the file menu (default true).
    */
   allowRemove?: boolean;
+  /**
+   * upload: send the session's X-Access-Token header with the upload (default true: this server's upload endpoint needs the session; false sends none, for an endpoint of this server that takes uploads without one).
+   */
+  token?: boolean;
+  /**
+   * upload: the upload endpoint, a path of this server's API (joined to the API base like every call), e.g. /sys/common/upload (the default). Never another origin: the upload carries the session token.
+   */
+  action?: string;
+  /**
+   * upload: the field of the upload's answer holding the stored path (default message, as /sys/common/upload answers).
+   */
+  responseName?: string;
+  /**
+   * Settings passed to the cell's editor as they are, e.g. { "placeholder": "请输入备注", "maxLength": 50 } or an inputNumber's { "min": 0, "step": 0.5 }: text, numbers and booleans only. The cell's value and events stay the grid's (value, checked, customValue and on… are refused); a checkbox column's stored values come from the field's switchValues.
+   */
+  props?: {
+    [k: string]: string | number | boolean | undefined;
+  };
   /**
    * select / sel_search: a typed text that is no option is kept as the value.
    */

@@ -5,7 +5,7 @@
  * Runs on documents that already conform to the meta-schema; reports SchemaErrors like the validator.
  */
 import { ExpressionError, compileExpression } from '../expr';
-import type { FieldType, ListColumn, PageDocument, PageField, QueryItem, RowAction } from '../generated/page';
+import type { FieldType, ListColumn, PageDocument, PageField, PageGridColumn, QueryItem, RowAction } from '../generated/page';
 import {
   DICT_WIDGETS,
   NUMERIC_TYPES,
@@ -22,6 +22,8 @@ import { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME, camelToUnderline } from './namin
 import { pointer, type SchemaError } from './schemaError';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
+
+const UPLOAD_COLUMN_OPTIONS = ['token', 'action', 'responseName', 'btnText', 'allowDownload', 'allowRemove'] as const satisfies readonly (keyof PageGridColumn)[];
 
 const BUILT_IN_ROW_ACTIONS: ReadonlySet<string> = new Set<RowAction>(['edit', 'detail', 'delete']);
 
@@ -164,6 +166,17 @@ class Checker {
       popup.destFields.forEach((name, j) => {
         if (this.ownField(name, `${at}/options/popup/destFields/${j}`, 'popup 的 destFields ')) this.stored(name, `${at}/options/popup/destFields/${j}`, 'popup 的 destFields ');
       });
+      // The popup's own field takes the values of `field`: outside destFields it would stay empty.
+      const shown = popup.field ?? field.name;
+      if (!popup.destFields.includes(shown)) {
+        this.report(
+          popup.field === undefined ? `${at}/options/popup/destFields` : `${at}/options/popup/field`,
+          popup.field === undefined
+            ? `popup 所在字段 ${field.name} 不在 destFields 中，选中后它会是空的：请把它加入 destFields，或用 field 指定它取哪个目标字段的值`
+            : `popup 的 field ${popup.field} 必须是 destFields 之一`,
+          popup.destFields.join('、'),
+        );
+      }
     }
     for (const name of Object.keys(field.options?.picker?.fill ?? {})) {
       const fillAt = `${at}/options/picker/fill/${name}`;
@@ -365,6 +378,11 @@ class Checker {
     grid.columns.forEach((column, i) => {
       const at = `/grid/columns/${i}/field`;
       if (this.ownField(column.field, at, '表格列')) this.stored(column.field, at, '表格列');
+      // No field type defaults to an upload cell, so these only ever work with an explicit type.
+      if (column.type === 'upload') return;
+      for (const key of UPLOAD_COLUMN_OPTIONS) {
+        if (column[key] !== undefined) this.report(`/grid/columns/${i}/${key}`, `${key} 只适用于 upload 列，当前列类型是 ${column.type ?? '默认'}`);
+      }
     });
     if (grid.orderField) this.known(grid.orderField, '/grid/orderField', '排序字段');
   }

@@ -60,7 +60,8 @@ function render(value: unknown): string {
 /** One ajv error → one SchemaError. */
 /** One ajv error as a SchemaError (also used for the report meta-schema, server/online). */
 export function translateMetaError(error: ErrorObject, source: string): SchemaError {
-  const at = error.instancePath;
+  // A failed property name (propertyNames) is reported at that property, not at its object.
+  const at = error.propertyName === undefined ? error.instancePath : `${error.instancePath}/${pointerToken(error.propertyName)}`;
   const base = { source, pointer: at };
   switch (error.keyword) {
     case 'required':
@@ -156,6 +157,8 @@ export function withoutBranchNoise(errors: readonly ErrorObject[]): ErrorObject[
 export function validateAgainstMetaSchema(doc: unknown, source: string): SchemaError[] {
   const validate = validator();
   if (validate(doc)) return [];
-  return withoutBranchNoise(validate.errors ?? []).map((error) => translateMetaError(error, source));
+  // propertyNames only repeats, in English, the failure of the name it wraps.
+  const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'propertyNames');
+  return withoutBranchNoise(errors).map((error) => translateMetaError(error, source));
 }
 

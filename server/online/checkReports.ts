@@ -32,7 +32,10 @@ function everyPage(pagesDir: string): CompiledPage[] {
   });
 }
 
-/** Popup fields naming a report that does not exist, or a report column it does not have. */
+/**
+ * Popup fields naming a report that does not exist, a report column it does not have, a parameter
+ * the report does not declare (the server would ignore it), or a sort column that is no report column.
+ */
 export function popupReferenceErrors(pages: readonly CompiledPage[], reports: readonly CompiledReport[]): SchemaError[] {
   const byCode = new Map(reports.map((r) => [r.code, r]));
   const errors: SchemaError[] = [];
@@ -52,6 +55,17 @@ export function popupReferenceErrors(pages: readonly CompiledPage[], reports: re
           errors.push({ source: page.source, pointer: `${at}/orgFields/${i}`, message: `报表 ${popup.code} 没有列 ${name}`, expected: [...columns].join('、') });
         }
       });
+      const params = report.params.map((p) => p.name);
+      for (const name of Object.keys(popup.param ?? {})) {
+        if (!params.includes(name)) {
+          errors.push({ source: page.source, pointer: `${at}/param/${name}`, message: `报表 ${popup.code} 没有参数 ${name}`, expected: params.join('、') });
+        }
+      }
+      const sortable = report.columns.map((c) => c.field.name);
+      const sortColumn = popup.sorter?.split('=')[0];
+      if (sortColumn !== undefined && !sortable.includes(sortColumn)) {
+        errors.push({ source: page.source, pointer: `${at}/sorter`, message: `报表 ${popup.code} 不能按 ${sortColumn} 排序：它不是报表的列`, expected: sortable.join('、') });
+      }
     }
   }
   return errors;

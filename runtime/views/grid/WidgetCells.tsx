@@ -11,6 +11,7 @@ import type { GridColumn, GridColumnType, GridController } from '../../grid';
 import { registerFormWidgets } from '../../widgets/form';
 import { departNameStore, userNameStore } from '../../widgets/labels/cells';
 import { useKeyNames, type KeyLabelStore } from '../../widgets/labels/keyLabelStore';
+import { DEFAULT_SPLITER, shownText } from '../../widgets/popup/popupConfig';
 import { getWidget } from '../../widgets/registry';
 import { UploadCell } from '../../widgets/upload/UploadCell';
 import { cellField, useGridCellEnv, type GridCellEnv } from './cellEnv';
@@ -42,11 +43,17 @@ function plain(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
+/** A page's popup joins several values by its spliter; the cell shows them as its input does. */
+function popupSpliter(column: GridColumn, env: GridCellEnv | null): { spliter: string } {
+  return { spliter: env?.fieldOf?.(column.key)?.options.popup?.spliter ?? DEFAULT_SPLITER };
+}
+
 /** What a sel_user / sel_depart / popup cell shows while not editing: names, not keys. */
 export function WidgetCellText({ column, value }: { column: GridColumn; value: unknown }) {
   const env = useGridCellEnv();
   if (env && column.type === 'sel_user') return <NamesText store={userNameStore(env.host)} value={value} />;
   if (env && column.type === 'sel_depart') return <NamesText store={departNameStore(env.host)} value={value} />;
+  if (column.type === 'popup') return <CellLine title={shownText(popupSpliter(column, env), value)} />;
   return <CellLine title={plain(value)} />;
 }
 

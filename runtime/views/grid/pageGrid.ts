@@ -70,12 +70,28 @@ export function gridRules(field: CompiledField): GridRule[] {
 }
 
 /**
- * Upload columns of a page post to this server's upload endpoint, which needs the session: they
- * send the token (spec §6 'token'), and the field's maxCount limits the files of a cell.
+ * Upload columns of a page post to this server (the meta-schema refuses another origin), whose
+ * upload endpoint needs the session: they send the token unless the column says `token: false`
+ * (spec §3 'token'); `action` and `responseName` name another endpoint of this server and the field
+ * of its answer holding the path; the field's maxCount limits the files of a cell.
  */
-function uploadSettings(type: GridColumnType, field: CompiledField): Partial<GridColumnSpec> {
+function uploadSettings(type: GridColumnType, column: PageGridColumn, field: CompiledField): Partial<GridColumnSpec> {
   if (type !== 'upload') return {};
-  return { token: true, ...(field.options.maxCount !== undefined ? { number: field.options.maxCount } : {}) };
+  return {
+    token: column.token ?? true,
+    ...(column.action ? { action: column.action } : {}),
+    ...(column.responseName ? { responseName: column.responseName } : {}),
+    ...(field.options.maxCount !== undefined ? { number: field.options.maxCount } : {}),
+  };
+}
+
+/**
+ * The editor settings of a column: the page's `props` (text, numbers, booleans; the meta-schema
+ * keeps value and events out), and for a checkbox the values it stores, which only the field gives.
+ */
+function editorProps(type: GridColumnType, column: PageGridColumn, field: CompiledField): Partial<GridColumnSpec> {
+  const props = { ...column.props, ...(type === 'checkbox' ? { customValue: checkboxValuesOf(field) } : {}) };
+  return Object.keys(props).length > 0 ? { props } : {};
 }
 
 /**
@@ -118,8 +134,8 @@ function columnOf(page: CompiledPage, column: PageGridColumn, field: CompiledFie
     ...(column.btnText ? { btnText: column.btnText } : {}),
     ...(column.allowDownload !== undefined ? { allowDownload: column.allowDownload } : {}),
     ...(column.allowRemove !== undefined ? { allowRemove: column.allowRemove } : {}),
-    ...(type === 'checkbox' ? { props: { customValue: checkboxValuesOf(field) } } : {}),
-    ...uploadSettings(type, field),
+    ...editorProps(type, column, field),
+    ...uploadSettings(type, column, field),
     ...(column.width !== undefined ? { width: column.width } : {}),
     ...(field.default !== undefined && typeof field.default !== 'object' ? { defaultValue: field.default } : {}),
     options,

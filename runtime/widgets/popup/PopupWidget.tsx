@@ -1,10 +1,11 @@
 /**
  * The `popup` widget (JeecgBoot's JPopup over an online report, widgets spec §2, §5): a read-only
  * input with an open button; the dialog lists the report (options.popup.code) and OK copies the
- * picked rows' orgFields[i] into the form's destFields[i] (several rows: comma-joined). The widget's
- * own field gets its value through onChange; the other destination fields are set on the Formily form
- * the widget sits in. A configuration without code, orgFields or destFields, or with unequal counts,
- * says so ('popup参数未正确配置!' / '…原始值和目标值数量不一致!') and disables the widget.
+ * picked rows' orgFields[i] into the form's destFields[i] (several rows: joined by the spliter, default
+ * ','; a stored value is shown split by it, comma-separated). The widget's own field gets its value
+ * through onChange; the other destination fields are set on the Formily form the widget sits in. A
+ * configuration without code, orgFields or destFields, or with unequal counts, says so
+ * ('popup参数未正确配置!' / '…原始值和目标值数量不一致!') and disables the widget.
  */
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import type { Form } from '@formily/core';
@@ -14,7 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Host } from '../../host/types';
 import type { CompiledField } from '../../schema/compiledPage';
 import type { FormWidgetProps } from '../registry';
-import { clearedValues, mappedValues, popupConfig, type PopupConfig, type PopupSettings } from './popupConfig';
+import { clearedValues, mappedValues, popupConfig, shownText, type PopupConfig, type PopupSettings } from './popupConfig';
 import { PopupDialog } from './PopupDialog';
 import type { ReportRow } from './reportApi';
 import { POPUP_TEXTS } from './texts';
@@ -22,9 +23,9 @@ import { POPUP_TEXTS } from './texts';
 /** Sets the destination fields: the widget's own through onChange, the others on the form. */
 function emit(config: PopupConfig, values: Record<string, string>, form: Form | undefined, onChange: (value: unknown) => void): void {
   for (const [name, value] of Object.entries(values)) {
-    if (name !== config.field) form?.setValuesIn(name, value);
+    if (name !== config.ownField) form?.setValuesIn(name, value);
   }
-  onChange(values[config.field] ?? '');
+  onChange(values[config.ownField] ?? '');
 }
 
 export interface PopupInputProps {
@@ -53,7 +54,7 @@ export function PopupInput({ field, value, disabled, host, onValues }: PopupInpu
 
   const config = checked.ok ? checked.config : undefined;
   const off = disabled === true || !config;
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = shownText(config, value);
 
   const pick = (rows: ReportRow[]) => {
     if (!config) return;

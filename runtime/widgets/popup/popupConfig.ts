@@ -7,31 +7,22 @@ import type { PopupOptions } from '../../generated/page';
 import { POPUP_TEXTS } from './texts';
 
 /**
- * Options JeecgBoot's JPopup has beyond the page language's PopupOptions. Not in the meta-schema yet
- * (see the report of issue 4); read when present so a page can use them once they are.
+ * What the widget reads: the page language's PopupOptions; JeecgBoot's props may give the field
+ * lists as comma strings instead of arrays (see listOf).
  */
-export interface PopupExtras {
-  /** The form field the input shows (default: the widget's own field). */
-  field?: string;
-  /** Dynamic report parameters, sent as self_<name>. */
-  param?: Record<string, string>;
-  /** Requests of popups sharing a group id are cached for 30 s in the host storage. */
-  groupId?: string;
-  /** Initial sort 'column=asc|desc'. */
-  sorter?: string;
-  /** Dialog width (default 1200). */
-  width?: number;
-}
-
-export type PopupSettings = PopupOptions & PopupExtras;
+export type PopupSettings = PopupOptions;
 
 export interface PopupConfig {
   code: string;
   orgFields: readonly string[];
   destFields: readonly string[];
   multi: boolean;
-  /** The destination field whose value the input shows and the widget's own onChange carries. */
+  /** The destination whose picked values the widget's own field stores and its input shows. */
   field: string;
+  /** The field the widget sits on; it takes the values picked for `field`. */
+  ownField: string;
+  /** Joins the values of several picked rows; a stored value is split by it to be shown. */
+  spliter: string;
   param: Readonly<Record<string, string>>;
   groupId?: string;
   sorter?: { column: string; order: 'asc' | 'desc' };
@@ -41,6 +32,7 @@ export interface PopupConfig {
 export type PopupConfigResult = { ok: true; config: PopupConfig } | { ok: false; message: string };
 
 export const DEFAULT_POPUP_WIDTH = 1200;
+export const DEFAULT_SPLITER = ',';
 
 /** 'column=asc|desc' → the sort; anything else → undefined (JeecgBoot ignores it with a console warning). */
 export function parseSorter(text: string | undefined): PopupConfig['sorter'] {
@@ -55,6 +47,11 @@ function listOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter((v) => v !== '');
   if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
   return [];
+}
+
+/** The generated type allows absent values under a name; they are no parameter. */
+function paramOf(param: PopupOptions['param']): Record<string, string> {
+  return Object.fromEntries(Object.entries(param ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /**
@@ -76,7 +73,9 @@ export function popupConfig(settings: Partial<PopupSettings> | undefined, ownFie
       destFields,
       multi: settings?.multi === true,
       field: settings?.field?.trim() || ownField,
-      param: settings?.param ?? {},
+      ownField,
+      spliter: settings?.spliter || DEFAULT_SPLITER,
+      param: paramOf(settings?.param),
       ...(settings?.groupId ? { groupId: settings.groupId } : {}),
       ...(sorter ? { sorter } : {}),
       width: settings?.width ?? DEFAULT_POPUP_WIDTH,
@@ -91,16 +90,27 @@ function cellText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** destFields[i] ← orgFields[i] of the picked rows, comma-joined (one row: its value). */
+/**
+ * destFields[i] ← orgFields[i] of the picked rows joined by the spliter (one row: its value); the
+ * widget's own field takes the values of `field` when that is another destination.
+ */
 export function mappedValues(config: PopupConfig, rows: readonly Row[]): Record<string, string> {
   const values: Record<string, string> = {};
   config.orgFields.forEach((org, i) => {
-    values[config.destFields[i]] = rows.map((row) => cellText(row[org])).join(',');
+    values[config.destFields[i]] = rows.map((row) => cellText(row[org])).join(config.spliter);
   });
+  values[config.ownField] = values[config.field] ?? '';
   return values;
 }
 
-/** Every destination field emptied (the clear icon). */
+/** Every destination field emptied, the own one too (the clear icon). */
 export function clearedValues(config: PopupConfig): Record<string, string> {
-  return Object.fromEntries(config.destFields.map((dest) => [dest, '']));
+  return Object.fromEntries([...config.destFields, config.ownField].map((dest) => [dest, '']));
+}
+
+/** What the input shows of a stored value: its parts comma-separated, as JeecgBoot shows them. */
+export function shownText(config: Pick<PopupConfig, 'spliter'> | undefined, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return config && config.spliter !== DEFAULT_SPLITER ? text.split(config.spliter).join(DEFAULT_SPLITER) : text;
 }

@@ -112,4 +112,19 @@ describe('report documents at start', () => {
       expect.objectContaining({ pointer: '/fields/4/options/popup/orgFields/0', message: '报表 expert_report 没有列 salary' }),
     ]);
   });
+
+  it("checks a popup's param names against the report's params and its sorter against the report's columns", () => {
+    const doc = JSON.parse(fs.readFileSync(path.resolve('schemas/pages/examples/caseContact.json'), 'utf8')) as {
+      fields: Array<{ options?: { popup?: Record<string, unknown> } }>;
+    };
+    const company = doc.fields[1].options?.popup;
+    if (!company) throw new Error('the example has a company popup');
+    Object.assign(company, { param: { companyType: '1', region: '33' }, sorter: 'status=desc' });
+    const loaded = loadPageSchema(doc, 'schemas/pages/examples/caseContact.json');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    expect(popupReferenceErrors([loaded.page], loadReports(pages))).toEqual([
+      expect.objectContaining({ pointer: '/fields/1/options/popup/param/region', message: '报表 insurance_company_report 没有参数 region', expected: 'companyType、status' }),
+      expect.objectContaining({ pointer: '/fields/1/options/popup/sorter', message: '报表 insurance_company_report 不能按 status 排序：它不是报表的列' }),
+    ]);
+  });
 });

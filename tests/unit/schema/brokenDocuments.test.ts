@@ -6,6 +6,17 @@ import { expertDocument } from './fixtures';
 
 const SOURCE = 'schemas/pages/maintenance/expert.json';
 
+/** A popup field over the insurance company report, with some options replaced. */
+function companyPopup(popup: Record<string, unknown>): PageField {
+  return {
+    name: 'companyName',
+    label: '公司',
+    type: 'string',
+    widget: 'popup',
+    options: { popup: { code: 'company_report', orgFields: ['name'], destFields: ['companyName'], ...popup } },
+  } as PageField;
+}
+
 function errorsOf(mutate: (doc: PageDocument) => void, source = SOURCE): readonly SchemaError[] {
   const doc = expertDocument();
   mutate(doc);
@@ -190,6 +201,78 @@ describe('a broken page document is refused with the file, the JSON pointer and 
       'popup参数未正确配置：原始值和目标值数量不一致!',
     ],
     [
+      'a popup sorter that is not column=asc|desc',
+      (d) => d.fields.push(companyPopup({ sorter: 'companyCode desc' })),
+      '/fields/6/options/popup/sorter',
+      'sorter 必须是“列名=asc”或“列名=desc”，如 companyCode=desc，实际为 companyCode desc',
+    ],
+    [
+      'a popup parameter given as a number',
+      (d) => d.fields.push(companyPopup({ param: { companyType: 1 } })),
+      '/fields/6/options/popup/param/companyType',
+      '类型应为字符串',
+    ],
+    [
+      'a popup parameter name that is not a name',
+      (d) => d.fields.push(companyPopup({ param: { 'company type': '1' } })),
+      '/fields/6/options/popup/param/company type',
+      '参数名只能包含字母、数字和下划线，且以字母开头，实际为 company type',
+    ],
+    [
+      'a popup groupId with spaces',
+      (d) => d.fields.push(companyPopup({ groupId: 'my group' })),
+      '/fields/6/options/popup/groupId',
+      'groupId 只能包含字母、数字、下划线和短横线，且以字母开头，实际为 my group',
+    ],
+    [
+      'a blank popup spliter',
+      (d) => d.fields.push(companyPopup({ spliter: ' ' })),
+      '/fields/6/options/popup/spliter',
+      'spliter 不能包含空白字符，实际为  ',
+    ],
+    [
+      'a popup field that is no destination',
+      (d) => d.fields.push(companyPopup({ field: 'email' })),
+      '/fields/6/options/popup/field',
+      'popup 的 field email 必须是 destFields 之一',
+    ],
+    [
+      'a popup whose own field is no destination',
+      (d) => d.fields.push(companyPopup({ destFields: ['email'] })),
+      '/fields/6/options/popup/destFields',
+      'popup 所在字段 companyName 不在 destFields 中，选中后它会是空的：请把它加入 destFields，或用 field 指定它取哪个目标字段的值',
+    ],
+    [
+      'an upload action on another origin',
+      (d) => (d.grid = { columns: [{ field: 'remark', type: 'upload', action: 'https://files.example.com/upload' }] }),
+      '/grid/columns/0/action',
+      'action 必须是本服务的路径（以 / 开头，如 /sys/common/upload），不能是其他网址：上传会带上登录令牌，实际为 https://files.example.com/upload',
+    ],
+    [
+      'an upload action that is protocol-relative',
+      (d) => (d.grid = { columns: [{ field: 'remark', type: 'upload', action: '//files.example.com/upload' }] }),
+      '/grid/columns/0/action',
+      'action 必须是本服务的路径（以 / 开头，如 /sys/common/upload），不能是其他网址：上传会带上登录令牌，实际为 //files.example.com/upload',
+    ],
+    [
+      'an upload setting on a column that is no upload',
+      (d) => (d.grid = { columns: [{ field: 'remark', token: false }] }),
+      '/grid/columns/0/token',
+      'token 只适用于 upload 列，当前列类型是 默认',
+    ],
+    [
+      'editor props that set the cell value',
+      (d) => (d.grid = { columns: [{ field: 'remark', props: { placeholder: '备注', value: '固定' } }] }),
+      '/grid/columns/0/props/value',
+      'props 的属性名必须是 camelCase 的编辑器设置（如 placeholder、maxLength）；值和事件（value、checked、customValue、on…）由表格管理，不能设置，实际为 value',
+    ],
+    [
+      'editor props that are not text, number or boolean',
+      (d) => Object.assign(d, { grid: { columns: [{ field: 'remark', props: { style: { color: 'red' } } }] } }),
+      '/grid/columns/0/props/style',
+      '类型应为字符串或数字或布尔值',
+    ],
+    [
       'a required field nobody can fill',
       (d) => d.form.groups?.[0].fields.splice(0, 1),
       '/fields/0',
@@ -208,6 +291,12 @@ describe('a broken page document is refused with the file, the JSON pointer and 
     const [typo] = errorsOf((d) => Object.assign(d.list, { pagesize: 20 }));
     expect(typo).toMatchObject({ pointer: '/list/pagesize', message: '不允许的属性 pagesize' });
     expect(typo.expected).toContain('pageSize');
+  });
+
+  it('reports a bad property name once, at that property, without ajv\'s English wrapper', () => {
+    const errors = errorsOf((d) => d.fields.push(companyPopup({ param: { 'company-type': '1' } })));
+    expect(errors).toHaveLength(1);
+    expect(errors[0].pointer).toBe('/fields/6/options/popup/param/company-type');
   });
 
   it('reports every problem of a document at once, not only the first', () => {

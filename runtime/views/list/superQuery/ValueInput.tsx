@@ -48,14 +48,15 @@ function moment(value: RowValue | undefined, format: string) {
 
 /**
  * The field's picker options, picking several for 在...中: the user and department pickers read
- * `multiple`, the popup report picker its own `popup.multi`.
+ * `multiple`, the popup report picker its own `popup.multi` — joined by commas whatever the field's
+ * spliter, as 在...中 sends its values.
  */
 function pickingOptions(options: CompiledField['options'], many: boolean): CompiledField['options'] {
   const popup = options.popup;
   return {
     ...options,
     multiple: many,
-    ...(popup && typeof popup === 'object' ? { popup: { ...popup, multi: many } } : {}),
+    ...(popup && typeof popup === 'object' ? { popup: { ...popup, multi: many, spliter: ',' } } : {}),
   };
 }
 

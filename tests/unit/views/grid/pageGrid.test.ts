@@ -68,6 +68,28 @@ describe('a page grid section', () => {
     expect(checkboxValues(byKey.get('billable')!)).toEqual(['Y', 'N']);
   });
 
+  it('uploads to this server with the session token unless the page names another path, answer field or no token', () => {
+    const defaults = workHourWith(() => undefined);
+    const byDefault = pageGridConfig(defaults).columns.map(resolveColumn).find((c) => c.key === 'attachment');
+    expect(byDefault).toMatchObject({ type: 'upload', token: true, action: '/sys/common/upload', responseName: 'message', number: 3 });
+
+    const page = workHourWith((doc) => setColumn(doc, { field: 'attachment', type: 'upload', token: false, action: '/sys/common/upload/evidence', responseName: 'result' }));
+    const attachment = pageGridConfig(page).columns.map(resolveColumn).find((c) => c.key === 'attachment');
+    expect(attachment).toMatchObject({ token: false, action: '/sys/common/upload/evidence', responseName: 'result' });
+  });
+
+  it("hands the page's props to the cell editor; a checkbox still stores the field's values", () => {
+    const page = workHourWith((doc) => {
+      doc.fields.push({ name: 'billable', label: '计费', type: 'string', length: 1, options: { switchValues: ['1', '0'] }, widget: 'switch' });
+      setColumn(doc, { field: 'remark', props: { placeholder: '请输入备注', maxLength: 50, allowClear: true } });
+      doc.grid.columns.push({ field: 'billable', type: 'checkbox', props: { autoFocus: false } });
+    });
+    const byKey = new Map(pageGridConfig(page).columns.map((c) => [c.key, resolveColumn(c)]));
+    expect(byKey.get('remark')?.props).toEqual({ placeholder: '请输入备注', maxLength: 50, allowClear: true });
+    expect(byKey.get('billable')?.props).toEqual({ autoFocus: false, customValue: ['1', '0'] });
+    expect(checkboxValues(byKey.get('billable')!)).toEqual(['1', '0']);
+  });
+
   it('pages by 10 unless the page sets its own size, which joins the sizes 10/20/30', () => {
     const sizes = (pageSize: number | undefined) => {
       const config = pageGridConfig(

@@ -185,6 +185,16 @@ describe('grid cell popup', { timeout: 30_000 }, () => {
     expect(grid.store.getRow('r1')?.values).not.toHaveProperty('companyPhone');
     expect(grid.store.isEdited('r1')).toBe(true);
   });
+
+  it("shows a value stored with the page popup's spliter comma-separated, as its input does", () => {
+    const field = page.fieldByName.get('insuranceCompanyName');
+    if (!field?.options.popup) throw new Error('the example has a company popup');
+    const withSpliter = { ...field, options: { ...field.options, popup: { ...field.options.popup, multi: true, spliter: ';' } } };
+    const { cell } = setup([{ key: 'insuranceCompanyName', title: '保险公司', type: 'popup' }], { insuranceCompanyName: '人保财险;平安产险' }, reportHost().host, {
+      fieldOf: (key) => (key === field.name ? withSpliter : page.fieldByName.get(key)),
+    });
+    expect(within(cell('insuranceCompanyName')).getByText('人保财险,平安产险')).toBeInTheDocument();
+  });
 });
 
 describe('grid cell upload', { timeout: 30_000 }, () => {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clearedValues, mappedValues, parseSorter, popupConfig } from '../../../../runtime/widgets/popup/popupConfig';
+import { clearedValues, mappedValues, parseSorter, popupConfig, shownText } from '../../../../runtime/widgets/popup/popupConfig';
 import { dataParams, dictText, initialValues } from '../../../../runtime/widgets/popup/reportQuery';
 
 describe('popup configuration and mapping', () => {
-  it('accepts comma lists as JeecgBoot props and arrays as the page language, defaulting field, width and multi', () => {
+  it('accepts comma lists as JeecgBoot props and arrays as the page language, defaulting field, spliter, width and multi', () => {
     const fromProps = popupConfig({ code: 'r', orgFields: 'a, b' as unknown as string[], destFields: ['x', 'y'] }, 'x');
-    expect(fromProps).toEqual({ ok: true, config: { code: 'r', orgFields: ['a', 'b'], destFields: ['x', 'y'], multi: false, field: 'x', param: {}, width: 1200 } });
+    expect(fromProps).toEqual({
+      ok: true,
+      config: { code: 'r', orgFields: ['a', 'b'], destFields: ['x', 'y'], multi: false, field: 'x', ownField: 'x', spliter: ',', param: {}, width: 1200 },
+    });
     expect(popupConfig(undefined, 'x')).toEqual({ ok: false, message: 'popup参数未正确配置!' });
     expect(popupConfig({ code: 'r', orgFields: ['a'], destFields: ['x', 'y'] }, 'x')).toEqual({
       ok: false,
@@ -25,6 +28,23 @@ describe('popup configuration and mapping', () => {
     if (!result.ok) throw new Error(result.message);
     expect(mappedValues(result.config, [{ n: 'a', c: 0 }, { n: null, c: 2 }])).toEqual({ name: 'a,', count: '0,2' });
     expect(clearedValues(result.config)).toEqual({ name: '', count: '' });
+  });
+
+  it('joins several rows by the spliter and shows a stored value split by it, comma-separated', () => {
+    const result = popupConfig({ code: 'r', orgFields: ['n', 'c'], destFields: ['name', 'code'], multi: true, spliter: ';' }, 'name');
+    if (!result.ok) throw new Error(result.message);
+    expect(mappedValues(result.config, [{ n: 'a', c: 'A' }, { n: 'b', c: 'B' }])).toEqual({ name: 'a;b', code: 'A;B' });
+    expect(shownText(result.config, 'a;b')).toBe('a,b');
+    expect(shownText(result.config, null)).toBe('');
+    // The default spliter shows the value as stored.
+    expect(shownText(undefined, 'a,b')).toBe('a,b');
+  });
+
+  it('gives the own field the values of `field` when it names another destination', () => {
+    const result = popupConfig({ code: 'r', orgFields: ['n', 'c'], destFields: ['name', 'code'], field: 'name' }, 'label');
+    if (!result.ok) throw new Error(result.message);
+    expect(mappedValues(result.config, [{ n: 'a', c: 'A' }])).toEqual({ name: 'a', code: 'A', label: 'a' });
+    expect(clearedValues(result.config)).toEqual({ name: '', code: '', label: '' });
   });
 
   it('builds getData parameters: self_ params, wrapped text, exact dictionary values, ranges, sort and page', () => {
