@@ -87,6 +87,7 @@ const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
         column={column}
         value={cellValue(column, row.values)}
         editing={grid.editing.alwaysEdit ? grid.canEditCell(row.id, column.key) : editingKey === column.key}
+        active={editingKey === column.key}
         error={errors?.[column.key]}
         onDetails={props.onDetails}
       />
