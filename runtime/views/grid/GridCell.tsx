@@ -167,7 +167,10 @@ function GridCellView(props: GridCellProps) {
       {content}
     </div>
   );
-  if (!error) return cell;
+  // A cell the user can edit keeps its tooltip wrapper whether or not it has failed: adding one as
+  // a message appears, or as the cell starts editing, would remount what it holds — the editor
+  // being typed in loses the focus and the caret, an upload cell its open menu.
+  if (!error && !editable) return cell;
   return (
     <Tooltip title={error} color="#ff4d4f" placement="top" open={active && error ? true : undefined}>
       {cell}

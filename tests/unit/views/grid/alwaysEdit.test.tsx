@@ -1,6 +1,7 @@
 // An always-edit grid (grid.alwaysEdit) shows every editable cell's editor from the start, yet only
 // the cell the user clicks opens its options or date panel and takes the focus — as a click-to-edit
-// grid's cell does on its first click. Leaving the cell still ends it, and its check runs.
+// grid's cell does on its first click. Leaving the cell still ends it, and its check runs; a message
+// appearing leaves the input being typed in as it is.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
@@ -118,6 +119,21 @@ describe('an always-edit grid', { timeout: 30_000 }, () => {
     await waitFor(() => expect(cell('r0', 'name')).toHaveClass('grid-cell-failed'));
     expect(within(cell('r0', 'hours')).getByRole('textbox')).toHaveFocus();
   });
+
+  it('keeps the focus in a text cell while its message appears', async () => {
+    const { cell } = mount(true);
+    await settle();
+    const input = within(cell('r0', 'name')).getByRole('textbox');
+    await userEvent.click(input);
+    await userEvent.clear(input);
+    await waitFor(() => expect(cell('r0', 'name')).toHaveClass('grid-cell-failed'));
+    expect(input).toBeInTheDocument();
+    expect(input).toHaveFocus();
+    await userEvent.type(input, '乙');
+    expect(input).toHaveValue('乙');
+    await waitFor(() => expect(cell('r0', 'name')).not.toHaveClass('grid-cell-failed'));
+    expect(input).toHaveFocus();
+  });
 });
 
 describe('a click-to-edit grid', { timeout: 30_000 }, () => {
@@ -142,5 +158,15 @@ describe('a click-to-edit grid', { timeout: 30_000 }, () => {
 
     await userEvent.click(cell('r1', 'name'));
     expect(within(cell('r1', 'name')).getByRole('textbox')).toHaveFocus();
+  });
+
+  it('keeps the very input being typed in, focused, while its message appears', async () => {
+    const { cell } = mount(false);
+    await userEvent.click(cell('r0', 'name'));
+    const input = within(cell('r0', 'name')).getByRole('textbox');
+    await userEvent.type(input, '{Backspace}{Backspace}');
+    await waitFor(() => expect(cell('r0', 'name')).toHaveClass('grid-cell-failed'));
+    expect(input).toBeInTheDocument();
+    expect(input).toHaveFocus();
   });
 });
