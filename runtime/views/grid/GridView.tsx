@@ -5,7 +5,7 @@
  * wide grid also windows its columns (gridLayout.ts, useColumnWindow.ts).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Checkbox, Descriptions, InputNumber, Modal, Popover, Space } from 'antd';
+import { Button, Checkbox, Descriptions, InputNumber, Popover, Space } from 'antd';
 import { DownOutlined, HolderOutlined, RightOutlined, SettingOutlined } from '@ant-design/icons';
 import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -28,6 +28,7 @@ import {
   type ToolbarButton,
 } from '../../grid';
 import { GridCell } from './GridCell';
+import { GridDetailsModal } from './GridDetailsModal';
 import { gridValueItems } from './GridValueText';
 import { gridLayout, type GridLayout, type SideCell } from './gridLayout';
 import { BAND_STYLE, GridFooter, GridHeader, lineCells, lineWidth, ROW_STYLE } from './gridLines';
@@ -206,7 +207,6 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   const { rows, selectedIds, highlightedIds, lastAdd } = snapshot;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [details, setDetails] = useState<string | null>(null);
-  const [fullscreen, setFullscreen] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragSort = grid.store.dragSort;
 
@@ -377,25 +377,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
         <GridFooter layout={layout} shown={shown} bandRef={bands.bandRef} rows={grid.footer()} />
       </div>
       {footer}
-      <Modal
-        title={
-          <Space>
-            {GRID_VIEW_TEXTS.details}
-            <Button type="link" size="small" onClick={() => setFullscreen((f) => !f)}>
-              {fullscreen ? GRID_VIEW_TEXTS.exitFullscreen : GRID_VIEW_TEXTS.fullscreen}
-            </Button>
-          </Space>
-        }
-        open={detailRow !== undefined}
-        width={fullscreen ? '100%' : 1200}
-        style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
-        footer={null}
-        onCancel={() => setDetails(null)}
-      >
-        {detailRow && (
-          <Descriptions bordered size="small" column={2} items={gridValueItems(grid, detailRow)} />
-        )}
-      </Modal>
+      <GridDetailsModal grid={grid} row={detailRow} onClose={() => setDetails(null)} />
     </div>
   );
 }

@@ -52,6 +52,28 @@ describe('grid 详细信息 and sub-form', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('checkbox')).toBeChecked();
   });
 
+  it('is 1200 px wide; 全屏 fills the window, 退出全屏 goes back, and the next row opens at 1200 px again', async () => {
+    const { container } = setup();
+    const modal = async () => (await screen.findByRole('dialog')).closest('.ant-modal') as HTMLElement;
+    await userEvent.click(container.querySelector('.grid-seq') as HTMLElement);
+    expect((await modal()).style.width).toBe('1200px');
+
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '全屏' }));
+    expect((await modal()).style).toMatchObject({ width: '100%', maxWidth: '100vw', top: '0px' });
+
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '退出全屏' }));
+    expect((await modal()).style.width).toBe('1200px');
+    expect((await modal()).style.top).toBe('');
+
+    // Left in full screen and closed, 详细信息 opens at its own size the next time.
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '全屏' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(container.querySelector('.grid-seq') as HTMLElement);
+    expect((await modal()).style.width).toBe('1200px');
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: '全屏' })).toBeInTheDocument();
+  });
+
   it('展开 shows each row as a sub-form with the same names', async () => {
     const { container } = setup();
     await userEvent.click(screen.getByRole('button', { name: /展\s*开/ }));
