@@ -282,7 +282,8 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   }, []);
   const openDetails = useCallback((id: string) => setDetails(id), []);
 
-  const allExpanded = rows.length > 0 && expanded.size >= rows.length;
+  // By the rows shown: the ids of rows gone (another page, a reload) stay in the set.
+  const allExpanded = rows.length > 0 && rows.every((row) => expanded.has(row.id));
   const buttons = visibleToolbarButtons(['add', 'save', 'remove', 'clearSelection', 'expand'] satisfies ToolbarButton[], excluded);
   const move = (delta: -1 | 1) => {
     const [id] = selectedIds;
