@@ -71,11 +71,16 @@ export function TagsText({ column, value }: { column: GridColumn; value: unknown
   );
 }
 
+export interface ChoiceEditorProps extends ChoiceCellProps {
+  /** The cell the user clicked: it opens its options and takes the focus as it mounts (see GridCellProps). */
+  active: boolean;
+}
+
 /**
  * select, sel_search and sel_search_async while editing. With allowInput a typed text that
  * no option contains becomes the value on Enter or when the cell is left, and stays offered.
  */
-export function ChoiceEditor({ grid, rowId, column, value }: ChoiceCellProps) {
+export function ChoiceEditor({ grid, rowId, column, value, active }: ChoiceEditorProps) {
   const options = useCellOptions(grid, rowId, column);
   const [typed, setTyped] = useState('');
   const current = value === '' || value === null || value === undefined ? undefined : String(value);
@@ -89,8 +94,8 @@ export function ChoiceEditor({ grid, rowId, column, value }: ChoiceCellProps) {
   };
   return (
     <Select
-      autoFocus
-      defaultOpen
+      autoFocus={active}
+      defaultOpen={active}
       size="small"
       style={{ width: '100%' }}
       allowClear
@@ -130,12 +135,12 @@ export function RadioEditor({ grid, rowId, column, value }: ChoiceCellProps) {
  * list_multi while editing: opens with its options as the single select does, so one click starts
  * choosing; the chosen values fold into '+N' rather than grow the row.
  */
-export function MultiChoiceEditor({ grid, rowId, column, value }: ChoiceCellProps) {
+export function MultiChoiceEditor({ grid, rowId, column, value, active }: ChoiceEditorProps) {
   const options = useCellOptions(grid, rowId, column);
   return (
     <Select
-      autoFocus
-      defaultOpen
+      autoFocus={active}
+      defaultOpen={active}
       mode="multiple"
       maxTagCount="responsive"
       size="small"

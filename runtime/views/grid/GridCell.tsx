@@ -19,6 +19,13 @@ export interface GridCellProps {
   column: GridColumn;
   value: unknown;
   editing: boolean;
+  /**
+   * The row's current cell, the one the user clicked: only its editor opens (a dropdown, a date
+   * panel) and takes the focus as it mounts. An always-edit grid shows every editable cell's editor
+   * from the start, where each opening would open every dropdown at once and fight for the focus;
+   * there the user's click opens the editor it lands on.
+   */
+  active: boolean;
   error: string | undefined;
   /** A click in a cell that cannot edit shows the row (详细信息); editable cells start editing instead. */
   onDetails?: (rowId: string) => void;
@@ -35,11 +42,11 @@ export function cellText(column: GridColumn, value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-function NumberEditor({ grid, rowId, column, value }: GridCellProps) {
+function NumberEditor({ grid, rowId, column, value, active }: GridCellProps) {
   const [text, setText] = useState(() => numericText(value));
   return (
     <Input
-      autoFocus
+      autoFocus={active}
       size="small"
       value={text}
       inputMode="decimal"
@@ -51,11 +58,11 @@ function NumberEditor({ grid, rowId, column, value }: GridCellProps) {
 }
 
 /** A text cell; `shape` rewrites what is typed (the tags cell puts a ';' after every two characters). */
-function TextEditor({ grid, rowId, column, value, shape = (typed) => typed }: GridCellProps & { shape?: (typed: string) => string }) {
+function TextEditor({ grid, rowId, column, value, active, shape = (typed) => typed }: GridCellProps & { shape?: (typed: string) => string }) {
   const [text, setText] = useState(() => shape(value === null || value === undefined ? '' : String(value)));
   return (
     <Input
-      autoFocus
+      autoFocus={active}
       size="small"
       value={text}
       onChange={(e) => {
@@ -80,7 +87,7 @@ function AsyncSearchOrChoice(props: GridCellProps) {
 }
 
 function Editor(props: GridCellProps) {
-  const { grid, rowId, column, value } = props;
+  const { grid, rowId, column, value, active } = props;
   const change = (next: unknown) => grid.change(rowId, column.key, next);
   switch (column.type) {
     case 'sel_user':
@@ -108,8 +115,8 @@ function Editor(props: GridCellProps) {
       const parsed = typeof value === 'string' && value !== '' ? dayjs(value, format) : null;
       return (
         <DatePicker
-          autoFocus
-          defaultOpen
+          autoFocus={active}
+          defaultOpen={active}
           size="small"
           style={{ width: '100%' }}
           showTime={column.type === 'datetime'}
@@ -127,7 +134,7 @@ function Editor(props: GridCellProps) {
 const FAILED_STYLE = { outline: '1px solid #ff4d4f', outlineOffset: -1, background: '#fff2f0' } as const;
 
 function GridCellView(props: GridCellProps) {
-  const { grid, rowId, column, value, editing, error, onDetails } = props;
+  const { grid, rowId, column, value, editing, active, error, onDetails } = props;
   const editable = grid.canEditCell(rowId, column.key);
   let content;
   if (column.type === 'checkbox') {
@@ -160,9 +167,12 @@ function GridCellView(props: GridCellProps) {
       {content}
     </div>
   );
-  if (!error) return cell;
+  // A cell the user can edit keeps its tooltip wrapper whether or not it has failed: adding one as
+  // a message appears, or as the cell starts editing, would remount what it holds — the editor
+  // being typed in loses the focus and the caret, an upload cell its open menu.
+  if (!error && !editable) return cell;
   return (
-    <Tooltip title={error} color="#ff4d4f" placement="top" open={editing ? true : undefined}>
+    <Tooltip title={error} color="#ff4d4f" placement="top" open={active && error ? true : undefined}>
       {cell}
     </Tooltip>
   );

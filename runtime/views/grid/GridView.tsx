@@ -5,7 +5,7 @@
  * wide grid also windows its columns (gridLayout.ts, useColumnWindow.ts).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Checkbox, Descriptions, InputNumber, Modal, Popover, Space } from 'antd';
+import { Button, Checkbox, Descriptions, InputNumber, Popover, Space } from 'antd';
 import { DownOutlined, HolderOutlined, RightOutlined, SettingOutlined } from '@ant-design/icons';
 import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -28,6 +28,7 @@ import {
   type ToolbarButton,
 } from '../../grid';
 import { GridCell } from './GridCell';
+import { GridDetailsModal } from './GridDetailsModal';
 import { gridValueItems } from './GridValueText';
 import { gridLayout, type GridLayout, type SideCell } from './gridLayout';
 import { BAND_STYLE, GridFooter, GridHeader, lineCells, lineWidth, ROW_STYLE } from './gridLines';
@@ -87,6 +88,7 @@ const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
         column={column}
         value={cellValue(column, row.values)}
         editing={grid.editing.alwaysEdit ? grid.canEditCell(row.id, column.key) : editingKey === column.key}
+        active={editingKey === column.key}
         error={errors?.[column.key]}
         onDetails={props.onDetails}
       />
@@ -205,7 +207,6 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   const { rows, selectedIds, highlightedIds, lastAdd } = snapshot;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [details, setDetails] = useState<string | null>(null);
-  const [fullscreen, setFullscreen] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragSort = grid.store.dragSort;
 
@@ -281,7 +282,8 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   }, []);
   const openDetails = useCallback((id: string) => setDetails(id), []);
 
-  const allExpanded = rows.length > 0 && expanded.size >= rows.length;
+  // By the rows shown: the ids of rows gone (another page, a reload) stay in the set.
+  const allExpanded = rows.length > 0 && rows.every((row) => expanded.has(row.id));
   const buttons = visibleToolbarButtons(['add', 'save', 'remove', 'clearSelection', 'expand'] satisfies ToolbarButton[], excluded);
   const move = (delta: -1 | 1) => {
     const [id] = selectedIds;
@@ -376,25 +378,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
         <GridFooter layout={layout} shown={shown} bandRef={bands.bandRef} rows={grid.footer()} />
       </div>
       {footer}
-      <Modal
-        title={
-          <Space>
-            {GRID_VIEW_TEXTS.details}
-            <Button type="link" size="small" onClick={() => setFullscreen((f) => !f)}>
-              {fullscreen ? GRID_VIEW_TEXTS.exitFullscreen : GRID_VIEW_TEXTS.fullscreen}
-            </Button>
-          </Space>
-        }
-        open={detailRow !== undefined}
-        width={fullscreen ? '100%' : 1200}
-        style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
-        footer={null}
-        onCancel={() => setDetails(null)}
-      >
-        {detailRow && (
-          <Descriptions bordered size="small" column={2} items={gridValueItems(grid, detailRow)} />
-        )}
-      </Modal>
+      <GridDetailsModal grid={grid} row={detailRow} onClose={() => setDetails(null)} />
     </div>
   );
 }

@@ -9,7 +9,16 @@ import { ExpandAltOutlined } from '@ant-design/icons';
 import { INPUT_POP_HEIGHT, INPUT_POP_WIDTH, type GridColumn, type GridController } from '../../grid';
 import { GRID_VIEW_TEXTS } from './texts';
 
-export function InputPopEditor({ grid, rowId, column, value }: { grid: GridController; rowId: string; column: GridColumn; value: unknown }) {
+export interface InputPopEditorProps {
+  grid: GridController;
+  rowId: string;
+  column: GridColumn;
+  value: unknown;
+  /** The cell the user clicked: its input takes the focus as it mounts (see GridCellProps). */
+  active: boolean;
+}
+
+export function InputPopEditor({ grid, rowId, column, value, active }: InputPopEditorProps) {
   const [text, setText] = useState(() => (value === null || value === undefined ? '' : String(value)));
   const [open, setOpen] = useState(false);
   const type = (next: string) => {
@@ -38,7 +47,7 @@ export function InputPopEditor({ grid, rowId, column, value }: { grid: GridContr
       }
     >
       <Input
-        autoFocus
+        autoFocus={active}
         size="small"
         value={text}
         onChange={(e) => type(e.target.value)}

@@ -20,7 +20,7 @@ function Rows({ grid, env }: { grid: GridController; env: GridCellEnv }) {
           <div key={row.id} data-testid={`row-${row.id}`}>
             {grid.columns.map((column) => (
               <div key={column.key} data-testid={`${row.id}-${column.key}`}>
-                <GridCell grid={grid} rowId={row.id} column={column} value={row.values[column.key]} editing={editing.get(row.id) === column.key} error={undefined} />
+                <GridCell grid={grid} rowId={row.id} column={column} value={row.values[column.key]} editing={editing.get(row.id) === column.key} active={editing.get(row.id) === column.key} error={undefined} />
               </div>
             ))}
           </div>

@@ -35,7 +35,7 @@ function Row({ grid, env }: { grid: GridController; env: GridCellEnv }) {
           .filter((column) => column.visible)
           .map((column) => (
             <div key={column.key} data-testid={`cell-${column.key}`}>
-              <GridCell grid={grid} rowId={row.id} column={column} value={row.values[column.key]} editing={editing.get(row.id) === column.key} error={errors[row.id]?.[column.key]} />
+              <GridCell grid={grid} rowId={row.id} column={column} value={row.values[column.key]} editing={editing.get(row.id) === column.key} active={editing.get(row.id) === column.key} error={errors[row.id]?.[column.key]} />
             </div>
           ))}
       </GridCellEnvProvider>
