@@ -83,6 +83,7 @@ export interface ChoiceEditorProps extends ChoiceCellProps {
 export function ChoiceEditor({ grid, rowId, column, value, active }: ChoiceEditorProps) {
   const options = useCellOptions(grid, rowId, column);
   const [typed, setTyped] = useState('');
+  const searchable = column.allowInput || column.allowSearch || column.type.startsWith('sel_search');
   const current = value === '' || value === null || value === undefined ? undefined : String(value);
   const shown = current !== undefined && !options.some((o) => o.value === current) ? [...options, { value: current }] : options;
   const change = (next: unknown) => grid.change(rowId, column.key, next ?? '');
@@ -99,11 +100,12 @@ export function ChoiceEditor({ grid, rowId, column, value, active }: ChoiceEdito
       size="small"
       style={{ width: '100%' }}
       allowClear
-      showSearch={column.allowInput || column.allowSearch || column.type.startsWith('sel_search')}
+      showSearch={searchable}
       optionFilterProp="label"
       value={current}
       options={selectOptions(shown)}
-      onSearch={setTyped}
+      // antd warns of onSearch on a select that cannot be typed in.
+      onSearch={searchable ? setTyped : undefined}
       onInputKeyDown={(e) => {
         if (e.key === 'Enter') keepTyped();
       }}
