@@ -159,6 +159,11 @@ function GridCellView(props: GridCellProps) {
       data-column={column.key}
       data-editing={editing ? 'true' : undefined}
       style={{ padding: '4px 6px', borderRadius: 2, ...(error ? FAILED_STYLE : null) }}
+      onFocus={() => {
+        // An always-edit cell reached with Tab becomes the row's current cell, as a click makes it:
+        // leaving it then ends it and checks it.
+        if (grid.editing.alwaysEdit && editable && !active) grid.clickCell(rowId, column.key);
+      }}
       onClick={(event) => {
         if (grid.clickCell(rowId, column.key)) return;
         if (!(event.target as Element).closest(OWN_CLICK)) onDetails?.(rowId);

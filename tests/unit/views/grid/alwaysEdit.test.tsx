@@ -111,6 +111,19 @@ describe('an always-edit grid', { timeout: 30_000 }, () => {
     expect(cell('r0', 'kind')).toHaveAttribute('data-editing', 'true');
   });
 
+  it('makes a cell reached with Tab the current one: leaving it empty is checked, without its options opening', async () => {
+    const { cell } = mount(true, [{ id: 'r0', kind: '', kinds: '', workDate: '', name: '甲', hours: 1, remark: '' }]);
+    await settle();
+    await userEvent.click(within(cell('r0', 'name')).getByRole('textbox'));
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true });
+    expect(within(cell('r0', 'kind')).getByRole('combobox')).toHaveFocus();
+    expect(openSelects()).toHaveLength(0);
+    await userEvent.click(within(cell('r0', 'hours')).getByRole('textbox'));
+    await waitFor(() => expect(cell('r0', 'kind')).toHaveClass('grid-cell-failed'));
+  });
+
   it('checks a text cell the user leaves without typing, when it loses the focus', async () => {
     const { cell } = mount(true, [{ id: 'r0', kind: 'site', kinds: '', workDate: '', name: '', hours: 1, remark: '' }]);
     await settle();
