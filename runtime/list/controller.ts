@@ -4,7 +4,7 @@
  * `useListController` sit on top.
  */
 import { reportFailure } from '../host/failure';
-import type { Envelope, Host } from '../host/types';
+import type { Envelope, Host, RequestParams } from '../host/types';
 import { createClickThrottle } from '../validation/clickThrottle';
 import { CLICK_THROTTLE_MS, DEFAULT_EXPORT_FILE_NAME, DEFAULT_ROW_KEY, MESSAGES } from './constants';
 import { checkDownloadedFile } from './exportFile';
@@ -166,21 +166,33 @@ export function createListController<Row>(
     return res.message || '操作失败';
   }
 
-  async function load(): Promise<void> {
-    if (!config.url.list) {
+  /** The list request on its way: a second call asking the very same waits for its answer. */
+  let pending: { key: string; done: Promise<void> } | undefined;
+
+  function load(): Promise<void> {
+    const url = config.url.list;
+    if (!url) {
       host.notify.error(MESSAGES.missingListUrl);
-      return;
+      return Promise.resolve();
     }
+    const params = buildListParams(state.query, config);
+    const key = JSON.stringify([url, params]);
+    // Two reactions to one change (a header tab written to the URL, then its new filter) ask the
+    // same twice: one request serves both.
+    if (listLoading && pending?.key === key) return pending.done;
+    const done = fetchPage(url, params);
+    pending = { key, done };
+    return done;
+  }
+
+  async function fetchPage(url: string, params: RequestParams): Promise<void> {
     const seq = ++requestSeq;
     const query = state.query;
     listLoading = true;
     refreshLoading();
     const prefetch = config.prefetch ? config.prefetch().catch(() => undefined) : Promise.resolve();
     try {
-      const [res] = await Promise.all([
-        host.request.get<PageResult<Row> | Row[]>(config.url.list, buildListParams(query, config)),
-        prefetch,
-      ]);
+      const [res] = await Promise.all([host.request.get<PageResult<Row> | Row[]>(url, params), prefetch]);
       if (seq !== requestSeq) return;
       if (!res.success) {
         host.notify.warning(serverMessage(res));

@@ -60,6 +60,18 @@ describe('the 知识文章 page header', () => {
     expect(screen.getByTestId('search').textContent).toBe('?keyword=%E6%B0%B4%E6%B8%8D');
   }, 30_000);
 
+  it('asks the server once when a tab is chosen on a later page (back to page 1 with the new filter)', async () => {
+    const user = userEvent.setup();
+    render(<Routed initialSearch="?page=2" />);
+    await waitFor(() => expect(fake.callsTo('get', LIST)).toHaveLength(1));
+    expect(lastListParams()).toMatchObject({ pageNo: 2 });
+    await user.click(screen.getByRole('tab', { name: '已发布' }));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ status: '1', pageNo: 1 }));
+    // Let any second reaction to the change go out before counting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.callsTo('get', LIST)).toHaveLength(2);
+  }, 30_000);
+
   it('opens from a bookmarked URL with the keyword in the box and the tab active', async () => {
     render(<Routed initialSearch="?keyword=%E6%9F%A5%E5%8B%98&tab=draft" />);
     await waitFor(() => expect(lastListParams()).toMatchObject({ title: '*查勘*', status: '0' }));
