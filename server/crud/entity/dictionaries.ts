@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CompiledDict, CompiledField, CompiledPage } from '../../../runtime/schema/compiledPage';
 import type { DB } from '../../db/types';
 import { parseTableDictionary } from '../../sys/dict/tableDictionaries';
+import type { AllowedKeys } from './validate';
 
 /** Code dictionaries by code (app.dictionaries, or a DictionaryCache over a seed transaction). */
 export interface CodeDictionaries {
@@ -75,29 +76,36 @@ export class EntityDictionaries {
 
   /**
    * Of the keys a user or department field was given, those that name a user (by username or id,
-   * spec §3) or a department (by id). Undefined for any other field.
+   * spec §3) or a department (by id) — with the names of those that name a deleted one, so a
+   * refusal says 「财产险理赔部」, not the id nobody saw. Undefined for any other field.
    */
-  async orgKeys(field: CompiledField, keys: readonly string[], db: Kysely<DB> = this.db): Promise<Set<string> | undefined> {
+  async orgKeys(field: CompiledField, keys: readonly string[], db: Kysely<DB> = this.db): Promise<AllowedKeys | undefined> {
     if (field.widget !== 'user' && field.widget !== 'depart') return undefined;
     const wanted = [...new Set(keys.filter((k) => k !== ''))];
     const found = new Set<string>();
+    const names = new Map<string, string>();
+    // Deleted users and departments are offered by no picker (as the table dictionaries filter them).
+    const keep = (deleted: boolean, name: string | null, ...aliases: string[]) => {
+      for (const alias of aliases) {
+        if (!deleted) found.add(alias);
+        else if (name) names.set(alias, name);
+      }
+    };
     for (let i = 0; i < wanted.length; i += 5000) {
       const part = wanted.slice(i, i + 5000);
       if (field.widget === 'user') {
-        // Deleted users and departments are offered by no picker (as the table dictionaries filter them).
         const rows = await db
           .selectFrom('sys_user')
-          .select(['username', 'id'])
-          .where('del_flag', '=', 0)
+          .select(['username', 'id', 'realname', 'del_flag'])
           .where((eb) => eb.or([eb('username', 'in', part), eb('id', 'in', part)]))
           .execute();
-        for (const row of rows) found.add(row.username).add(row.id);
+        for (const row of rows) keep(row.del_flag !== 0, row.realname, row.username, row.id);
       } else {
-        const rows = await db.selectFrom('sys_depart').select('id').where('del_flag', '=', '0').where('id', 'in', part).execute();
-        for (const row of rows) found.add(row.id);
+        const rows = await db.selectFrom('sys_depart').select(['id', 'depart_name', 'del_flag']).where('id', 'in', part).execute();
+        for (const row of rows) keep(row.del_flag !== '0', row.depart_name, row.id);
       }
     }
-    return found;
+    return Object.assign(found, { names });
   }
 
   /** The allow-listed source of a table dictionary; throws naming the code when it is not allowed. */

@@ -7,7 +7,7 @@ import { keysetOrder } from './keyset';
 import type { EntityDictionaries } from './dictionaries';
 import type { EntityModel } from './model';
 import type { EntityRow } from './records';
-import type { AllowedValues, EntityValues } from './validate';
+import type { AllowedKeys, AllowedValues, EntityValues } from './validate';
 
 /**
  * Entity tables are named by page files, so Kysely cannot know their columns; every table and
@@ -214,7 +214,7 @@ export class EntityStore {
    * or, for a table dictionary and a picker, those of the given values that exist (one query per field).
    */
   async allowedValues(db: Kysely<DB>, inputs: readonly Readonly<Record<string, unknown>>[]): Promise<AllowedValues> {
-    const allowed = new Map<string, Set<string>>();
+    const allowed = new Map<string, AllowedKeys>();
     const givenKeys = (field: CompiledField): string[] =>
       inputs.flatMap((input) => {
         const v = input[field.name];

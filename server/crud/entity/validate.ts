@@ -25,8 +25,10 @@ export interface FieldError {
 /** Values by field name, ready for the database. */
 export type EntityValues = Record<string, DbValue>;
 
+/** The keys a field accepts; `names` says what a refused key names (a deleted department: its name). */
+export type AllowedKeys = ReadonlySet<string> & { readonly names?: ReadonlyMap<string, string> };
 /** Values a dictionary field accepts, per field name (prepared once for a request or an import). */
-export type AllowedValues = ReadonlyMap<string, ReadonlySet<string>>;
+export type AllowedValues = ReadonlyMap<string, AllowedKeys>;
 
 /** The page language's rules as runtime/validation rules, plus the numeric range checks they carry. */
 function validationRules(field: CompiledField): { rules: ValidationRule[]; range: { min?: number; max?: number; message?: string }[] } {
@@ -90,7 +92,7 @@ export function checkValue(field: CompiledField, value: DbValue, allowed: Allowe
     // A picker stores its picked keys comma-joined (one key in single mode), as its widget emits them.
     const parts = isMultiValued(field) || field.widget === 'picker' ? text.split(',').filter((p) => p !== '') : [text];
     const unknown = parts.find((p) => !accepted.has(p));
-    if (unknown !== undefined) return `「${unknown}」不是可选的值`;
+    if (unknown !== undefined) return `「${accepted.names?.get(unknown) ?? unknown}」不是可选的值`;
   }
   return undefined;
 }

@@ -135,7 +135,7 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
     expect(invoice).toMatchObject({ success: false, message: '关联案件：「R9999」不是可选的值' });
   });
 
-  it('refuses a deleted user or department as no picker offers them any more', async () => {
+  it('refuses a deleted user or department, by name, as no picker offers them any more', async () => {
     const db = server.database.db;
     const depart = '00000000000000000000000000a01a02';
     await db.updateTable('sys_user').set({ del_flag: 1 }).where('username', '=', 'zhaoliu').execute();
@@ -145,8 +145,9 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
         receiveName: '测试案件：已删除的人和部门', receiveStatus: 'new', trustDate: '2026-11-25', handler: 'zhaoliu', departId: depart,
       });
       expect(res.success).toBe(false);
-      expect(res.message).toContain('主办公估师：「zhaoliu」不是可选的值');
-      expect(res.message).toContain(`承办部门：「${depart}」不是可选的值`);
+      // Named as the pickers showed them, not by the keys stored.
+      expect(res.message).toContain('主办公估师：「赵六」不是可选的值');
+      expect(res.message).toContain('承办部门：「财产险理赔部」不是可选的值');
     } finally {
       await db.updateTable('sys_user').set({ del_flag: 0 }).where('username', '=', 'zhaoliu').execute();
       await db.updateTable('sys_depart').set({ del_flag: '0' }).where('id', '=', depart).execute();
