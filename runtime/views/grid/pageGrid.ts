@@ -98,7 +98,7 @@ function editorProps(type: GridColumnType, column: PageGridColumn, field: Compil
  * The linked selects of a page: a linkDown field (province) and its linkFields (city, district)
  * are one cascade, keyed by the linkDown field's name; each field's place in it.
  */
-export function pageLinkage(page: CompiledPage): ReadonlyMap<string, { linkageKey: string; level: number }> {
+function pageLinkage(page: CompiledPage): ReadonlyMap<string, { linkageKey: string; level: number }> {
   const levels = new Map<string, { linkageKey: string; level: number }>();
   for (const field of page.fields) {
     const linkDown = field.widget === 'linkDown' ? field.options.linkDown : undefined;

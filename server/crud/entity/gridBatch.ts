@@ -141,7 +141,7 @@ export async function saveGridBatch(db: Kysely<DB>, service: EntityService, inpu
 }
 
 /** What one save changed, by record id. */
-export interface SavedChanges {
+interface SavedChanges {
   removedIds: readonly string[];
   updatedIds: readonly string[];
   addedIds: readonly string[];
@@ -154,7 +154,7 @@ export interface SavedChanges {
  * rows that already carry the sender's renumbered order. One message per row: each must fit in one
  * NOTIFY. The sender id lets the saving grid ignore its own echo.
  */
-export async function publishSavedChanges(app: FastifyInstance, service: EntityService, changes: SavedChanges, senderId: string, tenantId: number): Promise<void> {
+async function publishSavedChanges(app: FastifyInstance, service: EntityService, changes: SavedChanges, senderId: string, tenantId: number): Promise<void> {
   if (!app.hasDecorator('vxeHub')) return;
   const pageId = gridPageId(service.model.page.entity.module, service.model.page.entity.name);
   const send = (row: Record<string, unknown>, change: LiveRowChange) =>
