@@ -7,20 +7,15 @@ import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pretendLayout } from '../../support/pretendLayout';
 import { pretendScrolling, settleScrolls } from '../../support/pretendScrolling';
-import { createGrid, type GridColumnSpec } from '../../../runtime/grid';
+import { createGrid } from '../../../runtime/grid';
 import { GridView } from '../../../runtime/views/grid/GridView';
+import { wideColumns } from './wideColumns';
 import { gridLayout } from '../../../runtime/views/grid/gridLayout';
 
-const COLUMNS = 30;
 const WIDTH = 120;
 
 function wideGrid() {
-  const columns: GridColumnSpec[] = Array.from({ length: COLUMNS - 1 }, (_, i) => ({
-    key: `c${i}`,
-    title: `列${i}`,
-    ...(i === 3 ? { type: 'inputNumber' as const, statistics: ['sum' as const] } : {}),
-  }));
-  columns.push({ key: 'code', title: '编号', fixed: 'left', width: 100 });
+  const columns = wideColumns();
   const grid = createGrid({ columns });
   grid.load(Array.from({ length: 5 }, (_, r) => ({ id: `r${r}`, code: `NO-${r}`, c3: r })));
   return grid;

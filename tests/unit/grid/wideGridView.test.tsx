@@ -5,18 +5,14 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pretendLayout } from '../../support/pretendLayout';
-import { createGrid, type GridColumnSpec } from '../../../runtime/grid';
+import { createGrid } from '../../../runtime/grid';
 import { GridView } from '../../../runtime/views/grid/GridView';
+import { WIDE_COLUMN_COUNT, wideColumns } from './wideColumns';
 
-const COLUMNS = 30;
+const COLUMNS = WIDE_COLUMN_COUNT;
 
 function wideGrid() {
-  const columns: GridColumnSpec[] = Array.from({ length: COLUMNS - 1 }, (_, i) => ({
-    key: `c${i}`,
-    title: `列${i}`,
-    ...(i === 3 ? { type: 'inputNumber' as const, statistics: ['sum' as const] } : {}),
-  }));
-  columns.push({ key: 'code', title: '编号', fixed: 'left', width: 100 });
+  const columns = wideColumns();
   const grid = createGrid({ columns });
   grid.load(Array.from({ length: 5 }, (_, r) => ({ id: `r${r}`, code: `NO-${r}`, ...Object.fromEntries(columns.map((c, i) => [c.key, i === 3 ? r : `${r}-${i}`])) })));
   return grid;
