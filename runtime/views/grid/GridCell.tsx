@@ -172,10 +172,12 @@ function GridCellView(props: GridCellProps) {
       {content}
     </div>
   );
-  // A cell the user can edit keeps its tooltip wrapper whether or not it has failed: adding one as
-  // a message appears, or as the cell starts editing, would remount what it holds — the editor
-  // being typed in loses the focus and the caret, an upload cell its open menu.
-  if (!error && !editable) return cell;
+  // An editing cell keeps its tooltip wrapper whether or not it has failed: adding one as a message
+  // appears, or as a click starts the editing, would remount what it holds — the editor being typed
+  // in loses the focus and the caret; an upload cell, interactive at rest, its open menu. Other
+  // cells at rest go without one until they fail: a tooltip for each of thousands of cells makes a
+  // grid mount half as slow again (bench/README.md).
+  if (!error && !editing && !(editable && column.type === 'upload')) return cell;
   return (
     <Tooltip title={error} color="#ff4d4f" placement="top" open={active && error ? true : undefined}>
       {cell}
