@@ -48,6 +48,25 @@ function readableReason(error: unknown): string {
  * content decides the reader, as POI's WorkbookFactory does, so an .xlsx saved under an .xls name
  * still imports.
  */
+/**
+ * exceljs' streaming reader now and then fails inside on a sound file when the machine is busy
+ * ("Cannot read properties of undefined (reading 'sheets')": its workbook model is missing when the
+ * parked sheet is read; seen in about one CI run in three). The very same bytes read fine the next
+ * time, and the whole file is in memory, so such a failure is read again before it is reported. A
+ * refusal of ours (ExcelFileError: too many rows, …) is final.
+ */
+async function readXlsxSteadily(buffer: Buffer, limits: ReadLimits): Promise<SheetData | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readXlsx(buffer, limits);
+    } catch (error) {
+      if (error instanceof ExcelFileError || attempt >= XLSX_READ_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const XLSX_READ_ATTEMPTS = 3;
+
 export async function readWorkbook(buffer: Buffer, fileName: string, options: ReadWorkbookOptions = {}): Promise<SheetData> {
   if (!/\.xlsx?$/i.test(fileName.trim())) throw new ExcelFileError(excelMessages.unsupportedFormat);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
@@ -63,7 +82,7 @@ export async function readWorkbook(buffer: Buffer, fileName: string, options: Re
   try {
     if (buffer.subarray(0, 4).equals(ZIP_MAGIC)) {
       if (!isCompleteZip(buffer)) throw new ExcelFileError(excelMessages.unreadable(excelMessages.truncated));
-      sheet = await readXlsx(buffer, limits);
+      sheet = await readXlsxSteadily(buffer, limits);
     }
     else if (buffer.subarray(0, 8).equals(OLE_MAGIC)) sheet = readXls(buffer, limits);
     else throw new ExcelFileError(excelMessages.unreadable(excelMessages.notExcel));
