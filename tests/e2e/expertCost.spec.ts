@@ -7,29 +7,15 @@
  * are typed, 服务内容 (list_multi) takes several values, and 收款人 (popup over 选择专家) fills
  * 收款人手机 of the same row; after the save a reload shows them.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openFromMenu, screenshot, signIn, toast } from './support/app';
 import { tableRow } from './support/pickerDialog';
+import { cell, endEditing, grid, openOptions, saveGrid, typeInCell } from './support/gridPage';
 import { modal } from './support/schemaPage';
 
 const CASE = '重庆市渝北区暴雨致地下车库进水货物损失公估案';
 const DEPART = '财产险理赔部';
 
-function grid(page: Page): Locator {
-  return page.locator('.editable-grid');
-}
-function row(page: Page, index: number): Locator {
-  return grid(page).locator(`.grid-row[data-index="${index}"]`);
-}
-function cell(page: Page, index: number, key: string): Locator {
-  return row(page, index).locator(`.grid-cell[data-column="${key}"]`);
-}
-function openOptions(page: Page): Locator {
-  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
-}
-async function endEditing(page: Page): Promise<void> {
-  await grid(page).locator('.grid-header').click({ position: { x: 5, y: 5 } });
-}
 /** How far sideways the grid's body, its header and footer bands, and everything around the grid are scrolled. */
 async function sideways(page: Page): Promise<{ body: number; header: number; footer: number; around: number }> {
   return grid(page).evaluate((element) => {
@@ -49,12 +35,6 @@ async function sideways(page: Page): Promise<{ body: number; header: number; foo
  */
 async function leaveGrid(page: Page): Promise<void> {
   await page.locator('.ant-pagination-total-text').click();
-}
-async function type(page: Page, index: number, key: string, text: string): Promise<void> {
-  await cell(page, index, key).click();
-  const input = cell(page, index, key).locator('input');
-  await input.fill('');
-  await input.pressSequentially(text);
 }
 /** 案件: typed into the async search, the server's hit is picked. */
 async function pickCase(page: Page, index: number): Promise<void> {
@@ -116,7 +96,7 @@ test.describe.serial('专家费 editable grid', () => {
     await cell(page, 0, 'currency').getByText('美元').click();
     await endEditing(page);
     await expect(cell(page, 0, 'currency')).toHaveText('美元');
-    await type(page, 0, 'amount', '1200.5');
+    await typeInCell(page, 0, 'amount', '1200.5');
     await pickTime(page, 0, '2026-11-02 09:30:00');
 
     await cell(page, 0, 'bearDepart').click();
@@ -130,9 +110,9 @@ test.describe.serial('专家费 editable grid', () => {
     await expect(cell(page, 0, 'bearDepart')).toContainText(DEPART);
 
     await cell(page, 0, 'paid').locator('.ant-checkbox-input').check();
-    await type(page, 0, 'tags', '现场复核');
+    await typeInCell(page, 0, 'tags', '现场复核');
     await expect(cell(page, 0, 'tags').locator('input')).toHaveValue('现场;复核');
-    await type(page, 0, 'billNo', 'FP2026001');
+    await typeInCell(page, 0, 'billNo', 'FP2026001');
     await endEditing(page);
     await screenshot(page, 'expert-cost-row');
 
@@ -141,11 +121,11 @@ test.describe.serial('专家费 editable grid', () => {
     await expect(grid(page).locator('.grid-row')).toHaveCount(2);
     await pickCase(page, 1);
     await pickExpert(page, 1, '李秀英');
-    await type(page, 1, 'amount', '800');
+    await typeInCell(page, 1, 'amount', '800');
     await pickTime(page, 1, '2026-11-03 14:00:00');
-    await type(page, 1, 'billNo', 'FP2026001');
+    await typeInCell(page, 1, 'billNo', 'FP2026001');
     await endEditing(page);
-    await grid(page).getByRole('button', { name: /保\s*存$/ }).click();
+    await saveGrid(page);
     await expect(toast(page, /票据号不能重复/)).toBeVisible();
     const failed = cell(page, 1, 'billNo');
     await expect(failed).toHaveClass(/grid-cell-failed/);
@@ -160,10 +140,10 @@ test.describe.serial('专家费 editable grid', () => {
     await expect(page.locator('.ant-tooltip').filter({ hasText: '票据号不能重复' })).toBeVisible();
     await screenshot(page, 'expert-cost-unique');
 
-    await type(page, 1, 'billNo', 'FP2026002');
+    await typeInCell(page, 1, 'billNo', 'FP2026002');
     await endEditing(page);
     await expect(failed).not.toHaveClass(/grid-cell-failed/);
-    await grid(page).getByRole('button', { name: /保\s*存$/ }).click();
+    await saveGrid(page);
     await expect(toast(page, '保存成功！')).toBeVisible();
 
     await page.reload();
@@ -204,7 +184,7 @@ test.describe.serial('专家费 editable grid', () => {
     await expect(cell(page, 0, 'totalAmount').locator('input')).toHaveCount(0);
     await details.locator('.ant-modal-close').click();
     await expect(details).toBeHidden();
-    await type(page, 0, 'travelFee', '300.3');
+    await typeInCell(page, 0, 'travelFee', '300.3');
     // Follows while the number is still being typed, before the cell is left.
     await expect(cell(page, 0, 'totalAmount')).toHaveText('1500.80');
     await leaveGrid(page);
@@ -234,7 +214,7 @@ test.describe.serial('专家费 editable grid', () => {
     await expect(cell(page, 0, 'payeeMobile')).toHaveText('13901102345');
     await screenshot(page, 'expert-cost-more-columns');
 
-    await grid(page).getByRole('button', { name: /保\s*存$/ }).click();
+    await saveGrid(page);
     await expect(toast(page, '保存成功！')).toBeVisible();
     await page.reload();
     await expect(grid(page).locator('.grid-row')).toHaveCount(2, { timeout: 30_000 });

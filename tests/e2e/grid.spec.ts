@@ -6,30 +6,22 @@
  * browser on the same page gets saved edits, new rows and deleted rows live through /vxeSocket;
  * a refusal only the server can see marks the refused cell.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { OK_BUTTON, screenshot, signIn, toast } from './support/app';
 import { widthOf } from './support/pickerDialog';
+import { cell, endEditing, grid, openOptions, row, saveGrid, typeInCell } from './support/gridPage';
 import { modal } from './support/schemaPage';
 
 const PATH = '/cost/work-hour';
 
-function grid(page: Page): Locator {
-  return page.locator('.editable-grid');
-}
-function row(page: Page, index: number): Locator {
-  return grid(page).locator(`.grid-row[data-index="${index}"]`);
-}
-function cell(page: Page, index: number, key: string): Locator {
-  return row(page, index).locator(`.grid-cell[data-column="${key}"]`);
-}
 async function remarks(page: Page): Promise<string[]> {
   return (await grid(page).locator('.grid-row .grid-cell[data-column="remark"]').allTextContents()).map((t) => t.trim());
 }
 /** Clicks a select cell and picks its n-th option. */
 async function pick(page: Page, index: number, key: string, nth = 0): Promise<void> {
   await cell(page, index, key).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').nth(nth).click();
+  await openOptions(page).nth(nth).click();
 }
 /** Picks a user for a 员工 cell in '根据部门选择用户' by username. */
 async function pickUser(page: Page, index: number, username: string, shot?: string): Promise<void> {
@@ -42,15 +34,6 @@ async function pickUser(page: Page, index: number, username: string, shot?: stri
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog).toBeHidden();
 }
-async function type(page: Page, index: number, key: string, text: string): Promise<void> {
-  await cell(page, index, key).click();
-  const input = cell(page, index, key).locator('input');
-  await input.fill('');
-  await input.pressSequentially(text);
-}
-async function endEditing(page: Page): Promise<void> {
-  await grid(page).locator('.grid-header').click({ position: { x: 5, y: 5 } });
-}
 async function fillRow(page: Page, index: number, remark: string, hours: string, shot?: string): Promise<void> {
   await pick(page, index, 'caseId');
   await pick(page, index, 'hourType');
@@ -61,8 +44,8 @@ async function fillRow(page: Page, index: number, remark: string, hours: string,
   const date = cell(page, index, 'workDate').locator('input');
   await date.fill('2026-11-02');
   await date.press('Enter');
-  await type(page, index, 'hours', hours);
-  await type(page, index, 'remark', remark);
+  await typeInCell(page, index, 'hours', hours);
+  await typeInCell(page, index, 'remark', remark);
   await endEditing(page);
 }
 
@@ -78,11 +61,7 @@ async function openGrid(page: Page, reload = false): Promise<void> {
  * finish in a window it does not paint (one of two open browsers): the button then stays named
  * 'loading 保 存' although it is no longer loading and takes clicks.
  */
-async function saveGrid(page: Page): Promise<void> {
-  await grid(page).getByRole('button', { name: /保\s*存$/ }).click();
-}
 
-/** A second signed-in browser on the grid page. */
 /** A second browser, signed in as another user (张三, 部门经理, who may edit 工时登记), on the grid. */
 async function secondBrowser(browser: Browser): Promise<{ second: Page; close: () => Promise<void> }> {
   const other = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
@@ -117,7 +96,7 @@ test.describe.serial('工时登记 editable grid', () => {
     await expect(grid(page).locator('.grid-row')).toHaveCount(3);
 
     // A number cell refuses letters.
-    await type(page, 0, 'hours', 'abc');
+    await typeInCell(page, 0, 'hours', 'abc');
     await expect(cell(page, 0, 'hours').locator('input')).toHaveValue('');
     await fillRow(page, 0, '现场查勘', '2.5', 'grid-user-picker');
     await fillRow(page, 1, '报告撰写', '4');
@@ -188,7 +167,7 @@ test.describe.serial('工时登记 editable grid', () => {
       // Work in the first window again: a window left in the background paints no frames, so antd's
       // button animations (the 保存 spinner leaving) never finish there.
       await page.bringToFront();
-      await type(page, 0, 'remark', '报告撰写（已复核）');
+      await typeInCell(page, 0, 'remark', '报告撰写（已复核）');
       await endEditing(page);
       await saveGrid(page);
       await expect(toast(page, '保存成功！')).toBeVisible();
@@ -243,7 +222,7 @@ test.describe.serial('工时登记 editable grid', () => {
     try {
       await expect.poll(() => remarks(second)).toEqual(['报告撰写（已复核）', '现场查勘']);
       // An edit the second browser has not saved yet.
-      await type(second, 0, 'remark', '第二个浏览器未保存');
+      await typeInCell(second, 0, 'remark', '第二个浏览器未保存');
       await endEditing(second);
       await second.waitForTimeout(1000);
 
@@ -288,7 +267,7 @@ test.describe.serial('工时登记 editable grid', () => {
     await openGrid(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '夜间值守']);
     await cell(page, 1, 'hourType').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '临时类型E2E' }).click();
+    await openOptions(page).filter({ hasText: '临时类型E2E' }).click();
     await endEditing(page);
 
     // Someone deletes the type before the save: the grid's options cannot know.
@@ -317,7 +296,7 @@ test.describe.serial('工时登记 editable grid', () => {
     await signIn(page, 'admin');
     await openGrid(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '夜间值守']);
-    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    const options = openOptions(page);
     const choose = async (key: string, text: string) => {
       await cell(page, 0, key).click();
       await options.filter({ hasText: text }).first().click();
