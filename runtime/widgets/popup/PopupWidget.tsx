@@ -15,7 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Host } from '../../host/types';
 import type { CompiledField } from '../../schema/compiledPage';
 import type { FormWidgetProps } from '../registry';
-import { clearedValues, mappedValues, popupConfig, shownText, type PopupConfig, type PopupSettings } from './popupConfig';
+import { clearedValues, mappedValues, popupConfig, shownText, type PopupConfig } from './popupConfig';
 import { PopupDialog } from './PopupDialog';
 import type { ReportRow } from './reportApi';
 import { POPUP_TEXTS } from './texts';
@@ -43,7 +43,7 @@ export interface PopupInputProps {
  * fields live (the form widget below on the Formily form, the editable grid into the cells of the row).
  */
 export function PopupInput({ field, value, disabled, host, onValues }: PopupInputProps) {
-  const settings = field.options.popup as PopupSettings | undefined;
+  const settings = field.options.popup;
   const checked = useMemo(() => popupConfig(settings, field.name), [settings, field.name]);
   const [open, setOpen] = useState(false);
 

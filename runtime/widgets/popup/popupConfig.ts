@@ -6,12 +6,6 @@
 import type { PopupOptions } from '../../generated/page';
 import { POPUP_TEXTS } from './texts';
 
-/**
- * What the widget reads: the page language's PopupOptions; JeecgBoot's props may give the field
- * lists as comma strings instead of arrays (see listOf).
- */
-export type PopupSettings = PopupOptions;
-
 export interface PopupConfig {
   code: string;
   orgFields: readonly string[];
@@ -55,10 +49,11 @@ function paramOf(param: PopupOptions['param']): Record<string, string> {
 }
 
 /**
- * Checks the settings: code, orgFields and destFields are required ('popup参数未正确配置!') and must
- * be as many ('…原始值和目标值数量不一致!'); either failure disables the widget.
+ * Checks the page's PopupOptions: code, orgFields and destFields are required ('popup参数未正确配置!')
+ * and must be as many ('…原始值和目标值数量不一致!'); either failure disables the widget. JeecgBoot's
+ * props may give the field lists as comma strings (see listOf).
  */
-export function popupConfig(settings: Partial<PopupSettings> | undefined, ownField: string): PopupConfigResult {
+export function popupConfig(settings: Partial<PopupOptions> | undefined, ownField: string): PopupConfigResult {
   const code = typeof settings?.code === 'string' ? settings.code.trim() : '';
   const orgFields = listOf(settings?.orgFields);
   const destFields = listOf(settings?.destFields);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledField } from '../../../../runtime/schema/compiledPage';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import PopupWidget from '../../../../runtime/widgets/popup/PopupWidget';
-import type { PopupSettings } from '../../../../runtime/widgets/popup/popupConfig';
+import type { PopupOptions } from '../../../../runtime/generated/page';
 import { fail, type FakeHost } from '../../list/fakeHost';
 import { API, reportCalls, reportHost } from './reportHost';
 
@@ -21,11 +21,11 @@ const page = (() => {
   return result.page;
 })();
 
-function fieldOf(name: string, popup?: Partial<PopupSettings>): CompiledField {
+function fieldOf(name: string, popup?: Partial<PopupOptions>): CompiledField {
   const field = page.fieldByName.get(name);
   if (!field) throw new Error(`no field ${name}`);
   if (!popup) return field;
-  return { ...field, options: { ...field.options, popup: { ...field.options.popup, ...popup } as PopupSettings } };
+  return { ...field, options: { ...field.options, popup: { ...field.options.popup, ...popup } as PopupOptions } };
 }
 
 function Harness({ field, fake, form, initial = '' }: { field: CompiledField; fake: FakeHost; form: Form; initial?: string }) {
