@@ -72,6 +72,22 @@ export default defineConfig(
     ],
     languageOptions: { globals: { ...globals.node } },
   },
+  // The server opens transactions only through server/db/transaction.ts inTransaction: on the embedded
+  // database a query sent through the pool from inside a transaction waits for itself forever, and
+  // the pool can refuse that at once only for transactions opened there.
+  {
+    files: ['server/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...noEvalSyntax,
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction'][arguments.length=0]",
+          message: 'Open a transaction with inTransaction (server/db/transaction.ts), so the pool can tell a query that bypasses it.',
+        },
+      ],
+    },
+  },
   // Unit tests render React in jsdom and use Node helpers.
   {
     files: ['tests/unit/**/*.{ts,tsx}'],

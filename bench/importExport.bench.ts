@@ -24,6 +24,7 @@ import { readArgs, type DatabaseKind } from './support/args';
 import { API, cleanUp, expertPage, startBenchServer, step, type BenchServer } from './support/benchServer';
 import { countExperts, fillExperts } from './support/experts';
 import { mb, ratio, withMemory, type MemoryPeak } from './support/stats';
+import { inTransaction } from '../server/db/transaction';
 
 const UPLOAD_LIMIT = 10 * 1024 * 1024;
 const INSERT_BATCH = 1000;
@@ -74,7 +75,7 @@ async function exportViaRawSql(db: Kysely<DB>, columns: readonly string[], where
   const write = async (text: string) => {
     if (!sink.write(text)) await once(sink, 'drain');
   };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await sql`DECLARE expert_export NO SCROLL CURSOR FOR
       SELECT ${sql.join(columns.map((c) => sql.ref(c)))} FROM mnt_expert WHERE ${where} ORDER BY create_time DESC, id DESC`.execute(trx);
     await write(`${columns.join(',')}\n`);
@@ -202,7 +203,7 @@ async function importViaEndpoint(server: BenchServer, upload: { body: Buffer; co
 async function importViaRawSql(server: BenchServer, rows: number): Promise<void> {
   const page = expertPage(server.pages);
   const fields = page.fields;
-  await server.database.db.transaction().execute(async (trx) => {
+  await inTransaction(server.database.db, async (trx) => {
     for (let from = 0; from < rows; from += INSERT_BATCH) {
       const values = [];
       for (let i = from; i < Math.min(rows, from + INSERT_BATCH); i++) {

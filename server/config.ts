@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/open';
 
 /** Server configuration, read once from the environment (see README "Configuration"). */
 export interface ServerConfig {
@@ -19,6 +20,10 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** File extensions accepted for upload, lower case without the dot (UPLOAD_ALLOWED_TYPES). */
   uploadAllowedTypes: readonly string[];
+  /** Longest wait for a database connection and (PostgreSQL) longest statement: DB_POOL_WAIT_MS, DB_STATEMENT_TIMEOUT_MS. */
+  databaseLimits: DatabaseLimits;
+  /** How long a stop (SIGTERM/SIGINT) waits for requests in flight before it ends them: SHUTDOWN_TIMEOUT_MS. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +71,16 @@ function uploadTypes(value: string | undefined): readonly string[] {
   return [...new Set(types)];
 }
 
+/** A duration in milliseconds from the environment, within [min, max]. */
+function milliseconds(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < min || ms > max) {
+    throw new ConfigError(`环境变量 ${name} 应为 ${min} 到 ${max} 之间的整数（单位毫秒），当前为 "${value}"`);
+  }
+  return ms;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -97,5 +112,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadDir,
     uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_MB),
     uploadAllowedTypes: uploadTypes(env.UPLOAD_ALLOWED_TYPES),
+    databaseLimits: {
+      poolWaitMs: milliseconds('DB_POOL_WAIT_MS', env.DB_POOL_WAIT_MS, DEFAULT_DATABASE_LIMITS.poolWaitMs, 100, 600_000),
+      statementTimeoutMs: milliseconds('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 100, 3_600_000),
+    },
+    shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
   };
 }

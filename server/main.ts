@@ -31,7 +31,7 @@ function readConfigOrExit(): ServerConfig {
 
 async function openDatabaseOrExit(config: ServerConfig): Promise<Database> {
   try {
-    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -96,6 +96,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, '正在停止服务');
+    // Requests still waiting on the database when the time is up are ended with the process; a data
+    // folder lock left behind names a dead process and is taken over at the next start.
+    setTimeout(() => {
+      logger.error({ timeoutMs: config.shutdownTimeoutMs }, '停止超时：仍有请求未完成，强制退出');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     try {
       await app.close();
     } finally {

@@ -6,6 +6,7 @@ import { currentUser } from './guard';
 import { hashPassword, verifyPassword } from './password';
 import { revokeOtherSessions } from './sessions';
 import { loadUserDeparts, loadUserInfo } from './userInfo';
+import { inTransaction } from '../db/transaction';
 
 const signedIn = { permission: SIGNED_IN } as const;
 
@@ -93,7 +94,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (password !== confirmpassword) throw new BusinessError('两次输入的密码不一样！');
       const hash = await hashPassword(password);
       // One transaction: a new password never stands while the old sessions live on.
-      await app.db.transaction().execute(async (trx) => {
+      await inTransaction(app.db, async (trx) => {
         await trx
           .updateTable('sys_user')
           .set({ password: hash, update_by: user.username, update_time: sql<string>`now()` })

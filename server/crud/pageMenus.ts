@@ -3,6 +3,7 @@ import type { CompiledPage } from '../../runtime/schema/compiledPage';
 import type { DB } from '../db/types';
 import { newId } from '../seed/ids';
 import { insertEntityButtons, schemaComponentOf } from '../seed/entities';
+import { inTransaction } from '../db/transaction';
 
 /** Any fixed number: the advisory lock that keeps two starting API nodes from adding a menu twice. */
 const PAGE_MENU_LOCK_KEY = 724_501_337;
@@ -34,7 +35,7 @@ async function freeUrl(trx: Transaction<DB>, wanted: string): Promise<string> {
  * Pages that already have a menu item (every seeded one) are left exactly as they are.
  */
 export async function addMissingPageMenus(db: Kysely<DB>, pages: readonly CompiledPage[]): Promise<AddedPageMenu[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${PAGE_MENU_LOCK_KEY})`.execute(trx);
     const components = new Set(
       (await trx.selectFrom('sys_permission').select('component').where('del_flag', '=', 0).where('component', 'like', 'schema/%').execute()).map(

@@ -5,6 +5,19 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './types';
 import { lockDataDir } from './lock';
+import { guardedPool } from './pool';
+
+/**
+ * How long a request may wait for a database connection, and (PostgreSQL only) run one statement or
+ * sit idle inside a transaction, before it is answered with an error instead of hanging. PGlite runs
+ * statements on the server's own thread and has no statement timeout; the bounded wait is its guard.
+ */
+export interface DatabaseLimits {
+  poolWaitMs: number;
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { poolWaitMs: 20_000, statementTimeoutMs: 60_000 };
 
 export interface Database {
   db: Kysely<DB>;
@@ -46,13 +59,25 @@ function poolOf(config: pg.PoolConfig): pg.Pool {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.query(`SET TIME ZONE '${TIME_ZONE}'`).catch(() => undefined);
+    // A connection the server ends while it is checked out between queries (idle-in-transaction
+    // timeout, restart) emits an error with nobody listening, which would crash the process; the
+    // holder's next query fails instead, and the pool drops the connection when it comes back.
+    client.on('error', () => undefined);
   });
   return pool;
 }
 
-export async function openPostgres(databaseUrl: string, max = 10): Promise<Database> {
-  const pool = poolOf({ connectionString: databaseUrl, max });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+export async function openPostgres(databaseUrl: string, max = 10, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): Promise<Database> {
+  const pool = poolOf({
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: limits.poolWaitMs,
+    // The server ends a statement that runs too long, and a transaction its caller left idle for
+    // twice that, so no connection is held forever.
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: 2 * limits.statementTimeoutMs,
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false }) }) });
   await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
   return { db, kind: 'postgres', listen: (...args) => listenOnPostgres(databaseUrl, ...args), close: () => db.destroy() };
 }
@@ -96,7 +121,7 @@ async function listenOnPostgres(
  * adapter so the rest of the server speaks plain node-postgres. One pooled connection: PGlite has a
  * single session, and one connection keeps transactions isolated from each other.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): Promise<Database> {
   const release = lockDataDir(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -108,8 +133,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
     pglite = await PGlite.create(path.join(dataDir, 'pgdata'));
     socketServer = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432') });
     await socketServer.start();
-    const pool = poolOf({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const pool = poolOf({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, connectionTimeoutMillis: limits.poolWaitMs });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: true }) }) });
     // PGlite's one session holds LISTEN across reconnections of the single pooled connection, and
     // hands notifications to whichever connection is open, so they are read from the pool.
     const listeners = new Map<string, Set<(payload: string) => void>>();
@@ -158,6 +183,6 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.limits) : openPglite(opts.dataDir, opts.limits);
 }

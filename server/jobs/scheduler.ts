@@ -17,6 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import { SCHEDULER_ZONE, nextFireTime } from '../../runtime/cron';
 import type { DB } from '../db/types';
 import { BUILTIN_JOBS, type BuiltinJob } from './builtins';
+import { inTransaction } from '../db/transaction';
 
 /** The scheduler's advisory lock key ('ldJB' in ASCII). */
 export const SCHEDULER_LOCK_KEY = 0x6c644a42;
@@ -89,7 +90,7 @@ export class JobScheduler {
 
   /** One pass: fires every enabled job whose next fire time after its last fire has come. */
   async tick(): Promise<TickResult> {
-    return this.opts.db.transaction().execute(async (trx) => {
+    return inTransaction(this.opts.db, async (trx) => {
       const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${SCHEDULER_LOCK_KEY}) AS locked`.execute(trx);
       if (!lock.rows[0]?.locked) return { ran: false, fired: [] };
       const now = new Date(this.now());
@@ -140,7 +141,7 @@ export class JobScheduler {
    * Resolves null when there is no such job.
    */
   async runNow(jobId: string): Promise<FiredJob | null> {
-    return this.opts.db.transaction().execute(async (trx) => {
+    return inTransaction(this.opts.db, async (trx) => {
       await sql.raw(`SET LOCAL lock_timeout = '${RUN_NOW_LOCK_TIMEOUT}'`).execute(trx);
       try {
         await sql`SELECT pg_advisory_xact_lock(${SCHEDULER_LOCK_KEY})`.execute(trx);

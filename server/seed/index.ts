@@ -11,6 +11,7 @@ import { insertMenus } from './menus';
 import { insertDeparts, insertPositions } from './organisation';
 import { insertRoles } from './roles';
 import { insertUsers, PRODUCTION_ADMIN } from './users';
+import { inTransaction } from '../db/transaction';
 
 export { SeedError } from './documents';
 
@@ -62,7 +63,7 @@ export async function seed(db: Kysely<DB>, opts: SeedOptions): Promise<void> {
   // argon2id is deliberately slow: hash once and share it among the demo accounts.
   const passwordHash = await hashPassword(password);
 
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     if (await hasUsers(trx)) return;
     const departIds = await insertDeparts(trx, departs);

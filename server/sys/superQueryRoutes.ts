@@ -12,6 +12,7 @@ import { QUERY_LIMITS } from '../crud/query/limits';
 import { BusinessError, ok, okMessage } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
 import { idQuerySchema } from '../http/idQuery';
+import { inTransaction } from '../db/transaction';
 
 const signedIn = { permission: SIGNED_IN } as const;
 
@@ -122,7 +123,7 @@ export const superQueryRoutes: FastifyPluginAsync = async (app) => {
       const title = request.body.title.trim();
       if (title === '') throw new BusinessError('保存名称不能为空');
       const json = JSON.stringify(records);
-      const id = await app.db.transaction().execute(async (trx) => {
+      const id = await inTransaction(app.db, async (trx) => {
         const existing = await trx
           .selectFrom('sys_super_query')
           .select('id')

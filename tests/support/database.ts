@@ -4,19 +4,25 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../server/db/open';
+import { openPglite, openPostgres, type Database, type DatabaseLimits } from '../../server/db/open';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 /** Server integration tests run against both databases the product supports. */
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
 
+/** How a test opens its copy: the server's limits, and (PostgreSQL) the pool's size, 5 by default. */
+export interface TestDatabaseOptions {
+  limits?: DatabaseLimits;
+  maxConnections?: number;
+}
+
 /** A private copy of the migrated, demo-seeded database; `close()` throws the copy away. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+export async function openTestDatabase(kind: DatabaseKind, opts: TestDatabaseOptions = {}): Promise<Database> {
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-pglite-test-'));
     fs.cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
     fs.rmSync(path.join(dir, 'lossdesk.lock'), { force: true });
-    const database = await openPglite(dir);
+    const database = await openPglite(dir, opts.limits);
     return {
       ...database,
       async close() {
@@ -26,7 +32,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
     };
   }
   const copy = await createPostgresDatabase('t', inject('postgresTemplateDb'));
-  const database = await openPostgres(copy.url, 5);
+  const database = await openPostgres(copy.url, opts.maxConnections ?? 5, opts.limits);
   return {
     ...database,
     async close() {

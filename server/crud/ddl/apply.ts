@@ -6,6 +6,7 @@ import { readTable } from './introspect';
 import { planTable } from './plan';
 import { stepSql, stepText } from './render';
 import type { AppliedTable, ApplyReport, EntityTable, TablePlan } from './types';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * The advisory lock key of entity DDL ('ldDDL' in ASCII). Several API nodes may start at once; the
@@ -89,7 +90,7 @@ export async function applyEntityTables<T>(db: Kysely<T>, tables: EntityTable[])
     return { tables: report };
   };
   // Inside a caller's transaction (e.g. together with the system migrations) that one is the unit of work.
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  return inTransaction(db, run);
 }
 
 /** The plans applyEntityTables would carry out now, without changing anything (for `npm run db:plan`). */

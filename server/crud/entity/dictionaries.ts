@@ -6,7 +6,8 @@ import type { AllowedKeys } from './validate';
 
 /** Code dictionaries by code (app.dictionaries, or a DictionaryCache over a seed transaction). */
 export interface CodeDictionaries {
-  items(dictCode: string): Promise<ReadonlyArray<{ value: string; text: string }> | undefined>;
+  /** `executor`: the caller's transaction, which a load must use (see DictionaryCache.all). */
+  items(dictCode: string, executor?: Kysely<DB>): Promise<ReadonlyArray<{ value: string; text: string }> | undefined>;
 }
 
 export interface DictOption {
@@ -129,7 +130,7 @@ export class EntityDictionaries {
   async options(field: CompiledField, db: Kysely<DB> = this.db): Promise<DictOption[]> {
     const dict = field.dict;
     if (!dict) return [];
-    if (dict.kind === 'code') return [...((await this.codes.items(dict.dictCode)) ?? [])].map(({ value, text }) => ({ value, text }));
+    if (dict.kind === 'code') return [...((await this.codes.items(dict.dictCode, db)) ?? [])].map(({ value, text }) => ({ value, text }));
     const { table, text, code } = this.tableSource(dict);
     const { rows } = await sql<DictOption>`
       SELECT CAST(${sql.ref(code)} AS text) AS value, CAST(${sql.ref(text)} AS text) AS text
@@ -143,7 +144,7 @@ export class EntityDictionaries {
     const wanted = [...new Set(values.filter((v) => v !== ''))];
     if (!dict || wanted.length === 0) return new Map();
     if (dict.kind === 'code') {
-      const items = (await this.codes.items(dict.dictCode)) ?? [];
+      const items = (await this.codes.items(dict.dictCode, db)) ?? [];
       return new Map(items.map((i) => [i.value, i.text]));
     }
     const { table, text, code } = this.tableSource(dict);

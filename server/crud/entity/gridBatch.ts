@@ -6,7 +6,7 @@ import { currentUser } from '../../auth/guard';
 import { permissionCodesOf } from '../../auth/permissions';
 import type { DB } from '../../db/types';
 import { BusinessError, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
-import { inTransaction } from '../../sys/fillRule';
+import { inTransaction } from '../../db/transaction';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { actorOf, tenantIdOf } from './context';
 import { toRecords } from './records';

@@ -8,7 +8,7 @@ import { EntityStore, type Actor } from './store';
 import { checkRecord, describeFieldErrors, uniqueFields, type EntityValues, type FieldError } from './validate';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { assignNumbers, fillRuleFieldsOf, type FillRuleField } from './fillRules';
-import { inTransaction } from '../../sys/fillRule';
+import { inTransaction } from '../../db/transaction';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {

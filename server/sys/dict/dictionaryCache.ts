@@ -11,28 +11,41 @@ export type DictionaryMap = Record<string, DictItem[]>;
  * made through another node.
  */
 export class DictionaryCache {
-  private loaded: { at: number; map: Promise<DictionaryMap> } | undefined;
+  private loaded: { at: number; map: Promise<DictionaryMap>; settled: boolean } | undefined;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly maxAgeMs = 60_000,
   ) {}
 
-  all(): Promise<DictionaryMap> {
+  /**
+   * Every dictionary. `executor` is the caller's transaction, if it has one: a load it needs then
+   * runs in that transaction (and is not kept), because on the embedded database the transaction
+   * holds the only connection, and a load through the pool — or waiting for one another request
+   * started through the pool — would wait for it forever.
+   */
+  all(executor?: Kysely<DB>): Promise<DictionaryMap> {
     const now = Date.now();
-    if (!this.loaded || now - this.loaded.at > this.maxAgeMs) {
-      const map = this.load();
-      this.loaded = { at: now, map };
+    const fresh = this.loaded && now - this.loaded.at <= this.maxAgeMs ? this.loaded : undefined;
+    if (executor?.isTransaction && !fresh?.settled) return this.load(executor);
+    if (fresh) return fresh.map;
+    const map = this.load(this.db);
+    const entry = { at: now, map, settled: false };
+    this.loaded = entry;
+    map.then(
+      () => {
+        entry.settled = true;
+      },
       // A failed load must not stay cached.
-      map.catch(() => {
-        if (this.loaded?.map === map) this.loaded = undefined;
-      });
-    }
-    return this.loaded.map;
+      () => {
+        if (this.loaded === entry) this.loaded = undefined;
+      },
+    );
+    return map;
   }
 
-  async items(dictCode: string): Promise<DictItem[] | undefined> {
-    const map = await this.all();
+  async items(dictCode: string, executor?: Kysely<DB>): Promise<DictItem[] | undefined> {
+    const map = await this.all(executor);
     return Object.hasOwn(map, dictCode) ? map[dictCode] : undefined;
   }
 
@@ -40,8 +53,8 @@ export class DictionaryCache {
     this.loaded = undefined;
   }
 
-  private async load(): Promise<DictionaryMap> {
-    const rows = await this.db
+  private async load(db: Kysely<DB>): Promise<DictionaryMap> {
+    const rows = await db
       .selectFrom('sys_dict as d')
       .innerJoin('sys_dict_item as i', 'i.dict_id', 'd.id')
       .select(['d.dict_code', 'i.item_value', 'i.item_text'])

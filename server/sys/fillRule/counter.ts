@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { DB, SysFillRule } from '../../db/types';
 import { BusinessError } from '../../http/envelope';
 import { formatNumber, isDateFormat, isResetPeriod, maxSequence, type FillRuleFormat, type ResetPeriod, type Stamp } from './format';
@@ -7,10 +8,6 @@ export function unknownFillRuleMessage(code: string): string {
   return `编号规则「${code}」不存在`;
 }
 
-/** Runs `work` in the caller's transaction, or in a new one when the caller has none. */
-export function inTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute((trx: Transaction<DB>) => work(trx));
-}
 
 type RuleRow = Pick<Selectable<SysFillRule>, 'rule_code' | 'rule_name' | 'prefix' | 'date_format' | 'seq_length' | 'reset_period'>;
 

@@ -4,7 +4,7 @@ import { loadEntityPages } from '../../../server/crud/pages';
 import { readConfig, type ServerConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/open';
 import type { Envelope } from '../../../server/http/envelope';
-import { openTestDatabase, type DatabaseKind } from '../../support/database';
+import { openTestDatabase, type DatabaseKind, type TestDatabaseOptions } from '../../support/database';
 
 export const API = '/insurance';
 export const DEMO_PASSWORD = '123456';
@@ -19,9 +19,14 @@ export interface TestApp {
 /** The server as `npm start` builds it, on a private copy of the demo database; captcha off by default. */
 export async function startTestApp(
   kind: DatabaseKind,
-  opts: { config?: Partial<ServerConfig>; captchaCode?: BuildAppOptions['captchaCode']; jobRunner?: BuildAppOptions['jobRunner'] } = {},
+  opts: {
+    config?: Partial<ServerConfig>;
+    captchaCode?: BuildAppOptions['captchaCode'];
+    jobRunner?: BuildAppOptions['jobRunner'];
+    database?: TestDatabaseOptions;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, opts.database);
   const config: ServerConfig = {
     ...readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API }),
     ...opts.config,
