@@ -41,6 +41,9 @@ const server = spawn(tsx, ['server/main.ts'], {
     DATABASE_URL: '',
     CAPTCHA: 'off',
     DEMO: 'on',
+    // Dictionaries age out after a second instead of a minute, so every save in the e2e run meets an
+    // aged-out cache, as a user's save after a minute of typing does (that once froze the API).
+    DICT_CACHE_MS: '1000',
     WEB_DIR: servedWebDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },

@@ -75,7 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.decorate('db', database.db);
   app.decorate('appConfig', config);
-  app.decorate('dictionaries', new DictionaryCache(database.db));
+  app.decorate('dictionaries', new DictionaryCache(database.db, config.dictCacheMs));
 
   installErrorHandlers(app);
   acceptEmptyJsonBodies(app);

@@ -22,6 +22,8 @@ export interface ServerConfig {
   uploadAllowedTypes: readonly string[];
   /** Longest wait for a database connection and (PostgreSQL) longest statement: DB_POOL_WAIT_MS, DB_STATEMENT_TIMEOUT_MS. */
   databaseLimits: DatabaseLimits;
+  /** How long a node keeps the dictionaries before it reads them again (DICT_CACHE_MS): how soon several API nodes agree on an edit. */
+  dictCacheMs: number;
   /** How long a stop (SIGTERM/SIGINT) waits for requests in flight before it ends them: SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number;
 }
@@ -116,6 +118,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       poolWaitMs: milliseconds('DB_POOL_WAIT_MS', env.DB_POOL_WAIT_MS, DEFAULT_DATABASE_LIMITS.poolWaitMs, 100, 600_000),
       statementTimeoutMs: milliseconds('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 100, 3_600_000),
     },
+    dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
   };
 }
