@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { databaseFailureOf } from './databaseErrors';
 import { BusinessError, fail } from './envelope';
 import { validationMessage, type SchemaIssue } from './validationMessage';
 
@@ -38,9 +39,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     const clientMessage = clientErrorMessage(err);
     if (clientMessage) return reply.code(200).send(fail(clientMessage));
-    if ((err as { code?: string }).code === '23505') {
-      request.log.warn({ err }, 'unique violation');
-      return reply.code(200).send(fail('数据库中已存在该记录'));
+    const database = databaseFailureOf(err);
+    if (database) {
+      // PostgreSQL's text names tables, columns, constraints and values: the log keeps it, the client
+      // gets our message.
+      if (database.byInput) request.log.warn({ err, sqlState: database.sqlState }, 'database refused the input');
+      else request.log.error({ err, sqlState: database.sqlState }, 'database failed');
+      return reply.code(200).send(fail(database.message));
     }
     request.log.error({ err }, 'request failed');
     return reply.code(200).send(fail(`操作失败，${shortReason(err)}`));
