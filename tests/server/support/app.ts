@@ -19,7 +19,12 @@ export interface TestApp {
 /** The server as `npm start` builds it, on a private copy of the demo database; captcha off by default. */
 export async function startTestApp(
   kind: DatabaseKind,
-  opts: { config?: Partial<ServerConfig>; captchaCode?: BuildAppOptions['captchaCode']; jobRunner?: BuildAppOptions['jobRunner'] } = {},
+  opts: {
+    config?: Partial<ServerConfig>;
+    captchaCode?: BuildAppOptions['captchaCode'];
+    jobRunner?: BuildAppOptions['jobRunner'];
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const config: ServerConfig = {
@@ -27,7 +32,14 @@ export async function startTestApp(
     ...opts.config,
   };
   try {
-    const app = await buildApp({ config, database, captchaCode: opts.captchaCode, pages: loadEntityPages(), jobRunner: opts.jobRunner });
+    const app = await buildApp({
+      config,
+      database,
+      captchaCode: opts.captchaCode,
+      pages: loadEntityPages(),
+      jobRunner: opts.jobRunner,
+      logger: opts.logger,
+    });
     return {
       app,
       database,
