@@ -26,6 +26,8 @@ export default defineConfig(
       'node_modules/**',
       'data/**',
       'server/generated/**',
+      // ajv's standalone validator code (npm run gen); its types are the .d.ts beside it.
+      'runtime/generated/*.js',
       'test-results/**',
       'playwright-report/**',
       'coverage/**',

@@ -2,6 +2,7 @@
  * Generates TypeScript types from every JSON Schema under schemas/meta/ (the single source of truth):
  *   schemas/meta/page.schema.json (the page language)   → runtime/generated/page.ts
  *   schemas/meta/<dir>/<name>.schema.json (the rest)     → server/generated/<dir>/<name>.ts
+ * and the page meta-schema's precompiled validator (generators/pageValidator.ts) → runtime/generated/pageValidator.js.
  * The page language goes to runtime/ because the interpreter shared by web app and server may not import
  * server/; the server imports it from runtime/generated like everyone else.
  *
@@ -12,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { PAGE_VALIDATOR_TYPES, pageValidatorCode } from './pageValidator';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const metaDir = path.join(root, 'schemas/meta');
@@ -64,6 +66,12 @@ async function expectedOutputs(): Promise<Map<string, string>> {
       style: { singleQuote: true, printWidth: 110 },
     });
     outputs.set(outputFor(relative, name), code);
+    if (toPosix(relative) === 'page.schema.json') {
+      // Read afresh: json-schema-to-typescript may have annotated the parsed copy.
+      const source = banner(toPosix(path.relative(root, schemaFile)));
+      outputs.set(path.join(runtimeOut, 'pageValidator.js'), pageValidatorCode(JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as object, source));
+      outputs.set(path.join(runtimeOut, 'pageValidator.d.ts'), `${source}\n${PAGE_VALIDATOR_TYPES}`);
+    }
   }
   return outputs;
 }

@@ -17,7 +17,10 @@ import { configJsRoutes } from './http/configJs';
 import './http/context';
 import { installErrorHandlers } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/jsonBody';
+import { withRedactedRequests } from './http/logRedaction';
+import { refuseNulCharacters } from './http/nulGuard';
 import { requireInputSchemas } from './http/routeSchema';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { webAppRoutes } from './http/webApp';
 import { installNoticeHub } from './realtime/noticeHub';
 import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
@@ -42,7 +45,7 @@ import { superQueryRoutes } from './sys/superQueryRoutes';
 export interface BuildAppOptions {
   config: ServerConfig;
   database: Database;
-  /** Fastify logger options; off when omitted (tests). */
+  /** Fastify logger options (token query parameters are redacted from logged URLs); off when omitted (tests). */
   logger?: boolean | object;
   /** Where captcha texts come from; tests pass a fixed one to sign in through the real captcha. */
   captchaCode?: CaptchaCodeSource;
@@ -67,7 +70,7 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedactedRequests(opts.logger ?? false),
     // Menu and dictionary codes travel in path segments (e.g. `sys_user,realname,id`).
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     bodyLimit: 10 * 1024 * 1024,
@@ -78,7 +81,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('dictionaries', new DictionaryCache(database.db, config.dictCacheMs));
 
   installErrorHandlers(app);
+  await installSecurityHeaders(app);
   acceptEmptyJsonBodies(app);
+  refuseNulCharacters(app);
   installAuthGuard(app);
   requireInputSchemas(app);
   installNoticeHub(app, database);

@@ -1,29 +1,12 @@
 /**
- * Validates a page document against schemas/meta/page.schema.json with ajv (draft 2020-12) and turns
- * ajv's errors into SchemaErrors with Chinese messages. The validator is compiled once per module load.
+ * Validates a page document against schemas/meta/page.schema.json (draft 2020-12) and turns ajv's
+ * errors into SchemaErrors with Chinese messages. The validator is ajv's code generated ahead of time
+ * (`npm run gen`, generators/pageValidator.ts): compiling it here would need `new Function`, which the
+ * web app's Content-Security-Policy forbids.
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import pageMetaSchema from '../../schemas/meta/page.schema.json';
-import type { PageDocument } from '../generated/page';
+import type { ErrorObject } from 'ajv';
+import validate from '../generated/pageValidator';
 import { pointerToken, type SchemaError } from './schemaError';
-
-let compiled: ValidateFunction<PageDocument> | undefined;
-
-function validator(): ValidateFunction<PageDocument> {
-  if (!compiled) {
-    // strictRequired stays off: the rule schema's `not: {anyOf: [{required: …}]}` names properties that
-    // are defined on the rule object itself, not inside those small sub-schemas.
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-    addFormats(ajv);
-    // Annotations read by editors (VS Code shows them instead of its generic messages) and by errorMessage()
-    // below; ajv must know them or strict mode rejects the meta-schema.
-    ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
-    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-    compiled = ajv.compile<PageDocument>(pageMetaSchema);
-  }
-  return compiled;
-}
 
 const TYPE_NAMES: Record<string, string> = {
   string: '字符串',
@@ -155,7 +138,6 @@ export function withoutBranchNoise(errors: readonly ErrorObject[]): ErrorObject[
 
 /** Errors of `doc` against the meta-schema; empty when it conforms. */
 export function validateAgainstMetaSchema(doc: unknown, source: string): SchemaError[] {
-  const validate = validator();
   if (validate(doc)) return [];
   // propertyNames only repeats, in English, the failure of the name it wraps.
   const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'propertyNames');

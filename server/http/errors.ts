@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DatabaseBusyError } from '../db/pool';
+import { databaseFailureOf } from './databaseErrors';
 import { BusinessError, fail } from './envelope';
 import { validationMessage, type SchemaIssue } from './validationMessage';
 
 export const NOT_FOUND_MESSAGE = '路径不存在，请检查路径是否正确';
-export const DATABASE_TIMEOUT_MESSAGE = '数据库操作超时，请稍后重试';
 
 // Answers follow JeecgBoot's exception handler: every refusal is HTTP 200 with the envelope, so
 // the web app reads `success`/`message` the same way for business and technical failures.
@@ -44,14 +44,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     const clientMessage = clientErrorMessage(err);
     if (clientMessage) return reply.code(200).send(fail(clientMessage));
-    // statement_timeout, or a transaction ended by idle_in_transaction_session_timeout (PostgreSQL).
-    if (['57014', '25P03'].includes((err as { code?: string }).code ?? '')) {
-      request.log.warn({ err }, 'database statement timed out');
-      return reply.code(200).send(fail(DATABASE_TIMEOUT_MESSAGE, 503));
-    }
-    if ((err as { code?: string }).code === '23505') {
-      request.log.warn({ err }, 'unique violation');
-      return reply.code(200).send(fail('数据库中已存在该记录'));
+    const database = databaseFailureOf(err);
+    if (database) {
+      // PostgreSQL's text names tables, columns, constraints and values: the log keeps it, the client
+      // gets our message.
+      if (database.byInput) request.log.warn({ err, sqlState: database.sqlState }, 'database refused the input');
+      else request.log.error({ err, sqlState: database.sqlState }, 'database failed');
+      return reply.code(200).send(fail(database.message));
     }
     request.log.error({ err }, 'request failed');
     return reply.code(200).send(fail(`操作失败，${shortReason(err)}`));

@@ -24,6 +24,7 @@ export async function startTestApp(
     captchaCode?: BuildAppOptions['captchaCode'];
     jobRunner?: BuildAppOptions['jobRunner'];
     database?: TestDatabaseOptions;
+    logger?: BuildAppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind, opts.database);
@@ -32,7 +33,14 @@ export async function startTestApp(
     ...opts.config,
   };
   try {
-    const app = await buildApp({ config, database, captchaCode: opts.captchaCode, pages: loadEntityPages(), jobRunner: opts.jobRunner });
+    const app = await buildApp({
+      config,
+      database,
+      captchaCode: opts.captchaCode,
+      pages: loadEntityPages(),
+      jobRunner: opts.jobRunner,
+      logger: opts.logger,
+    });
     return {
       app,
       database,
