@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordPolicyError } from './auth/passwordPolicy';
 
 /** Server configuration, read once from the environment (see README "Configuration"). */
 export interface ServerConfig {
@@ -76,6 +77,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!demo && !adminPassword) {
     throw new ConfigError('DEMO=off 时必须设置 ADMIN_PASSWORD（管理员 admin 的初始密码）');
   }
+  // Only the demo accounts keep their well-known 123456; a real admin starts with a real password.
+  const weakAdmin = !demo && adminPassword ? passwordPolicyError(adminPassword) : undefined;
+  if (weakAdmin) throw new ConfigError(`ADMIN_PASSWORD 不符合密码规则：${weakAdmin}`);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const webDir = env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist');
   const uploadDir = env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(dataDir, 'upload');
