@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { passwordPolicyError } from './auth/passwordPolicy';
+import { DEFAULT_SIGNATURE_SECRET } from './http/sign';
 
 /** Server configuration, read once from the environment (see README "Configuration"). */
 export interface ServerConfig {
@@ -20,6 +21,8 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** File extensions accepted for upload, lower case without the dot (UPLOAD_ALLOWED_TYPES). */
   uploadAllowedTypes: readonly string[];
+  /** The X-Sign secret of the signed dictionary requests (SIGNATURE_SECRET); /config.js hands it to the web app. */
+  signatureSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +70,14 @@ function uploadTypes(value: string | undefined): readonly string[] {
   return [...new Set(types)];
 }
 
+function signatureSecret(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_SIGNATURE_SECRET;
+  if (!/^[\x21-\x7e]{16,128}$/.test(value)) {
+    throw new ConfigError('环境变量 SIGNATURE_SECRET 应为 16 到 128 个可见 ASCII 字符（不含空格）');
+  }
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -101,5 +112,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadDir,
     uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_MB),
     uploadAllowedTypes: uploadTypes(env.UPLOAD_ALLOWED_TYPES),
+    signatureSecret: signatureSecret(env.SIGNATURE_SECRET),
   };
 }
