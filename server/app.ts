@@ -8,6 +8,7 @@ import { accountRoutes } from './auth/accountRoutes';
 import { randomCaptchaCode, type CaptchaCodeSource } from './auth/captcha';
 import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
+import { unlockRoutes } from './auth/unlockRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
 import { fileRoutes } from './files';
 import { JobScheduler, type BuiltinJob } from './jobs';
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
+  await app.register(unlockRoutes, api);
   await app.register(permissionRoutes, api);
   const trees = new TreeTables(opts.pages ?? []);
   await app.register(dictRoutes, { ...api, trees, pages: opts.pages ?? [] });
@@ -119,7 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
   if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
   checkRowActionRoutes();
-  await app.register(configJsRoutes, { apiBase: config.apiBase });
+  await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });
   if (config.webDir && fs.existsSync(config.webDir)) {
     await app.register(webAppRoutes, { webDir: config.webDir, apiBase: config.apiBase });
   }

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/open';
+import { passwordPolicyError } from './auth/passwordPolicy';
+import { DEFAULT_SIGNATURE_SECRET } from './http/sign';
 
 /** Server configuration, read once from the environment (see README "Configuration"). */
 export interface ServerConfig {
@@ -26,6 +28,8 @@ export interface ServerConfig {
   dictCacheMs: number;
   /** How long a stop (SIGTERM/SIGINT) waits for requests in flight before it ends them: SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number;
+  /** The X-Sign secret of the signed dictionary requests (SIGNATURE_SECRET); /config.js hands it to the web app. */
+  signatureSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +87,14 @@ function milliseconds(name: string, value: string | undefined, fallback: number,
   return ms;
 }
 
+function signatureSecret(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_SIGNATURE_SECRET;
+  if (!/^[\x21-\x7e]{16,128}$/.test(value)) {
+    throw new ConfigError('环境变量 SIGNATURE_SECRET 应为 16 到 128 个可见 ASCII 字符（不含空格）');
+  }
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -93,6 +105,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!demo && !adminPassword) {
     throw new ConfigError('DEMO=off 时必须设置 ADMIN_PASSWORD（管理员 admin 的初始密码）');
   }
+  // Only the demo accounts keep their well-known 123456; a real admin starts with a real password.
+  const weakAdmin = !demo && adminPassword ? passwordPolicyError(adminPassword) : undefined;
+  if (weakAdmin) throw new ConfigError(`ADMIN_PASSWORD 不符合密码规则：${weakAdmin}`);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const webDir = env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist');
   const uploadDir = env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(dataDir, 'upload');
@@ -120,5 +135,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
+    signatureSecret: signatureSecret(env.SIGNATURE_SECRET),
   };
 }

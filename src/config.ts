@@ -1,13 +1,16 @@
 // Runtime configuration and the shell's business constants (spec §7, §9).
 //
-// The server serves /config.js as `window._CONFIG = {domianURL, staticDomainURL}` (JeecgBoot's
-// spelling "domianURL" kept on purpose), so one build runs behind any API base path.
+// The server serves /config.js as `window._CONFIG = {domianURL, staticDomainURL, signatureSecret}`
+// (JeecgBoot's spelling "domianURL" kept on purpose), so one build runs behind any API base path
+// and signs requests with the secret that server checks (SIGNATURE_SECRET).
 
 export interface RuntimeConfig {
   /** Base URL of the API, e.g. '/insurance' */
   domianURL: string;
   /** Prefix for stored-file paths that are not already absolute URLs */
   staticDomainURL: string;
+  /** The X-Sign secret of signed requests (src/api/sign.ts) */
+  signatureSecret: string;
 }
 
 declare global {
@@ -17,11 +20,14 @@ declare global {
 }
 
 export const DEFAULT_API_BASE = '/insurance';
+/** JeecgBoot's default signature secret, which the server also uses unless SIGNATURE_SECRET says otherwise. */
+export const DEFAULT_SIGNATURE_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
 
 export function readRuntimeConfig(source: Partial<RuntimeConfig> | undefined): RuntimeConfig {
   const domianURL = (source?.domianURL || DEFAULT_API_BASE).replace(/\/+$/, '');
   const staticDomainURL = (source?.staticDomainURL || `${domianURL}/sys/common/static`).replace(/\/+$/, '');
-  return { domianURL, staticDomainURL };
+  const signatureSecret = source?.signatureSecret || DEFAULT_SIGNATURE_SECRET;
+  return { domianURL, staticDomainURL, signatureSecret };
 }
 
 /** Read on every call so tests (and a late-loaded config.js) see the current value. */

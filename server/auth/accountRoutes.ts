@@ -4,7 +4,9 @@ import { BusinessError, ok, okMessage } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
 import { currentUser } from './guard';
 import { hashPassword, verifyPassword } from './password';
+import { passwordPolicyError } from './passwordPolicy';
 import { revokeOtherSessions } from './sessions';
+import { clearCounter, lockedFor, passwordLockedMessage, recordFailure } from './throttle';
 import { loadUserDeparts, loadUserInfo } from './userInfo';
 import { inTransaction } from '../db/transaction';
 
@@ -84,14 +86,24 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const user = currentUser(request);
       const { username, oldpassword, password, confirmpassword } = request.body;
       if (username !== user.username) throw new BusinessError('只允许修改自己的密码！');
+      // Old-password guesses are limited: a session in the wrong hands must not find the password.
+      const limit = { scope: 'password', subject: user.userId } as const;
+      const locked = await lockedFor(app.db, limit);
+      if (locked > 0) throw new BusinessError(passwordLockedMessage(locked));
       const { password: stored } = await app.db
         .selectFrom('sys_user')
         .select('password')
         .where('id', '=', user.userId)
         .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(stored, oldpassword))) throw new BusinessError('旧密码输入错误');
+      if (!(await verifyPassword(stored, oldpassword))) {
+        const lockedNow = await recordFailure(app.db, limit);
+        throw new BusinessError(lockedNow > 0 ? passwordLockedMessage(lockedNow) : '旧密码输入错误');
+      }
+      await clearCounter(app.db, limit);
       if (password === '') throw new BusinessError('新密码不允许为空！');
       if (password !== confirmpassword) throw new BusinessError('两次输入的密码不一样！');
+      const weak = passwordPolicyError(password);
+      if (weak) throw new BusinessError(weak);
       const hash = await hashPassword(password);
       // One transaction: a new password never stands while the old sessions live on.
       await inTransaction(app.db, async (trx) => {

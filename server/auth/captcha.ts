@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import type { DB } from '../db/types';
 
@@ -27,22 +27,33 @@ function codeHash(checkKey: string, code: string): string {
 }
 
 /**
- * Stores a captcha for `checkKey` (replacing an earlier one with the same key) and returns its
- * image as an SVG data URL. Only a hash of the answer is stored; it is valid for 60 s.
+ * Bounds on the captcha table, which anyone can write to: one address may hold at most
+ * CAPTCHAS_PER_ADDRESS live captchas (each lives 60 s, so that many a minute), and the table at most
+ * MAX_LIVE_CAPTCHAS in all; beyond either the request is refused ('请求过于频繁，请稍后再试').
+ * Expired rows go at every issue (and in the 清理过期验证码 job).
  */
-export async function issueCaptcha(db: Kysely<DB>, checkKey: string, code: string): Promise<string> {
-  const now = Date.now();
-  await db.deleteFrom('sys_captcha').where('expires_at', '<', new Date(now)).execute();
-  await db
-    .insertInto('sys_captcha')
-    .values({ check_key: checkKey, code_hash: codeHash(checkKey, code), expires_at: new Date(now + CAPTCHA_LIFETIME_MS) })
-    .onConflict((oc) =>
-      oc.column('check_key').doUpdateSet((eb) => ({
-        code_hash: eb.ref('excluded.code_hash'),
-        expires_at: eb.ref('excluded.expires_at'),
-      })),
-    )
-    .execute();
+export const CAPTCHAS_PER_ADDRESS = 30;
+export const MAX_LIVE_CAPTCHAS = 10_000;
+
+/**
+ * Stores a captcha for `checkKey` (replacing an earlier one with the same key) and returns its
+ * image as an SVG data URL, or undefined when the address or the table is over its bound. Only a
+ * hash of the answer is stored; it is valid for 60 s.
+ */
+export async function issueCaptcha(db: Kysely<DB>, checkKey: string, code: string, clientIp = ''): Promise<string | undefined> {
+  const now = new Date();
+  const address = clientIp.slice(0, 64);
+  await db.deleteFrom('sys_captcha').where('expires_at', '<', now).execute();
+  // Counting and inserting in one statement keeps the bound close under concurrent requests.
+  const stored = await sql<{ check_key: string }>`
+    INSERT INTO sys_captcha (check_key, code_hash, expires_at, client_ip)
+    SELECT ${checkKey}, ${codeHash(checkKey, code)}, ${new Date(now.getTime() + CAPTCHA_LIFETIME_MS)}::timestamptz, ${address}
+    WHERE (SELECT count(*) FROM sys_captcha WHERE client_ip = ${address} AND expires_at >= ${now}::timestamptz) < ${CAPTCHAS_PER_ADDRESS}
+      AND (SELECT count(*) FROM sys_captcha WHERE expires_at >= ${now}::timestamptz) < ${MAX_LIVE_CAPTCHAS}
+    ON CONFLICT (check_key) DO UPDATE SET
+      code_hash = excluded.code_hash, expires_at = excluded.expires_at, client_ip = excluded.client_ip
+    RETURNING check_key`.execute(db);
+  if (stored.rows.length === 0) return undefined;
   const svg = drawCaptcha(code, { width: 105, height: 35, fontSize: 40, noise: 2, color: true, background: '#f5f5f5' });
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }

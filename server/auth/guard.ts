@@ -3,11 +3,14 @@ import { fail, NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../http/enve
 import { SIGNED_IN } from '../http/routeConfig';
 import { permissionCodesOf } from './permissions';
 import { findSessionUser, type SessionUser } from './sessions';
+import { DEFAULT_TENANT, mayUseTenant, requestedTenant } from './tenants';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set by the auth guard on every route that is not anonymous. */
     sessionUser: SessionUser | null;
+    /** The tenant of the request, checked by the guard against the user's tenants. */
+    sessionTenantId: number;
   }
 }
 
@@ -15,6 +18,12 @@ declare module 'fastify' {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw new Error(`${request.url}: 路由未经登录校验却读取了当前用户`);
   return request.sessionUser;
+}
+
+/** The caller's tenant on a route that requires a session: one the user belongs to (or the default 0). */
+export function currentTenant(request: FastifyRequest): number {
+  currentUser(request);
+  return request.sessionTenantId;
 }
 
 /** X-Access-Token header, or the `token` query parameter (downloads opened in a new window). */
@@ -35,11 +44,13 @@ function refuseToken(reply: FastifyReply): FastifyReply {
  * Installs the access rules on the root instance, before any route is registered:
  * - at registration, a route that states neither `config.anonymous` nor `config.permission` is
  *   refused, so no endpoint is open by accident;
- * - per request, a non-anonymous route needs a live session (401 otherwise) and, unless it only
- *   asks for SIGNED_IN, the permission code (510 otherwise).
+ * - per request, a non-anonymous route needs a live session (401 otherwise), a `tenant-id` the
+ *   user belongs to (510 otherwise, server/auth/tenants.ts) and, unless it only asks for
+ *   SIGNED_IN, the permission code (510 otherwise).
  */
 export function installAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('sessionTenantId', DEFAULT_TENANT);
 
   app.addHook('onRoute', (route) => {
     const config = route.config ?? {};
@@ -56,7 +67,12 @@ export function installAuthGuard(app: FastifyInstance): void {
     if (config.anonymous === true) return;
     const user = await findSessionUser(request.server.db, tokenOf(request));
     if (!user) return refuseToken(reply);
+    // The tenant comes from the client; a tenant the user is not in is refused like a missing
+    // permission, before any handler reads or writes in it.
+    const tenantId = requestedTenant(request);
+    if (!mayUseTenant(user.tenantIds, tenantId)) return reply.code(200).send(fail(NO_PERMISSION_MESSAGE, 510));
     request.sessionUser = user;
+    request.sessionTenantId = tenantId;
     const needed = config.permission;
     if (!needed || needed === SIGNED_IN) return;
     const codes = await permissionCodesOf(request.server.db, user.userId);

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { BusinessError, ok, okMessage, type Envelope } from '../http/envelope';
 import { consumeCaptcha, issueCaptcha, type CaptchaCodeSource } from './captcha';
 import { tokenOf } from './guard';
-import { clearFailedLogins, lockedMessage, LOCK_DURATION_MS, minutesLocked, recordFailedLogin } from './lockout';
-import { verifyPassword } from './password';
+import { verifyAgainstNobody, verifyPassword } from './password';
+import { clearCounter, lockedFor, lockedMessage, recordFailure, takeAccountTurn, TOO_FREQUENT_MESSAGE } from './throttle';
 import { createSession, revokeSession } from './sessions';
 import { loadUserDeparts, loadUserInfo, settleLoginDepart } from './userInfo';
 
@@ -20,6 +20,9 @@ interface LoginBody {
   checkKey?: string;
 }
 
+/** The same answer for an unknown user and a wrong password (JeecgBoot's wrong-password text). */
+export const WRONG_CREDENTIALS_MESSAGE = '用户名或密码错误';
+
 const CHECK_KEY = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' } as const;
 
 export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, opts) => {
@@ -34,7 +37,8 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
       },
     },
     async (request): Promise<Envelope<string>> => {
-      const image = await issueCaptcha(app.db, request.params.key, opts.captchaCode());
+      const image = await issueCaptcha(app.db, request.params.key, opts.captchaCode(), request.ip);
+      if (image === undefined) throw new BusinessError(TOO_FREQUENT_MESSAGE);
       return { success: true, message: '', code: 0, result: image, timestamp: Date.now() };
     },
   );
@@ -65,22 +69,33 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
         if (!(await consumeCaptcha(db, checkKey ?? '', captcha))) throw new BusinessError('验证码错误', 412);
       }
 
+      // Throttling comes first and never depends on whether the username exists (its answers
+      // would otherwise tell which ones do).
+      const address = request.ip;
+      const ipLock = await lockedFor(db, { scope: 'login-ip', subject: '*', address });
+      if (ipLock > 0) throw new BusinessError(TOO_FREQUENT_MESSAGE);
+      const pairLock = await lockedFor(db, { scope: 'login', subject: username, address });
+      if (pairLock > 0) throw new BusinessError(lockedMessage(pairLock));
+      if (!(await takeAccountTurn(db, username))) throw new BusinessError(TOO_FREQUENT_MESSAGE);
+
       const user = await db
         .selectFrom('sys_user')
-        .select(['id', 'password', 'status', 'del_flag', 'org_code', 'login_fail_count', 'locked_until'])
+        .select(['id', 'password', 'status', 'del_flag', 'org_code'])
         .where('username', '=', username)
         .executeTakeFirst();
-      if (!user) throw new BusinessError('该用户不存在，请注册');
+      // An unknown user costs a password check too and gets the wrong-password answer.
+      const rightPassword = user ? await verifyPassword(user.password, password) : await verifyAgainstNobody(password);
+      if (!user || !rightPassword) {
+        const locked = await recordFailure(db, { scope: 'login', subject: username, address });
+        await recordFailure(db, { scope: 'login-ip', subject: '*', address });
+        await recordFailure(db, { scope: 'login-acct', subject: username });
+        throw new BusinessError(locked > 0 ? lockedMessage(locked) : WRONG_CREDENTIALS_MESSAGE);
+      }
+      await clearCounter(db, { scope: 'login', subject: username, address });
+      await clearCounter(db, { scope: 'login-acct', subject: username });
+      // Only who knows the password learns that the account is closed.
       if (user.del_flag === 1) throw new BusinessError('该用户已注销');
       if (user.status === 2) throw new BusinessError('该用户已冻结');
-      const lockedFor = minutesLocked(user.locked_until);
-      if (lockedFor > 0) throw new BusinessError(lockedMessage(lockedFor));
-
-      if (!(await verifyPassword(user.password, password))) {
-        const lockedNow = await recordFailedLogin(db, user.id);
-        throw new BusinessError(lockedNow ? lockedMessage(LOCK_DURATION_MS / 60_000) : '用户名或密码错误');
-      }
-      if (user.login_fail_count > 0 || user.locked_until) await clearFailedLogins(db, user.id);
 
       const session = await createSession(db, user.id, {
         ip: request.ip,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import { tenantIdsOf } from './tenants';
 
 /**
  * Server-side sessions. The client holds a random 32-byte token (base64url); the database keeps
@@ -55,6 +56,8 @@ export interface SessionUser {
   username: string;
   realname: string;
   orgCode: string | null;
+  /** The tenants the user belongs to (sys_user.rel_tenant_ids); the default tenant 0 is always open. */
+  tenantIds: readonly number[];
 }
 
 /**
@@ -68,7 +71,7 @@ export async function findSessionUser(db: Kysely<DB>, token: string): Promise<Se
   const row = await db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
-    .select(['s.token_hash', 's.last_seen_at', 'u.id', 'u.username', 'u.realname', 'u.org_code'])
+    .select(['s.token_hash', 's.last_seen_at', 'u.id', 'u.username', 'u.realname', 'u.org_code', 'u.rel_tenant_ids'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
@@ -85,6 +88,7 @@ export async function findSessionUser(db: Kysely<DB>, token: string): Promise<Se
     username: row.username,
     realname: row.realname,
     orgCode: row.org_code,
+    tenantIds: tenantIdsOf(row.rel_tenant_ids),
   };
 }
 

@@ -2,9 +2,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { camelRow, type CamelKeys } from '../http/camel';
 import type { DB, SysDepart, SysUser } from '../db/types';
 
-type PublicUserRow = Omit<Selectable<SysUser>, 'password' | 'login_fail_count' | 'locked_until'>;
+type PublicUserRow = Omit<Selectable<SysUser>, 'password'>;
 
-/** The user as JeecgBoot serialises SysUser: camelCase, never the password or lockout state. */
+/** The user as JeecgBoot serialises SysUser: camelCase, never the password. */
 export type UserInfo = CamelKeys<PublicUserRow> & { orgCodeTxt: string | null };
 export type Depart = CamelKeys<Selectable<SysDepart>>;
 

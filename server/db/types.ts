@@ -67,8 +67,6 @@ export interface SysUser extends Audit {
   post: string | null;
   telephone: string | null;
   rel_tenant_ids: string | null;
-  login_fail_count: Generated<number>;
-  locked_until: NullableInstant;
 }
 
 export interface SysUserRole {
@@ -224,6 +222,19 @@ export interface SysCaptcha {
   check_key: string;
   code_hash: string;
   expires_at: Instant;
+  /** The address that asked for it: captchas are limited per address (server/auth/captcha.ts). */
+  client_ip: Generated<string>;
+}
+
+/** A sign-in or password-change counter (server/auth/throttle.ts). */
+export interface SysAuthThrottle {
+  scope: string;
+  subject: string;
+  address: Generated<string>;
+  fail_count: Generated<number>;
+  window_start: Instant;
+  last_attempt_at: NullableInstant;
+  locked_until: NullableInstant;
 }
 
 export interface SysQuartzJob extends Audit {
@@ -273,6 +284,7 @@ export interface DB {
   sys_category: SysCategory;
   sys_session: SysSession;
   sys_captcha: SysCaptcha;
+  sys_auth_throttle: SysAuthThrottle;
   sys_quartz_job: SysQuartzJob;
   sys_quartz_job_fire: SysQuartzJobFire;
   sys_super_query: SysSuperQuery;

@@ -2,17 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 
 /**
  * `window._CONFIG` as JeecgBoot's public/index.html defines it (`domianURL` is spelled so): the
- * built web app reads its API base at runtime, so one build serves any API_BASE.
+ * built web app reads its API base and the X-Sign secret (SIGNATURE_SECRET) at runtime, so one
+ * build serves any API_BASE and signs as this server checks.
  */
-export function runtimeConfigScript(apiBase: string): string {
+export function runtimeConfigScript(apiBase: string, signatureSecret: string): string {
   return (
     `window._CONFIG = {"domianURL": ${JSON.stringify(apiBase)}, ` +
-    `"staticDomainURL": ${JSON.stringify(`${apiBase}/sys/common/static`)}};\n`
+    `"staticDomainURL": ${JSON.stringify(`${apiBase}/sys/common/static`)}, ` +
+    `"signatureSecret": ${JSON.stringify(signatureSecret)}};\n`
   );
 }
 
-export const configJsRoutes: FastifyPluginAsync<{ apiBase: string }> = async (app, opts) => {
-  const script = runtimeConfigScript(opts.apiBase);
+export const configJsRoutes: FastifyPluginAsync<{ apiBase: string; signatureSecret: string }> = async (app, opts) => {
+  const script = runtimeConfigScript(opts.apiBase, opts.signatureSecret);
   app.get(
     '/config.js',
     {

@@ -2,8 +2,12 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { BusinessError } from './envelope';
 
-/** JeecgBoot's `jeecg.signatureSecret`; the web app (src/api/sign.ts) signs with the same value. */
-export const SIGNATURE_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
+/**
+ * JeecgBoot's default `jeecg.signatureSecret`, used unless SIGNATURE_SECRET sets another (config.ts).
+ * The web app signs with the value /config.js hands it, so both sides always agree. The value reaches
+ * every browser: X-Sign guards against tampered dictionary requests, it is no credential.
+ */
+export const DEFAULT_SIGNATURE_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
 export const SIGN_FAILED_MESSAGE = 'Sign签名校验失败！';
 /** How far X-TIMESTAMP may be from the server clock, either way. */
 export const SIGN_WINDOW_MS = 5 * 60 * 1000;
@@ -19,7 +23,7 @@ export const SIGN_WINDOW_MS = 5 * 60 * 1000;
  *   4. order the names ascending by UTF-16 code units (JavaScript's default sort, Java's TreeMap);
  *   5. canonical = JSON.stringify of that ordered object (no spaces), e.g.
  *      {"keyword":"张","pageSize":"10","x-path-variable":"sys_user,realname,username"}
- *   6. X-Sign = uppercase hex MD5 of (canonical + SIGNATURE_SECRET), UTF-8.
+ *   6. X-Sign = uppercase hex MD5 of (canonical + the signature secret), UTF-8.
  *
  * X-TIMESTAMP is yyyyMMddHHmmss in Beijing time (spec §7) or epoch milliseconds; it must lie
  * within 5 minutes of the server clock. It is not part of the signed string (as in JeecgBoot).
@@ -33,10 +37,10 @@ export function canonicalSignString(params: Record<string, string>, pathVariable
   return JSON.stringify(ordered);
 }
 
-export function computeSign(params: Record<string, string>, pathVariable?: string): string {
+export function computeSign(params: Record<string, string>, pathVariable?: string, secret = DEFAULT_SIGNATURE_SECRET): string {
   return crypto
     .createHash('md5')
-    .update(canonicalSignString(params, pathVariable) + SIGNATURE_SECRET, 'utf8')
+    .update(canonicalSignString(params, pathVariable) + secret, 'utf8')
     .digest('hex')
     .toUpperCase();
 }
@@ -79,7 +83,7 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
     throw new BusinessError(SIGN_FAILED_MESSAGE);
   }
   const { params, pathVariable } = signInputsOf(request.url);
-  const expected = Buffer.from(computeSign(params, pathVariable));
+  const expected = Buffer.from(computeSign(params, pathVariable, request.server.appConfig.signatureSecret));
   const given = Buffer.from(sign.toUpperCase());
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
     throw new BusinessError(SIGN_FAILED_MESSAGE);

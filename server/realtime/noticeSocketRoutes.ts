@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type WebSocket from 'ws';
-import { answerHeartbeat, closeUnadmitted, sessionOwns, socketTokenOf, type Admission } from './socketSession';
+import { admitTenantSession, answerHeartbeat, closeUnadmitted, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
 
 /** The client's keep-alive text (every 20 s); the server answers with the same text. */
@@ -26,7 +26,7 @@ function byteLengthOf(data: WebSocket.RawData): number {
 export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
   requireWebSockets(app, 'noticeSocketRoutes');
 
-  app.get<{ Params: { userId: string }; Querystring: { token?: string } }>(
+  app.get<{ Params: { userId: string }; Querystring: { token?: string; tenantId?: number } }>(
     '/websocket/:userId',
     {
       websocket: true,
@@ -41,7 +41,10 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
           required: ['userId'],
           properties: { userId: { type: 'string', minLength: 1, maxLength: 32 } },
         },
-        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+        querystring: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 200 }, tenantId: { type: 'integer', minimum: 0, maximum: 999_999_999 } },
+        },
       },
     },
     (socket: WebSocket, request) => {
@@ -50,8 +53,8 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
       let closed = false;
       let unregister: (() => void) | undefined;
 
-      const admitted: Promise<Admission> = sessionOwns(request, token, userId).then(
-        (ok) => (ok ? 'admitted' : 'refused'),
+      // A client that names a tenant (`?tenantId=`) must belong to it, as over HTTP.
+      const admitted: Promise<Admission> = admitTenantSession(request, token, userId, request.query.tenantId ?? 0).catch(
         (err: unknown) => {
           request.log.error({ err }, '通知连接的会话校验失败');
           return 'failed';

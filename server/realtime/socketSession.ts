@@ -7,7 +7,8 @@
 import type { FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import { tokenOf } from '../auth/guard';
-import { findSessionUser } from '../auth/sessions';
+import { findSessionUser, type SessionUser } from '../auth/sessions';
+import { mayUseTenant } from '../auth/tenants';
 import { NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../http/envelope';
 
 /** WebSocket close code "policy violation": no valid session for this user. */
@@ -25,8 +26,23 @@ export function socketTokenOf(request: FastifyRequest): string {
 }
 
 export async function sessionOwns(request: FastifyRequest, token: string, userId: string): Promise<boolean> {
+  return (await ownerOf(request, token, userId)) !== undefined;
+}
+
+/** The user of a live session that belongs to :userId; undefined otherwise. */
+export async function ownerOf(request: FastifyRequest, token: string, userId: string): Promise<SessionUser | undefined> {
   const user = await findSessionUser(request.server.db, token);
-  return user?.userId === userId;
+  return user?.userId === userId ? user : undefined;
+}
+
+/**
+ * Admits the session of :userId in the tenant the socket names (`?tenantId=`, 0 when absent): a
+ * tenant the user is not in is refused like a missing permission (1008 没有权限).
+ */
+export async function admitTenantSession(request: FastifyRequest, token: string, userId: string, tenantId: number): Promise<Admission> {
+  const user = await ownerOf(request, token, userId);
+  if (!user) return 'refused';
+  return mayUseTenant(user.tenantIds, tenantId) ? 'admitted' : 'forbidden';
 }
 
 /** Answers a heartbeat while the session still owns the socket; closes it with 1008 once it does not. */

@@ -3,7 +3,7 @@ import type WebSocket from 'ws';
 import { COMMON_SEND_DATE, HEART_BEAT, MAX_VXE_MESSAGE_BYTES, parseVxeMessage } from '../../runtime/grid/socket/messages';
 import { permissionCodesOf } from '../auth/permissions';
 import { VxeHub } from './vxeHub';
-import { answerHeartbeat, closeUnadmitted, sessionOwns, socketTokenOf, type Admission } from './socketSession';
+import { admitTenantSession, answerHeartbeat, closeUnadmitted, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
 
 export interface VxeSocketOptions {
@@ -27,7 +27,8 @@ const HEART_BEAT_ANSWER = JSON.stringify({ type: HEART_BEAT, data: true });
  * mid-upgrade, and the token arrives as the subprotocol) and admits itself: the token must be live
  * and belong to :userId (else 1008 Token失效), and :pageId must be a grid page whose list
  * permission the user holds (else 1008 没有权限) — the socket hears every row its page's saves
- * send. `?tenantId=` puts the socket in a tenant: it hears that tenant's saves only.
+ * send. `?tenantId=` puts the socket in a tenant the user belongs to (else 1008 没有权限): it hears
+ * that tenant's saves only.
  * Messages: heart_beat is answered; common_send_date goes to the page's other sockets of the
  * tenant on every node. Row changes (update_vxe_table) come from the server alone, after a save
  * it checked: one a client sends would put unchecked values into other users' grids, and is
@@ -36,8 +37,9 @@ const HEART_BEAT_ANSWER = JSON.stringify({ type: HEART_BEAT, data: true });
 export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app, { gridPages }) => {
   requireWebSockets(app, 'vxeSocketRoutes');
 
-  const admit = async (request: FastifyRequest, token: string, userId: string, pageId: string): Promise<Admission> => {
-    if (!(await sessionOwns(request, token, userId))) return 'refused';
+  const admit = async (request: FastifyRequest, token: string, userId: string, pageId: string, tenantId: number): Promise<Admission> => {
+    const session = await admitTenantSession(request, token, userId, tenantId);
+    if (session !== 'admitted') return session;
     const needed = gridPages.get(pageId);
     if (!needed || !(await permissionCodesOf(app.db, userId)).has(needed)) return 'forbidden';
     return 'admitted';
@@ -78,7 +80,7 @@ export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app,
       let closed = false;
       let unregister: (() => void) | undefined;
 
-      const admitted: Promise<Admission> = admit(request, token, userId, pageId)
+      const admitted: Promise<Admission> = admit(request, token, userId, pageId, tenantId)
         .then(async (outcome) => {
           if (outcome !== 'admitted') return outcome;
           const remove = await app.vxeHub.add(pageId, member);

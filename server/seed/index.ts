@@ -60,8 +60,10 @@ export async function seed(db: Kysely<DB>, opts: SeedOptions): Promise<void> {
   const announcements = opts.demo ? loadSeedDocument('announcements').announcements : [];
   const pages = opts.pages ?? [];
   const entitySeeds = opts.demo && pages.length > 0 ? loadEntitySeeds() : [];
-  // argon2id is deliberately slow: hash once and share it among the demo accounts.
-  const passwordHash = await hashPassword(password);
+  // One hash per account, each with its own salt: accounts never share a hash string, so one
+  // cracked hash says nothing about the others' (argon2id, a few tens of ms each).
+  const passwordHashes = new Map<string, string>();
+  for (const user of users) passwordHashes.set(user.username, await hashPassword(password));
 
   await inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
@@ -85,7 +87,7 @@ export async function seed(db: Kysely<DB>, opts: SeedOptions): Promise<void> {
       trx,
       users,
       { departs: departIds, roles: roleIds, positions: positionCodes },
-      passwordHash,
+      passwordHashes,
     );
     await insertAnnouncements(trx, announcements, userIds);
     // Last: entity rows may refer to users, departments and dictionaries through their dictionaries.

@@ -45,13 +45,13 @@ function checkAccounts(accounts: StaffAccount[], refs: StaffReferences): void {
 
 /**
  * Creates the accounts with their roles and departments; the first department is the current one
- * (org_code). All accounts share one password hash. Returns username → user id.
+ * (org_code), each with its password hash (username → hash). Returns username → user id.
  */
 export async function insertUsers(
   trx: Transaction<DB>,
   accounts: StaffAccount[],
   refs: StaffReferences,
-  passwordHash: string,
+  passwordHashes: ReadonlyMap<string, string>,
 ): Promise<Map<string, string>> {
   checkAccounts(accounts, refs);
   const ids = new Map(accounts.map((a) => [a.username, newId()]));
@@ -62,7 +62,7 @@ export async function insertUsers(
         id: ids.get(a.username)!,
         username: a.username,
         realname: a.realname,
-        password: passwordHash,
+        password: passwordHashes.get(a.username)!,
         birthday: a.birthday ?? null,
         sex: a.sex ?? 0,
         email: a.email ?? null,

@@ -6,12 +6,12 @@
 //            value as a string, plus "x-path-variable" = the URL-decoded last path segment when it
 //            contains a comma (e.g. sys/dict/loadDict/sys_user,realname,username); `_t` left out;
 //   text   = JSON.stringify of an object with the names inserted in ascending UTF-16 order
-//   X-Sign = upper-case hex MD5 of (text + SIGN_SECRET), UTF-8
+//   X-Sign = upper-case hex MD5 of (text + the secret /config.js gives, SIGNATURE_SECRET), UTF-8
 // X-TIMESTAMP is yyyyMMddHHmmss in Beijing time (UTC+8), which is how the server reads it; the
 // server accepts it within 5 minutes of its clock.
+import { runtimeConfig } from '../config';
 import { md5 } from './md5';
 
-export const SIGN_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
 export const PATH_VARIABLE_KEY = 'x-path-variable';
 const TIMESTAMP_PARAM = '_t';
 
@@ -67,7 +67,7 @@ export function canonicalSignText(merged: Record<string, string>): string {
 }
 
 export function computeSign(url: string, params?: SignableParams): string {
-  return md5(canonicalSignText(mergeSignParams(url, params)) + SIGN_SECRET).toUpperCase();
+  return md5(canonicalSignText(mergeSignParams(url, params)) + runtimeConfig().signatureSecret).toUpperCase();
 }
 
 const BEIJING_OFFSET_MS = 8 * 3600 * 1000;

@@ -38,10 +38,11 @@ test.describe('sign-in', () => {
     await screenshot(page, '03-login-wrong-password');
   });
 
-  test('an unknown user and a frozen user each get their message', async ({ page }) => {
+  test('an unknown user gets the wrong-password answer, a frozen user its own message', async ({ page }) => {
     await page.goto(LOGIN_PATH);
+    // The answer does not tell which usernames exist.
     await submitLogin(page, 'nobody', '123456');
-    await expect(page.getByRole('alert')).toContainText('该用户不存在，请注册');
+    await expect(page.getByRole('alert')).toContainText('用户名或密码错误');
     await submitLogin(page, 'zhaoliu', '123456');
     await expect(page.getByRole('alert')).toContainText('该用户已冻结');
   });

@@ -46,3 +46,26 @@ describe('server configuration: how long the database and a stop may take', () =
     expect(() => readConfig({ ...base, DICT_CACHE_MS: '-1' })).toThrow(/DICT_CACHE_MS/);
   });
 });
+
+describe('server configuration: secrets and the first admin password', () => {
+  const base = { DATA_DIR: '/srv/lossdesk/data', WEB_DIR: '' };
+
+  it('takes the X-Sign secret from SIGNATURE_SECRET, JeecgBoot’s default otherwise', () => {
+    expect(readConfig({ ...base, DEMO: 'on' }).signatureSecret).toBe('dd05f1c54d63749eda95f9fa6d49v442a');
+    expect(readConfig({ ...base, DEMO: 'on', SIGNATURE_SECRET: 'a-Longer-secret-0123' }).signatureSecret).toBe('a-Longer-secret-0123');
+    for (const bad of ['short', 'with spaces in the secret', 'x'.repeat(129)]) {
+      expect(() => readConfig({ ...base, DEMO: 'on', SIGNATURE_SECRET: bad }), bad).toThrow(/SIGNATURE_SECRET/);
+    }
+  });
+
+  it('refuses a weak ADMIN_PASSWORD with DEMO=off, naming the rule', () => {
+    for (const weak of ['123456', 'password1', 'abcdefgh', 'Ab1!']) {
+      expect(() => readConfig({ ...base, DEMO: 'off', ADMIN_PASSWORD: weak }), weak).toThrow(
+        'ADMIN_PASSWORD 不符合密码规则：密码至少8位，且须包含大写字母、小写字母、数字、特殊符号中的至少三种',
+      );
+    }
+    expect(readConfig({ ...base, DEMO: 'off', ADMIN_PASSWORD: 'Str0ng!pass' }).adminPassword).toBe('Str0ng!pass');
+    // Demo data keeps its documented 123456 logins; ADMIN_PASSWORD is not used then.
+    expect(readConfig({ ...base, DEMO: 'on', ADMIN_PASSWORD: '123' }).demo).toBe(true);
+  });
+});

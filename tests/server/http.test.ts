@@ -30,12 +30,13 @@ describe.each(DATABASE_KINDS)('HTTP surface (%s)', (kind) => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('serves /config.js with the API base for the web app', async () => {
+  it('serves /config.js with the API base and the signature secret for the web app', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/config.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('javascript');
     expect(response.body).toBe(
-      'window._CONFIG = {"domianURL": "/insurance", "staticDomainURL": "/insurance/sys/common/static"};\n',
+      'window._CONFIG = {"domianURL": "/insurance", "staticDomainURL": "/insurance/sys/common/static", ' +
+        '"signatureSecret": "dd05f1c54d63749eda95f9fa6d49v442a"};\n',
     );
   });
 

@@ -124,6 +124,8 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
       expect(await verify(user.password, DEMO_PASSWORD), user.username).toBe(true);
       expect(await verify(user.password, '654321'), user.username).toBe(false);
     }
+    // Each account has its own salt: no two share a hash string.
+    expect(new Set(users.map((u) => u.password)).size).toBe(users.length);
   });
 
   it('seeds the whole menu with unique urls and unique permission codes', async () => {

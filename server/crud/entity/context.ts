@@ -1,13 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../../auth/guard';
+import { currentTenant, currentUser } from '../../auth/guard';
 import type { Actor } from './store';
 
-/** JeecgBoot's web app sends `tenant-id: <id or 0>`; anything that is not a plain number means 0. */
+/** The caller's tenant: the `tenant-id` header, accepted by the guard only when the user is in it. */
 export function tenantIdOf(request: FastifyRequest): number {
-  const header = request.headers['tenant-id'];
-  const text = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-  if (!/^\d{1,9}$/.test(text)) return 0;
-  return Number(text);
+  return currentTenant(request);
 }
 
 export function actorOf(request: FastifyRequest): Actor {

@@ -82,6 +82,7 @@ describe.each(DATABASE_KINDS)('grid live socket /vxeSocket (%s)', (kind) => {
   });
 
   it('passes common_send_date to the page’s other clients of the tenant, keeping only its key and args', async () => {
+    await t.database.db.updateTable('sys_user').set({ rel_tenant_ids: '7' }).where('id', '=', zhangsan.id).execute();
     const sender = await joined(open(lisi.id, WORK_HOUR, lisi.token));
     const receiver = await joined(open(zhangsan.id, WORK_HOUR, zhangsan.token));
     const otherPage = await joined(open(zhangsan.id, EXPERT_COST, zhangsan.token));

@@ -22,6 +22,19 @@ describe('request signature (X-Sign)', () => {
     );
   });
 
+  it('signs with the secret /config.js gives (SIGNATURE_SECRET), as the server checks it', () => {
+    const secret = 'our-own-Secret-2025-for-X-Sign';
+    window._CONFIG = { domianURL: '/insurance', signatureSecret: secret };
+    try {
+      const url = '/sys/dict/loadDict/sys_user,realname,username?_t=1700000000';
+      const expected = serverComputeSign({ keyword: '张', pageSize: '10' }, 'sys_user,realname,username', secret);
+      expect(computeSign(url, { keyword: '张', pageSize: 10 })).toBe(expected);
+      expect(expected).not.toBe(FIXED_VECTOR);
+    } finally {
+      delete window._CONFIG;
+    }
+  });
+
   it('merges URL query and params (params win), numbers as strings, without _t', () => {
     const merged = mergeSignParams('/sys/dict/getDictItems/sex?b=1&a=2&_t=99', { a: 3, c: true, d: null });
     expect(merged).toEqual({ a: '3', b: '1', c: 'true' });

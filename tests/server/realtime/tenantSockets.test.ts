@@ -1,0 +1,62 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../support/database';
+import { API, login, startTestApp, type TestApp } from '../support/app';
+import { connectNotice, wsOrigin, type NoticeClient } from '../support/noticeClient';
+
+const HEART_BEAT = JSON.stringify({ type: 'heart_beat', data: '' });
+const FORBIDDEN = { code: 1008, reason: '没有权限，请联系管理员授权' };
+
+describe.each(DATABASE_KINDS)('the sockets admit only a tenant of the user (%s)', (kind) => {
+  let t: TestApp;
+  let origin: string;
+  let lisi: { id: string; token: string };
+  const clients: NoticeClient[] = [];
+  const open = (path: string, token: string) => {
+    const client = connectNotice(`${origin}${API}${path}`, token);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = wsOrigin(t.app);
+    const signedIn = await login(t.app, 'lisi');
+    lisi = { id: signedIn.userInfo.id, token: signedIn.token };
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const setTenants = (ids: string | null) => t.database.db.updateTable('sys_user').set({ rel_tenant_ids: ids }).where('id', '=', lisi.id).execute();
+
+  it('closes the grid socket with 1008 for a tenant the user is not in', async () => {
+    await setTenants(null);
+    expect(await open(`/vxeSocket/${lisi.id}/cost.workHour?tenantId=9`, lisi.token).closed).toEqual(FORBIDDEN);
+    await setTenants('8');
+    expect(await open(`/vxeSocket/${lisi.id}/cost.workHour?tenantId=9`, lisi.token).closed).toEqual(FORBIDDEN);
+  });
+
+  it('admits the grid socket in the user’s own tenant and in the default one', async () => {
+    await setTenants('9');
+    for (const query of ['?tenantId=9', '', '?tenantId=0']) {
+      const client = open(`/vxeSocket/${lisi.id}/cost.workHour${query}`, lisi.token);
+      await client.opened;
+      client.socket.send(HEART_BEAT);
+      expect(JSON.parse(await client.next())).toEqual({ type: 'heart_beat', data: true });
+    }
+  });
+
+  it('closes the notice socket with 1008 for a tenant the user is not in, and admits the user’s own', async () => {
+    await setTenants(null);
+    expect(await open(`/websocket/${lisi.id}?tenantId=9`, lisi.token).closed).toEqual(FORBIDDEN);
+    await setTenants('9');
+    const client = open(`/websocket/${lisi.id}?tenantId=9`, lisi.token);
+    await client.opened;
+    client.socket.send('HeartBeat');
+    expect(await client.next()).toBe('HeartBeat');
+  });
+});
