@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
+import { readWorkbook } from '../../../server/excel';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body } from '../support/app';
 import { multipart, signedInCrudApp } from './support';
@@ -127,7 +128,7 @@ describe.each(DATABASE_KINDS)('rows other rows use (%s)', (kind) => {
   it('an Excel import only adds rows: a file carrying 天安财险 again cannot replace it', async () => {
     const exported = await server.app.inject({ method: 'GET', url: `${API}/maintenance/insuranceCompany/exportXls`, headers: authHeaders(server.admin) });
     const upload = multipart([{ field: 'file', name: '保险公司.xlsx', content: exported.rawPayload }]);
-    const imported = body(
+    const imported = body<{ fileUrl: string }>(
       await server.app.inject({
         method: 'POST',
         url: `${API}/maintenance/insuranceCompany/importExcel`,
@@ -137,6 +138,9 @@ describe.each(DATABASE_KINDS)('rows other rows use (%s)', (kind) => {
     );
     expect(imported).toMatchObject({ success: true, code: 201 });
     expect(imported.message).toMatch(/^文件导入失败，第/);
+    const errors = await server.app.inject({ method: 'GET', url: `${API}${imported.result.fileUrl}`, headers: authHeaders(server.admin) });
+    const texts = (await readWorkbook(errors.rawPayload, 'errors.xlsx')).rows.flatMap((r) => r.cells.map((c) => String(c ?? '')));
+    expect(texts.some((t) => t.includes('公司编码「TACX」已存在'))).toBe(true);
     expect((await get<Page>('/maintenance/insuranceCompany/list?companyCode=TACX')).result.total).toBe(1);
     for (const c of await casesOf('TACX')) expect(c.insurerCode_dictText).toBe('天安财险');
   });
