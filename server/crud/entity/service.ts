@@ -4,13 +4,13 @@ import { BusinessError } from '../../http/envelope';
 import type { EntityDictionaries } from './dictionaries';
 import { entityModel, type EntityModel } from './model';
 import type { EntityRow } from './records';
+import { ReferenceGuard } from './referenceGuard';
+import type { ReferenceGraph } from './references';
 import { EntityStore, type Actor } from './store';
 import { checkRecord, describeFieldErrors, uniqueFields, type EntityValues, type FieldError } from './validate';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { assignNumbers, fillRuleFieldsOf, type FillRuleField } from './fillRules';
 import { inTransaction } from '../../sys/fillRule';
-import { ReferenceGuard } from './referenceGuard';
-import type { ReferenceGraph } from './references';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {
