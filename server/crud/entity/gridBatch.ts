@@ -90,8 +90,9 @@ function idOf(values: Readonly<Record<string, unknown>>): string {
 
 /**
  * Saves a grid in one transaction, all or nothing: every row is validated with the page's rules
- * (required, types, lengths, rules, dictionaries, unique values against the table) before anything
- * is written; one refused row refuses the save with every refusal listed by row number. New rows
+ * (required, types, lengths, rules, dictionaries, unique values against the table, a key other rows
+ * use left unchanged) before anything is written; one refused row refuses the save with every
+ * refusal listed by row number. Removing a row other rows use refuses the save too. New rows
  * get server ids — an id a new row carries (the grid's temporary id) is never stored.
  * Returns the ids of the new rows in order.
  */
@@ -125,6 +126,7 @@ export async function saveGridBatch(db: Kysely<DB>, service: EntityService, inpu
       const checked = checkRecord(model, raw, allowed, before);
       const found = [...checked.errors, ...codeRuleErrors(rules, checked.values)];
       if (found.length === 0) found.push(...(await service.duplicateErrors(trx, checked.values, id)));
+      if (found.length === 0) found.push(...(await service.references.keyChangeErrors(trx, before, checked.values, actor.tenantId)));
       errors.push(...found.map((e) => ({ ...e, row })));
       updates.push({ id, values: checked.values, before });
     }
@@ -133,7 +135,7 @@ export async function saveGridBatch(db: Kysely<DB>, service: EntityService, inpu
     if (removed.size > 0) {
       const rows = await store.findByIds(trx, [...removed], actor.tenantId);
       if (rows.length !== removed.size) throw new BusinessError(NOT_FOUND_RECORD);
-      await store.delete(trx, rows, actor.tenantId);
+      await service.deleteRows(trx, rows, actor.tenantId, true);
     }
     for (const { id, values, before } of updates) await store.update(trx, id, values, actor, before);
     return added.length > 0 ? service.insertNew(trx, added, actor) : [];

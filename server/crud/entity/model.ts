@@ -19,6 +19,8 @@ export interface EntityModel {
   queryFields: EntityFields;
   listOptions: ListQueryOptions;
   tenantScoped: boolean;
+  /** The table marks deleted rows in `del_flag` (a system table) instead of deleting them: such rows count for nothing. */
+  softDeleted: boolean;
   /** System columns the table really has (a page over a system table may lack some). */
   hasColumn: (column: string) => boolean;
   tree?: {
@@ -60,6 +62,7 @@ export function entityModel(page: CompiledPage, tableColumns?: ReadonlySet<strin
     queryFields,
     listOptions: { defaultSort: [{ field: field.name, direction: order }] },
     tenantScoped: page.entity.tenantScoped,
+    softDeleted: tableColumns ? tableColumns.has('del_flag') : fields.some((f) => f.column === 'del_flag'),
     hasColumn: (column) => (tableColumns ? tableColumns.has(column) : true),
     ...(tree
       ? {

@@ -15,7 +15,9 @@ import { fillRuleProblems } from './fillRules';
 import { ImportErrorFiles } from './errorFiles';
 import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
 import { toRecords } from './records';
-import { entityService, EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
+import { EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
+import { entityModel, type EntityModel } from './model';
+import { ReferenceGraph } from './references';
 import { hasOwnChildList, specialRoutes } from './specialRoutes';
 import { registerGridBatch } from './gridBatch';
 
@@ -148,7 +150,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   app.delete(`${apiPath}/deleteBatch`, { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
     const ids = idList((request.query as { ids: string }).ids);
     if (ids.length === 0) throw new BusinessError('请选择一条记录！');
-    await service.delete(app.db, ids, tenantIdOf(request));
+    await service.delete(app.db, ids, tenantIdOf(request), true);
     return okMessage('批量删除成功！');
   });
 
@@ -232,6 +234,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   const dicts = new EntityDictionaries(app.db, app.dictionaries, opts.pages);
   const errorFiles = new ImportErrorFiles();
   const services = new Map<string, EntityService>();
+  const models: EntityModel[] = [];
   for (const page of opts.pages) {
     let columns: Set<string> | undefined;
     if (isSystemTable(page)) {
@@ -240,10 +243,15 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
     }
     // A table dictionary outside the allow-list stops the start, not a user's request.
     for (const field of page.fields) if (field.dict?.kind === 'table') dicts.tableSource(field.dict);
-    const service = entityService(page, dicts, columns);
-    services.set(page.entity.apiPath, service);
+    models.push(entityModel(page, columns));
+  }
+  // Who uses whose rows is read once from all pages: every delete and key change of any page asks it.
+  const references = new ReferenceGraph(models);
+  for (const model of models) {
+    const service = new EntityService(model, dicts, references);
+    services.set(model.page.entity.apiPath, service);
     registerPage(app, service, errorFiles);
-    if (page.document.grid) registerGridBatch(app, service);
+    if (model.page.document.grid) registerGridBatch(app, service);
   }
   specialRoutes(app, services);
 };

@@ -4,6 +4,8 @@ import { BusinessError } from '../../http/envelope';
 import type { EntityDictionaries } from './dictionaries';
 import { entityModel, type EntityModel } from './model';
 import type { EntityRow } from './records';
+import { ReferenceGuard } from './referenceGuard';
+import type { ReferenceGraph } from './references';
 import { EntityStore, type Actor } from './store';
 import { checkRecord, describeFieldErrors, uniqueFields, type EntityValues, type FieldError } from './validate';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
@@ -34,12 +36,17 @@ export class EntityService {
   /** Fields numbered by a fill rule when a new record leaves them blank. */
   readonly numbered: readonly FillRuleField[];
   readonly numberedNames: ReadonlySet<string>;
+  /** Refuses deleting rows other rows use, and changing the key they use them by. */
+  readonly references: ReferenceGuard;
 
+  /** `graph`: who uses the rows of every page; without it (the seed only adds) no row counts as used. */
   constructor(
     readonly model: EntityModel,
     readonly dicts: EntityDictionaries,
+    graph?: ReferenceGraph,
   ) {
     this.store = new EntityStore(model, dicts);
+    this.references = new ReferenceGuard(model, graph?.to(model.page) ?? []);
     this.numbered = fillRuleFieldsOf(model.page);
     this.numberedNames = new Set(this.numbered.map((f) => f.field.name));
   }
@@ -96,23 +103,38 @@ export class EntityService {
     }
     errors.push(...codeRuleErrors(await loadCodeRules(db, this.model), values));
     if (errors.length === 0) errors.push(...(await this.duplicateErrors(db, values, id)));
+    if (errors.length === 0) errors.push(...(await this.references.keyChangeErrors(db, before, values, actor.tenantId)));
     if (errors.length > 0) throw new EntityValidationError(errors);
     await this.store.update(db, id, values, actor, before);
   }
 
-  /** Deletes the actor's rows with these ids; tree nodes with children are refused. */
-  async delete(db: Kysely<DB>, ids: readonly string[], tenantId: number): Promise<number> {
-    const rows: EntityRow[] = await this.store.findByIds(db, ids, tenantId);
-    if (rows.length === 0) throw new BusinessError(NOT_FOUND_RECORD);
-    const deleting = new Set(rows.map((r) => String(r.id)));
-    // A node goes only when all its children go with it.
-    if ((await this.store.withChildren(db, [...deleting])).size > 0) {
-      throw new BusinessError('该节点下还有下级数据，请先删除下级数据');
-    }
+  /**
+   * Deletes the actor's rows with these ids, all or none: tree nodes with children and rows other
+   * rows use are refused. `batch`: the refusal names the used records (else it says 该记录).
+   */
+  async delete(db: Kysely<DB>, ids: readonly string[], tenantId: number, batch = false): Promise<number> {
+    return inTransaction(db, async (trx) => {
+      const order = new Map(ids.map((id, i) => [id, i]));
+      // In the order asked for, so a refusal names the records as the user chose them.
+      const rows: EntityRow[] = (await this.store.findByIds(trx, ids, tenantId)).sort((a, b) => (order.get(String(a.id)) ?? 0) - (order.get(String(b.id)) ?? 0));
+      if (rows.length === 0) throw new BusinessError(NOT_FOUND_RECORD);
+      const deleting = new Set(rows.map((r) => String(r.id)));
+      // A node goes only when all its children go with it.
+      if ((await this.store.withChildren(trx, [...deleting])).size > 0) {
+        throw new BusinessError('该节点下还有下级数据，请先删除下级数据');
+      }
+      return this.deleteRows(trx, rows, tenantId, batch);
+    });
+  }
+
+  /** Deletes these rows unless other rows use one of them: then nothing goes and the refusal says who uses which. */
+  async deleteRows(db: Kysely<DB>, rows: readonly EntityRow[], tenantId: number, named: boolean): Promise<number> {
+    const refusal = await this.references.deleteRefusal(db, rows, tenantId, named);
+    if (refusal) throw new BusinessError(refusal);
     return this.store.delete(db, rows, tenantId);
   }
 }
 
-export function entityService(page: Parameters<typeof entityModel>[0], dicts: EntityDictionaries, columns?: ReadonlySet<string>): EntityService {
-  return new EntityService(entityModel(page, columns), dicts);
+export function entityService(page: Parameters<typeof entityModel>[0], dicts: EntityDictionaries, columns?: ReadonlySet<string>, graph?: ReferenceGraph): EntityService {
+  return new EntityService(entityModel(page, columns), dicts, graph);
 }

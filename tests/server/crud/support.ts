@@ -62,10 +62,10 @@ export interface CrudApp {
  * The server as main.ts starts it on a new database: migrations, entity tables, the seed with the
  * pages (entity buttons, role grants, demo rows), then the app with the pages' endpoints.
  */
-export async function startCrudApp(kind: DatabaseKind): Promise<CrudApp> {
+export async function startCrudApp(kind: DatabaseKind, extraPages: readonly CompiledPage[] = []): Promise<CrudApp> {
   const database = await openEmptyDatabase(kind);
   try {
-    const pages = [...loadEntityPages(), tenantExpertPage()];
+    const pages = [...loadEntityPages(), tenantExpertPage(), ...extraPages];
     await migrateToLatest(database.db);
     await applyPageTables(database.db, pages);
     await seed(database.db, { demo: true, pages });
@@ -116,12 +116,15 @@ export interface SignedInCrudApp {
   send<T = unknown>(method: Method, url: string, payload?: Record<string, unknown>, token?: string): Promise<Envelope<T>>;
 }
 
-/** Starts the crud app before the describe block's tests (admin signed in) and closes it after them. */
-export function signedInCrudApp(kind: DatabaseKind): SignedInCrudApp {
+/**
+ * Starts the crud app before the describe block's tests (admin signed in) and closes it after them;
+ * `extraPages` are served beside the real ones (a test's own page).
+ */
+export function signedInCrudApp(kind: DatabaseKind, extraPages: readonly CompiledPage[] = []): SignedInCrudApp {
   let ctx: CrudApp | undefined;
   let admin = '';
   beforeAll(async () => {
-    ctx = await startCrudApp(kind);
+    ctx = await startCrudApp(kind, extraPages);
     admin = (await login(ctx.app, 'admin')).token;
   }, 120_000);
   afterAll(async () => ctx?.close());
