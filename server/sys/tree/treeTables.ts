@@ -52,9 +52,10 @@ function columnsOf(page: CompiledPage): Set<string> {
 }
 
 /**
- * The allow-list of /sys/dict/loadTreeData and of tree labels in /sys/dict/loadDictItem: exactly the
- * trees the page documents declare. A declaration naming a table no page owns, or a column that page
- * does not have, stops the server at start (the page is wrong, not the request).
+ * The allow-list of /sys/dict/loadTreeData: exactly the trees the page documents declare (their
+ * labels come from /sys/dict/loadDictItem as declared table dictionaries, see
+ * server/sys/dict/pageDictionaries.ts). A declaration naming a table no page owns, or a column that
+ * page does not have, stops the server at start (the page is wrong, not the request).
  */
 export class TreeTables {
   private readonly sources: TreeSource[] = [];
@@ -99,13 +100,6 @@ export class TreeTables {
     return hasChild === undefined ? { ...source, hasChild: undefined } : source;
   }
 
-  /** The declared tree whose 'table,text,code' a loadDictItem call names, if any. */
-  byDictCode(dictCode: string): TreeSource | undefined {
-    const [table, text, code, ...rest] = dictCode.split(',').map((p) => p.trim());
-    if (rest.length > 0) return undefined;
-    return this.sources.find((s) => s.table === table && s.text === text && s.code === code);
-  }
-
   /** The children of `pid` as tree nodes, siblings in the owning page's order. An unknown pid has none. */
   async children(db: Kysely<DB>, source: TreeSource, pid: string, condition: string | undefined, tenantId: number): Promise<TreeNode[]> {
     const filters = parseTreeCondition(condition, source.columns);
@@ -125,18 +119,6 @@ export class TreeTables {
       ORDER BY t.${sql.ref(source.orderColumn)} ${direction}, 1
       LIMIT ${MAX_CHILDREN}`.execute(db);
     return rows.map((r) => treeNode(r.value, r.text ?? '', !r.has_children));
-  }
-
-  /** The names of the given values, in the order asked; unknown values are left out (as loadDictItem does). */
-  async texts(db: Kysely<DB>, source: TreeSource, keys: readonly string[], tenantId: number): Promise<string[]> {
-    if (keys.length === 0) return [];
-    const tenant = source.tenantScoped ? sql`AND tenant_id = ${tenantId}` : sql``;
-    const { rows } = await sql<{ value: string; text: string | null }>`
-      SELECT CAST(${sql.ref(source.code)} AS text) AS value, CAST(${sql.ref(source.text)} AS text) AS text
-      FROM ${sql.table(source.table)}
-      WHERE CAST(${sql.ref(source.code)} AS text) IN (${sql.join([...keys])}) ${tenant}`.execute(db);
-    const byValue = new Map(rows.map((r) => [r.value, r.text ?? '']));
-    return keys.filter((k) => byValue.has(k)).map((k) => byValue.get(k) as string);
   }
 }
 
