@@ -45,6 +45,21 @@ function declaredDictionaries(): Map<string, Set<string>> {
 }
 
 const declared = declaredDictionaries();
+
+/** 'table,text,code,pid' of every declared tree (treeSelect, linkDown) → the list codes of the pages declaring it. */
+function declaredTrees(): Map<string, Set<string>> {
+  const trees = new Map<string, Set<string>>();
+  for (const page of pages) {
+    for (const field of page.document.fields) {
+      const tree = field.options?.treeSelect;
+      const link = field.options?.linkDown;
+      const key = tree ? `${tree.dictTable},${tree.pidField}` : link ? `${link.table},${link.textColumn},${link.valueColumn},${link.pidColumn}` : undefined;
+      if (key) trees.set(key, (trees.get(key) ?? new Set()).add(`${page.entity.permissionPrefix}:list`));
+    }
+  }
+  return trees;
+}
+const trees = declaredTrees();
 const sensitiveColumns = pages.flatMap((page) => page.fields.filter((f) => f.sensitive).map((f) => ({ table: page.entity.table, column: f.column })));
 
 /** yyyyMMddHHmmss in Beijing time, as the web app sends X-TIMESTAMP. */
@@ -121,6 +136,16 @@ describe.each(DATABASE_KINDS)('table dictionary access (%s)', (kind) => {
     if (user === 'wangwu') {
       expect(outcome['mnt_insurance_company,short_name,company_code']).toBe(true); // 全部案件 (receive:list)
       expect(outcome['mnt_expert,expert_name,id']).toBe(false);
+    }
+  });
+
+  it.each(USERS)('%s reads a declared tree (loadTreeData) exactly when it may list a page declaring it', async (user) => {
+    expect(trees.size).toBeGreaterThan(2);
+    for (const [key, listCodes] of trees) {
+      const [tableName, text, code, pidField] = key.split(',');
+      const answer = await signedGet(user, '/sys/dict/loadTreeData', { tableName, text, code, pidField, pid: '0' });
+      if ([...listCodes].some((c) => codes[user].has(c))) expect(answer, `${user} ${key}`).toMatchObject({ success: true, result: expect.any(Array) });
+      else expect(answer, `${user} ${key}`).toMatchObject(NO_PERMISSION);
     }
   });
 

@@ -20,9 +20,11 @@ export interface TreeSource {
   code: string;
   pid: string;
   hasChild?: string;
-  /** Columns a condition may filter on: the owning page's declared and system columns. */
+  /** Columns a condition may filter on: the owning page's declared and system columns, sensitive ones left out. */
   columns: ReadonlySet<string>;
   tenantScoped: boolean;
+  /** The list codes of the pages declaring this tree: holding one of them is what reading it takes. */
+  listCodes: ReadonlySet<string>;
   /** Order of siblings: the owning page's default sort, then the value. */
   orderColumn: string;
   orderDirection: 'asc' | 'desc';
@@ -51,10 +53,15 @@ function columnsOf(page: CompiledPage): Set<string> {
   return new Set([...page.systemFields, ...page.fields].map((f) => f.column));
 }
 
+/** Columns a condition may test: an equality on a password or an ID number would tell its value. */
+function filterableColumnsOf(page: CompiledPage): Set<string> {
+  return new Set([...page.systemFields, ...page.fields].filter((f) => !f.sensitive).map((f) => f.column));
+}
+
 /**
- * The allow-list of /sys/dict/loadTreeData: exactly the trees the page documents declare (their
- * labels come from /sys/dict/loadDictItem as declared table dictionaries, see
- * server/sys/dict/pageDictionaries.ts). A declaration naming a table no page owns, or a column that
+ * The allow-list of /sys/dict/loadTreeData: exactly the trees the page documents declare, each
+ * readable by who holds the list code of a page declaring it (their labels come from
+ * /sys/dict/loadDictItem as declared table dictionaries, see server/sys/dict/pageDictionaries.ts). A declaration naming a table no page owns, or a column that
  * page does not have, stops the server at start (the page is wrong, not the request).
  */
 export class TreeTables {
@@ -76,8 +83,9 @@ export class TreeTables {
         const { field: sortField, order } = owner.list.defaultSort;
         this.sources.push({
           ...declared,
-          columns,
+          columns: filterableColumnsOf(owner),
           tenantScoped: owner.entity.tenantScoped,
+          listCodes: new Set([page.permissions.list]),
           orderColumn: sortField.column,
           orderDirection: order,
         });
@@ -85,10 +93,10 @@ export class TreeTables {
     }
   }
 
-  /** The declared tree the request names; throws when there is none. */
+  /** The declared tree the request names, with the list codes of every page declaring it; throws when there is none. */
   find(query: Pick<TreeDataQuery, 'tableName' | 'text' | 'code' | 'pidField' | 'hasChildField'>): TreeSource {
     const hasChild = query.hasChildField?.trim() || undefined;
-    const source = this.sources.find(
+    const matches = this.sources.filter(
       (s) =>
         s.table === query.tableName &&
         s.text === query.text &&
@@ -96,8 +104,10 @@ export class TreeTables {
         s.pid === query.pidField &&
         (hasChild === undefined || s.hasChild === hasChild),
     );
+    const [source] = matches;
     if (!source) throw new BusinessError(TREE_NOT_ALLOWED_MESSAGE);
-    return hasChild === undefined ? { ...source, hasChild: undefined } : source;
+    const listCodes = new Set(matches.flatMap((m) => [...m.listCodes]));
+    return { ...source, listCodes, ...(hasChild === undefined ? { hasChild: undefined } : {}) };
   }
 
   /** The children of `pid` as tree nodes, siblings in the owning page's order. An unknown pid has none. */
