@@ -1,6 +1,7 @@
 /**
  * `npm run schemas:check`: loads every page document under schemas/pages/ through the runtime's own
- * loader (meta-schema, cross-references, migrations, compile) and prints one line per error:
+ * loader (meta-schema, cross-references, migrations, compile), then checks what spans documents (a
+ * table dictionary naming another page's sensitive column), and prints one line per error:
  *   schemas/pages/examples/expert.json#/fields/0 缺少必填属性 label
  * Exits 1 when any document has an error, so CI fails on a broken page before a user sees it.
  * An optional argument checks another folder instead (used by the tests): tsx generators/check-schemas.ts <dir>
