@@ -106,7 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(unlockRoutes, api);
   await app.register(permissionRoutes, api);
   const trees = new TreeTables(opts.pages ?? []);
-  await app.register(dictRoutes, { ...api, trees, pages: opts.pages ?? [] });
+  await app.register(dictRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(treeRoutes, { ...api, trees });
   await app.register(categoryRoutes, api);
   await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });

@@ -226,6 +226,10 @@ export interface PageField {
    */
   readOnly?: boolean;
   /**
+   * Holds a secret or a personal identifier (a password or authorisation code, 身份证号, a bank account or card number): its column is never a table dictionary's text or value column — npm run schemas:check and the server refuse a dictionary (dictCode, treeSelect, linkDown) of any page that names it, and /sys/dict/* never answers it. Default: true for the password widget and the chineseIdCard and bankCard patterns, else false.
+   */
+  sensitive?: boolean;
+  /**
    * Not shown in the form (its value is still kept and submitted); linkage can show it. Default false.
    */
   hidden?: boolean;

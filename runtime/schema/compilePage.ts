@@ -22,6 +22,7 @@ import {
   defaultPlaceholder,
   effectiveWidget,
   expressionDependencies,
+  isSensitiveField,
   rowExpressionFields,
 } from './fieldSemantics';
 import { DEFAULT_PAGE_SIZE, ELLIPSIS_LENGTH, PAGE_SIZE_OPTIONS } from '../list/constants';
@@ -109,6 +110,7 @@ function compileField(field: PageField, index: number): CompiledField {
     // A computed field is never typed in: the form shows it, the server sets it.
     readOnly: (field.readOnly ?? false) || field.compute !== undefined,
     hidden: field.hidden ?? false,
+    sensitive: isSensitiveField(field),
     stored: field.stored ?? true,
     ...(field.default === undefined ? {} : { default: field.default }),
     ...(field.compute === undefined
@@ -139,6 +141,7 @@ function systemField(spec: { name: string; label: string; type: FieldType; hidde
     unique: spec.name === 'id',
     readOnly: true,
     hidden: spec.hidden ?? false,
+    sensitive: false,
     stored: true,
     widget,
     options: {},

@@ -41,6 +41,8 @@ export interface CompiledField {
   unique: boolean;
   readOnly: boolean;
   hidden: boolean;
+  /** A secret or personal identifier (page language `sensitive`): never a table dictionary's text or value. */
+  sensitive: boolean;
   /**
    * false: a form-only field (the sliderCheck human check) — no column, never sent to the server,
    * absent from `CompiledPage.fields`; only the form (and fieldByName) holds it.

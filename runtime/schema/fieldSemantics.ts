@@ -3,7 +3,7 @@
  * storage defaults. Shared by the cross-reference checks and the compiler so both agree.
  */
 import { CRON_PLACEHOLDER } from '../cron/texts';
-import type { FieldOptions, FieldType, FieldWidget, PageField } from '../generated/page';
+import type { FieldOptions, FieldType, FieldWidget, NamedPattern, PageField } from '../generated/page';
 
 /** Widgets that choose among dictionary items and therefore need dictCode. */
 export const DICT_WIDGETS: ReadonlySet<FieldWidget> = new Set<FieldWidget>([
@@ -74,6 +74,18 @@ export function effectiveWidget(field: PageField): FieldWidget {
   if (field.widget) return field.widget;
   if (field.dictCode && WIDGETS_BY_TYPE[field.type].includes('select')) return 'select';
   return TYPE_WIDGET[field.type];
+}
+
+/** Patterns whose values identify a person or an account: such a field is sensitive unless it says otherwise. */
+const SENSITIVE_PATTERNS: ReadonlySet<NamedPattern> = new Set<NamedPattern>(['chineseIdCard', 'bankCard']);
+
+/**
+ * Whether a field holds a secret or a personal identifier, whose column no table dictionary may show
+ * or key on: as declared, else implied by a password widget or an ID-card / bank-card rule.
+ */
+export function isSensitiveField(field: PageField): boolean {
+  if (field.sensitive !== undefined) return field.sensitive;
+  return field.widget === 'password' || (field.rules ?? []).some((rule) => rule.pattern !== undefined && SENSITIVE_PATTERNS.has(rule.pattern));
 }
 
 export const NUMERIC_TYPES: ReadonlySet<FieldType> = new Set<FieldType>(['integer', 'number', 'money']);

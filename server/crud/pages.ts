@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { checkDictionaryReferences } from '../../runtime/schema/dictionaryReferences';
 import { loadPageSchema, type CompiledPage } from '../../runtime/schema/loadPageSchema';
 import { formatSchemaError, type SchemaError } from '../../runtime/schema/schemaError';
 import { applyEntityTables, readTable, type ApplyReport, type EntityField, type EntityTable } from './ddl';
@@ -87,6 +88,8 @@ export function loadEntityPages(dir: string = PAGES_DIR): CompiledPage[] {
     byPath.set(page.entity.apiPath, page);
     byTable.set(page.entity.table, page);
   }
+  // A dictionary that would show a password or an ID number to whoever opens its page.
+  errors.push(...checkDictionaryReferences(pages.map((page) => ({ source: page.source, doc: page.document }))));
   if (errors.length > 0) throw new PageLoadError(errors);
   return pages;
 }

@@ -163,7 +163,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', contentDispositionFor(fileName)).send(out);
   };
 
-  app.get(`${apiPath}/exportXls`, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, async (request, reply) => {
+  app.get(`${apiPath}/exportXls`, { config: { permission: perms.exportXls }, schema: { querystring: listQuerySchema } }, async (request, reply) => {
     const raw = request.query as RawQuery;
     const query = translateListQuery(model.queryFields, raw, model.listOptions);
     const user = currentUser(request);

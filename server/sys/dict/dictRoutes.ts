@@ -1,12 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { currentUser } from '../../auth/guard';
+import { permissionCodesOf } from '../../auth/permissions';
 import { ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
 import { verifySignedRequest } from '../../http/sign';
 import { tenantIdOf } from '../../crud/entity/context';
-import type { TreeTables } from '../tree/treeTables';
 import { dictItem } from './dictItem';
 import type { CompiledPage } from '../../../runtime/schema/compiledPage';
-import { parseTableDictionary, tableDictItems, tableDictTexts, type PageTables } from './tableDictionaries';
+import { PageDictionaries } from './pageDictionaries';
+import { tableDictItems, tableDictTexts, type TableDictionary } from './tableDictionaries';
 
 /** Whole-table dictionaries are small system tables; the cap keeps a mistake from dumping one. */
 const TABLE_DICT_LIMIT = 1000;
@@ -21,27 +23,24 @@ const dictParam = (name: string) => ({
 const noInput = { type: 'object', properties: { _t: { type: 'string' } } };
 
 export interface DictRoutesOptions {
-  /** The served pages: their tables (with the columns they declare) may back a table dictionary. */
+  /** The served pages: the table dictionaries they declare are readable by who may list them. */
   pages?: readonly CompiledPage[];
-  /** The page-declared trees whose node names loadDictItem also answers (tree widgets show their value's name). */
-  trees?: TreeTables;
 }
 
 /**
- * Tables of the served pages, each with its declared columns. Tenant-scoped pages are left out: a
- * table dictionary has no tenant condition, so it would show another tenant's rows.
+ * JeecgBoot's dictionary endpoints. Code dictionaries are open to every signed-in user; a table
+ * dictionary ('table,text,code') only as PageDictionaries allows it to the caller. The X-Sign check
+ * (verifySignedRequest) is the contract's, not a defence: its secret ships in the web app.
  */
-export function pageTablesOf(pages: readonly CompiledPage[]): PageTables {
-  return new Map(
-    pages
-      .filter((p) => !p.entity.tenantScoped)
-      .map((p) => [p.entity.table, new Set([...p.systemFields, ...p.fields].map((f) => f.column))] as const),
-  );
-}
-
 export const dictRoutes: FastifyPluginAsync<DictRoutesOptions> = async (app, opts) => {
   const cache = app.dictionaries;
-  const pageTables = pageTablesOf(opts.pages ?? []);
+  const pageDictionaries = new PageDictionaries(opts.pages ?? []);
+  /** The table dictionary of the request's code, once the caller may read it; undefined for a code dictionary. */
+  const tableOf = (request: FastifyRequest, dictCode: string): Promise<TableDictionary | undefined> =>
+    pageDictionaries.resolve(dictCode, {
+      permissionCodes: () => permissionCodesOf(app.db, currentUser(request).userId),
+      tenantId: tenantIdOf(request),
+    });
 
   app.get('/sys/dict/queryAllDictItems', { config: signedUser, schema: { querystring: noInput } }, async () =>
     ok(await cache.all()),
@@ -58,7 +57,7 @@ export const dictRoutes: FastifyPluginAsync<DictRoutesOptions> = async (app, opt
     { config: signedUser, schema: { params: dictParam('dictCode') }, preHandler: verifySignedRequest },
     async (request) => {
       const { dictCode } = request.params;
-      const table = parseTableDictionary(dictCode, pageTables);
+      const table = await tableOf(request, dictCode);
       if (table) return ok(await tableDictItems(app.db, table, { limit: TABLE_DICT_LIMIT }));
       return ok((await cache.items(dictCode)) ?? []);
     },
@@ -80,9 +79,8 @@ export const dictRoutes: FastifyPluginAsync<DictRoutesOptions> = async (app, opt
     },
     async (request) => {
       const keys = request.query.key.split(',').map((k) => k.trim()).filter(Boolean);
-      const tree = opts.trees?.byDictCode(request.params.dict);
-      if (tree) return ok(await opts.trees!.texts(app.db, tree, keys, tenantIdOf(request)));
-      const table = parseTableDictionary(request.params.dict, pageTables);
+      // Tree widgets (treeSelect, linkDown) ask here for their value's name: their tables are declared dictionaries too.
+      const table = await tableOf(request, request.params.dict);
       if (table) return ok(await tableDictTexts(app.db, table, keys));
       const items = (await cache.items(request.params.dict)) ?? [];
       return ok(keys.flatMap((k) => items.filter((i) => i.value === k).map((i) => i.text)));
@@ -109,7 +107,7 @@ export const dictRoutes: FastifyPluginAsync<DictRoutesOptions> = async (app, opt
     async (request) => {
       const { keyword } = request.query;
       const pageSize = Math.min(request.query.pageSize, MAX_PAGE_SIZE);
-      const table = parseTableDictionary(request.params.dict, pageTables);
+      const table = await tableOf(request, request.params.dict);
       if (table) return ok(await tableDictItems(app.db, table, { keyword, limit: pageSize }));
       const needle = keyword?.trim().toLowerCase() ?? '';
       const items = (await cache.items(request.params.dict)) ?? [];

@@ -4,8 +4,10 @@ import type { DB } from '../../db/types';
 import { dictItem, type DictItem } from './dictItem';
 
 /**
- * The only tables and columns a client may read through a table dictionary code
- * (`table,text,code`). Everything else — `sys_user,password,id`, sys_session, … — is refused.
+ * The system tables and columns any signed-in user may read through a table dictionary code
+ * (`table,text,code`): names and codes the org pickers show anyway — no password, phone or e-mail.
+ * Page tables are served only as their page documents declare them (./pageDictionaries.ts);
+ * everything else — `sys_user,password,id`, sys_session, … — is refused.
  * Each table may add a fixed condition written here, never one sent by a client.
  */
 const ALLOWED_TABLES: Record<string, { columns: readonly string[]; condition: RawBuilder<unknown> }> = {
@@ -24,39 +26,44 @@ export interface TableDictionary {
   table: string;
   text: string;
   code: string;
-  /** The fixed row condition of an allow-listed system table; page tables have none. */
+  /** The fixed row condition of an allow-listed system table, or a page table's tenant; never the client's. */
   condition: RawBuilder<unknown>;
 }
 
-/** Table → its declared columns, of the pages the server serves (a page's own table and fields). */
-export type PageTables = ReadonlyMap<string, ReadonlySet<string>>;
+/** The names a table dictionary code gives, as sent (not yet trusted); undefined for an ordinary dict code. */
+export interface TableDictionaryName {
+  table: string;
+  text: string;
+  code: string;
+}
 
-const NO_PAGE_TABLES: PageTables = new Map();
-
-/** A dict code with commas names a table dictionary; undefined for an ordinary dict code. */
-export function parseTableDictionary(dictCode: string, pageTables: PageTables = NO_PAGE_TABLES): TableDictionary | undefined {
+/** A dict code with commas names a table dictionary; undefined for an ordinary dict code. Refuses a malformed one. */
+export function tableDictionaryName(dictCode: string): TableDictionaryName | undefined {
   if (!dictCode.includes(',')) return undefined;
   const parts = dictCode.split(',').map((p) => p.trim());
   if (parts.length > 3) throw new BusinessError(NO_CONDITION_MESSAGE);
   if (parts.length !== 3 || parts.some((p) => p === '')) throw new BusinessError(BAD_DICT_CODE_MESSAGE);
-  const [tableName, textName, codeName] = parts;
-  // A page's table with columns that page declares (say mnt_insurance_company,short_name,company_code
-  // for a search select): the names come from the page file, never from the client's string.
-  const pageTable = [...pageTables.keys()].find((t) => t === tableName);
-  if (pageTable) {
-    const columns = [...(pageTables.get(pageTable) ?? [])];
-    const text = columns.find((c) => c === textName);
-    const code = columns.find((c) => c === codeName);
-    if (!text || !code) throw new BusinessError(NOT_ALLOWED_MESSAGE);
-    return { table: pageTable, text, code, condition: sql`true` };
-  }
-  const allowed = Object.hasOwn(ALLOWED_TABLES, tableName) ? ALLOWED_TABLES[tableName] : undefined;
-  // The names used in SQL are the allow-list's own strings, not the client's.
-  const text = allowed?.columns.find((c) => c === textName);
-  const code = allowed?.columns.find((c) => c === codeName);
-  if (!allowed || !text || !code) throw new BusinessError(NOT_ALLOWED_MESSAGE);
-  const table = Object.keys(ALLOWED_TABLES).find((t) => t === tableName) as string;
-  return { table, text, code, condition: ALLOWED_TABLES[table].condition };
+  const [table, text, code] = parts;
+  return { table, text, code };
+}
+
+/** The allow-listed system dictionary the names give, or undefined. The names used in SQL are the allow-list's own strings. */
+export function systemTableDictionary(name: TableDictionaryName): TableDictionary | undefined {
+  const table = Object.keys(ALLOWED_TABLES).find((t) => t === name.table);
+  if (table === undefined) return undefined;
+  const { columns, condition } = ALLOWED_TABLES[table];
+  const text = columns.find((c) => c === name.text);
+  const code = columns.find((c) => c === name.code);
+  return text && code ? { table, text, code, condition } : undefined;
+}
+
+/** A table dictionary of the system allow-list; undefined for an ordinary dict code, refused for anything else. */
+export function parseTableDictionary(dictCode: string): TableDictionary | undefined {
+  const name = tableDictionaryName(dictCode);
+  if (!name) return undefined;
+  const system = systemTableDictionary(name);
+  if (!system) throw new BusinessError(NOT_ALLOWED_MESSAGE);
+  return system;
 }
 
 function escapeLike(text: string): string {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { tenantIdOf } from '../../crud/entity/context';
-import { ok } from '../../http/envelope';
+import { currentUser } from '../../auth/guard';
+import { permissionCodesOf } from '../../auth/permissions';
+import { BusinessError, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
 import { verifySignedRequest } from '../../http/sign';
 import type { TreeDataQuery, TreeTables } from './treeTables';
@@ -9,7 +11,9 @@ const name = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
 /**
  * GET /sys/dict/loadTreeData (JeecgBoot's JTreeSelect): the children of `pid` in a tree a page
- * declares. Signed like the other dictionary lookups; tables and columns only from `trees`.
+ * declares, to a user holding the list code of a page declaring it (510 otherwise). Signed like the
+ * other dictionary lookups (not a defence: the secret ships in the web app); tables and columns only
+ * from `trees`.
  */
 export const treeRoutes: FastifyPluginAsync<{ trees: TreeTables }> = async (app, opts) => {
   const { trees } = opts;
@@ -38,6 +42,8 @@ export const treeRoutes: FastifyPluginAsync<{ trees: TreeTables }> = async (app,
     },
     async (request) => {
       const source = trees.find(request.query);
+      const codes = await permissionCodesOf(app.db, currentUser(request).userId);
+      if (![...source.listCodes].some((code) => codes.has(code))) throw new BusinessError(NO_PERMISSION_MESSAGE, 510);
       const pid = request.query.pid.trim() === '' ? '0' : request.query.pid.trim();
       return ok(await trees.children(app.db, source, pid, request.query.condition, tenantIdOf(request)));
     },

@@ -20,9 +20,11 @@ export interface TreeSource {
   code: string;
   pid: string;
   hasChild?: string;
-  /** Columns a condition may filter on: the owning page's declared and system columns. */
+  /** Columns a condition may filter on: the owning page's declared and system columns, sensitive ones left out. */
   columns: ReadonlySet<string>;
   tenantScoped: boolean;
+  /** The list codes of the pages declaring this tree: holding one of them is what reading it takes. */
+  listCodes: ReadonlySet<string>;
   /** Order of siblings: the owning page's default sort, then the value. */
   orderColumn: string;
   orderDirection: 'asc' | 'desc';
@@ -51,10 +53,16 @@ function columnsOf(page: CompiledPage): Set<string> {
   return new Set([...page.systemFields, ...page.fields].map((f) => f.column));
 }
 
+/** Columns a condition may test: an equality on a password or an ID number would tell its value. */
+function filterableColumnsOf(page: CompiledPage): Set<string> {
+  return new Set([...page.systemFields, ...page.fields].filter((f) => !f.sensitive).map((f) => f.column));
+}
+
 /**
- * The allow-list of /sys/dict/loadTreeData and of tree labels in /sys/dict/loadDictItem: exactly the
- * trees the page documents declare. A declaration naming a table no page owns, or a column that page
- * does not have, stops the server at start (the page is wrong, not the request).
+ * The allow-list of /sys/dict/loadTreeData: exactly the trees the page documents declare, each
+ * readable by who holds the list code of a page declaring it (their labels come from
+ * /sys/dict/loadDictItem as declared table dictionaries, see server/sys/dict/pageDictionaries.ts). A declaration naming a table no page owns, or a column that
+ * page does not have, stops the server at start (the page is wrong, not the request).
  */
 export class TreeTables {
   private readonly sources: TreeSource[] = [];
@@ -75,8 +83,9 @@ export class TreeTables {
         const { field: sortField, order } = owner.list.defaultSort;
         this.sources.push({
           ...declared,
-          columns,
+          columns: filterableColumnsOf(owner),
           tenantScoped: owner.entity.tenantScoped,
+          listCodes: new Set([page.permissions.list]),
           orderColumn: sortField.column,
           orderDirection: order,
         });
@@ -84,10 +93,10 @@ export class TreeTables {
     }
   }
 
-  /** The declared tree the request names; throws when there is none. */
+  /** The declared tree the request names, with the list codes of every page declaring it; throws when there is none. */
   find(query: Pick<TreeDataQuery, 'tableName' | 'text' | 'code' | 'pidField' | 'hasChildField'>): TreeSource {
     const hasChild = query.hasChildField?.trim() || undefined;
-    const source = this.sources.find(
+    const matches = this.sources.filter(
       (s) =>
         s.table === query.tableName &&
         s.text === query.text &&
@@ -95,15 +104,10 @@ export class TreeTables {
         s.pid === query.pidField &&
         (hasChild === undefined || s.hasChild === hasChild),
     );
+    const [source] = matches;
     if (!source) throw new BusinessError(TREE_NOT_ALLOWED_MESSAGE);
-    return hasChild === undefined ? { ...source, hasChild: undefined } : source;
-  }
-
-  /** The declared tree whose 'table,text,code' a loadDictItem call names, if any. */
-  byDictCode(dictCode: string): TreeSource | undefined {
-    const [table, text, code, ...rest] = dictCode.split(',').map((p) => p.trim());
-    if (rest.length > 0) return undefined;
-    return this.sources.find((s) => s.table === table && s.text === text && s.code === code);
+    const listCodes = new Set(matches.flatMap((m) => [...m.listCodes]));
+    return { ...source, listCodes, ...(hasChild === undefined ? { hasChild: undefined } : {}) };
   }
 
   /** The children of `pid` as tree nodes, siblings in the owning page's order. An unknown pid has none. */
@@ -125,18 +129,6 @@ export class TreeTables {
       ORDER BY t.${sql.ref(source.orderColumn)} ${direction}, 1
       LIMIT ${MAX_CHILDREN}`.execute(db);
     return rows.map((r) => treeNode(r.value, r.text ?? '', !r.has_children));
-  }
-
-  /** The names of the given values, in the order asked; unknown values are left out (as loadDictItem does). */
-  async texts(db: Kysely<DB>, source: TreeSource, keys: readonly string[], tenantId: number): Promise<string[]> {
-    if (keys.length === 0) return [];
-    const tenant = source.tenantScoped ? sql`AND tenant_id = ${tenantId}` : sql``;
-    const { rows } = await sql<{ value: string; text: string | null }>`
-      SELECT CAST(${sql.ref(source.code)} AS text) AS value, CAST(${sql.ref(source.text)} AS text) AS text
-      FROM ${sql.table(source.table)}
-      WHERE CAST(${sql.ref(source.code)} AS text) IN (${sql.join([...keys])}) ${tenant}`.execute(db);
-    const byValue = new Map(rows.map((r) => [r.value, r.text ?? '']));
-    return keys.filter((k) => byValue.has(k)).map((k) => byValue.get(k) as string);
   }
 }
 
