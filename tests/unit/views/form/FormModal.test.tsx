@@ -33,7 +33,7 @@ function setup(props: Partial<FormModalProps> = {}, respond?: (call: RecordedCal
     if (call.url.startsWith('/sys/dict/getDictItems/loss_type')) return ok(LOSS_TYPES);
     if (call.url === '/test/witness/queryById') return ok({ ...STORED });
     if (call.url === '/test/witness/add') return ok(null, '添加成功！');
-    if (call.url === '/test/witness/edit') return ok(null, '编辑成功!');
+    if (call.url === '/test/witness/edit') return ok(null, '编辑成功！');
     return ok(null);
   });
   const onClose = vi.fn();
@@ -100,7 +100,7 @@ describe('FormModal', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const [put] = fake.callsTo('put', '/test/witness/edit');
     expect(put.body).toMatchObject({ id: 'w1', witnessName: '王五五', contactMobile: '13800138000', lossType: 'house', fee: 1234.5 });
-    expect(fake.notices).toContainEqual({ kind: 'success', text: '编辑成功!' });
+    expect(fake.notices).toContainEqual({ kind: 'success', text: '编辑成功！' });
   });
 
   it('a refusal from the server is a warning; the form stays open with the input kept', async () => {
@@ -260,7 +260,7 @@ describe('FormModal with a field numbered by a fill rule', () => {
     fake.respond((call) => {
       if (call.url === '/test/witness/queryById') return ok({ ...STORED, witnessNo: 'ZR202401010001' });
       if (call.url === '/test/witness/add') return ok(null, '添加成功！');
-      if (call.url === '/test/witness/edit') return ok(null, '编辑成功!');
+      if (call.url === '/test/witness/edit') return ok(null, '编辑成功！');
       return ok(null);
     });
     const onSaved = vi.fn();
