@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_category';
 import * as m0004 from './migrations/0004_quartz_job';
 import * as m0005 from './migrations/0005_super_query';
 import * as m0006 from './migrations/0006_quartz_job_actions';
+import * as m0008 from './migrations/0008_receive_number_prefix';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_quartz_job': m0004,
   '0005_super_query': m0005,
   '0006_quartz_job_actions': m0006,
+  '0008_receive_number_prefix': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

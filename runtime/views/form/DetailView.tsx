@@ -12,7 +12,6 @@ import { hasEditorDetail } from '../../widgets/editors/editorFields';
 import { getCellRenderer } from '../../widgets/registry';
 import '../../widgets/picker/cells';
 import '../../widgets/labels/cells';
-import '../../widgets/tree/cells';
 import { DetailList } from '../layout/DetailList';
 import { detailText } from './detailText';
 
@@ -20,7 +19,7 @@ import { detailText } from './detailText';
 const EditorDetail = lazy(() => import('../../widgets/editors/EditorDetail'));
 
 /** Widgets whose stored value is a key (or a stored file path) the detail shows by name. */
-const NAMED_WIDGETS = new Set(['area', 'user', 'depart', 'picker', 'upload', 'image', 'treeSelect', 'categoryTree']);
+const NAMED_WIDGETS = new Set(['area', 'user', 'depart', 'picker', 'upload', 'image']);
 
 function detailColumn(field: CompiledField): CompiledListColumn {
   return { field, dataIndex: field.name, title: field.label, ellipsis: 0, align: 'left', sortable: false };

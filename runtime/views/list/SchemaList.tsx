@@ -30,7 +30,6 @@ import { superQueryFields } from '../../superQuery/fields';
 // in place before the first table paints, not only after some form has loaded the widgets.
 import '../../widgets/picker/cells';
 import '../../widgets/labels/cells';
-import '../../widgets/tree/cells';
 import { registerUploadWidgets } from '../../widgets/upload';
 
 registerUploadWidgets();
