@@ -1,66 +1,69 @@
 /**
  * A tree page's parent field (区域's 上级区域, a treeSelect over its own table) shows the parent's
- * name in the list and in 详细信息, never the raw id; the root value ('86' = no parent) shows
- * nothing. The names of a page of rows come in one request.
+ * name; the root value ('86' = no parent above a province) shows nothing in the list and in
+ * 详细信息, never the raw id, even from a server that sends the id as its text.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createDictService } from '../../../../runtime/dict/dictService';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import { DetailView } from '../../../../runtime/views/form/DetailView';
 import { SchemaList } from '../../../../runtime/views/list/SchemaList';
-import { createDictService } from '../../../../runtime/dict/dictService';
+import categoryDocument from '../../../../schemas/pages/sys/category.json';
 import areaDocument from '../../../../schemas/pages/maintenance/area.json';
 import { createFakeHost, ok, type RecordedCall } from '../../list/fakeHost';
 
-const loaded = loadPageSchema(areaDocument, 'schemas/pages/maintenance/area.json');
-if (!loaded.ok) throw new Error('区域 loads');
-const page = loaded.page;
-const NAMES_URL = '/sys/dict/loadDictItem/mnt_area%2Carea_name%2Cid';
-const NAMES: Record<string, string> = { '110000': '北京市', '310000': '上海市' };
+function compiled(doc: unknown, source: string) {
+  const loaded = loadPageSchema(doc, source);
+  if (!loaded.ok) throw new Error(`${source} loads`);
+  return loaded.page;
+}
+const area = compiled(areaDocument, 'schemas/pages/maintenance/area.json');
+const category = compiled(categoryDocument, 'schemas/pages/sys/category.json');
 
-const ROWS = [
-  { id: '110000', code: '110000', areaName: '北京市', level: 1, pid: '86', sortNo: 1, hasChild: '0' },
-  { id: '110101', code: '110101', areaName: '东城区', level: 3, pid: '110000', sortNo: 1, hasChild: '0' },
-  { id: '310101', code: '310101', areaName: '黄浦区', level: 3, pid: '310000', sortNo: 2, hasChild: '0' },
+const AREAS = [
+  { id: '110000', code: '110000', areaName: '北京市', level: 1, pid: '86', pid_dictText: '86', sortNo: 1, hasChild: 'Y' },
+  { id: '110101', code: '110101', areaName: '东城区', level: 3, pid: '110100', pid_dictText: '市辖区', sortNo: 1, hasChild: 'N' },
 ];
+const CATEGORIES = [{ id: 'c1', name: '财产险条款', code: 'A01', pid: '0', pid_dictText: '0', hasChild: '0' }];
 
 function host() {
   const fake = createFakeHost();
   fake.respond((call: RecordedCall) => {
-    if (call.url === '/maintenance/area/list') return ok({ records: ROWS, total: ROWS.length });
-    // As the server answers: names in the order asked, unknown ids left out.
-    if (call.url === NAMES_URL) return ok(String(call.params?.key ?? '').split(',').flatMap((key) => (NAMES[key] ? [NAMES[key]] : [])));
+    if (call.url === '/maintenance/area/list') return ok({ records: AREAS, total: AREAS.length });
+    if (call.url === '/sys/category/list') return ok({ records: CATEGORIES, total: CATEGORIES.length });
     return ok([]);
   });
   return fake;
 }
 
-function parentCell(id: string): HTMLElement {
+function cellOf(id: string, title: string): HTMLElement {
   const row = document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
   const heads = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
-  return row.children[heads.indexOf('上级区域')] as HTMLElement;
+  return row.children[heads.indexOf(title)] as HTMLElement;
 }
 
-describe('上级区域 by name', () => {
-  it('the list shows the parent names, nothing for the root, asking once for the page', async () => {
-    const fake = host();
-    render(<SchemaList page={page} host={fake.host} />);
+describe('a tree parent in lists and 详细信息', () => {
+  it('区域: the list shows 市辖区 for a district and nothing (not 86) for a province', async () => {
+    render(<SchemaList page={area} host={host().host} />);
     await screen.findByText('东城区');
-    await waitFor(() => expect(parentCell('110101')).toHaveTextContent('北京市'));
-    expect(parentCell('310101')).toHaveTextContent('上海市');
-    expect(parentCell('110000').textContent).toBe('');
-    expect(fake.callsTo('get', NAMES_URL)).toHaveLength(1);
-    expect(fake.callsTo('get', NAMES_URL)[0].params).toEqual({ key: '110000,310000' });
-    expect(within(document.querySelector('.ant-table-tbody') as HTMLElement).queryByText('86')).toBeNull();
+    expect(cellOf('110101', '上级区域')).toHaveTextContent('市辖区');
+    expect(cellOf('110000', '上级区域').textContent).toBe('');
   });
 
-  it('详细信息 shows the parent by name too, and nothing for a province', async () => {
+  it('分类字典: a top category shows no 父级分类 (not 0)', async () => {
+    render(<SchemaList page={category} host={host().host} />);
+    await screen.findByText('财产险条款');
+    await waitFor(() => expect(cellOf('c1', '父级分类').textContent).toBe(''));
+  });
+
+  it('详细信息 of a province shows no 上级区域, of a district its name', async () => {
     const fake = host();
     const dict = createDictService(fake.host);
-    const { unmount } = render(<DetailView page={page} record={ROWS[1]} dict={dict} host={fake.host} />);
-    expect(await screen.findByText('北京市')).toBeInTheDocument();
+    const { unmount } = render(<DetailView page={area} record={AREAS[1]} dict={dict} host={fake.host} />);
+    expect(await screen.findByText('市辖区')).toBeInTheDocument();
     unmount();
-    render(<DetailView page={page} record={ROWS[0]} dict={dict} host={fake.host} />);
+    render(<DetailView page={area} record={AREAS[0]} dict={dict} host={fake.host} />);
     await screen.findByText('110000');
     expect(screen.queryByText('86')).toBeNull();
   });
