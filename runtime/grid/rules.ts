@@ -1,7 +1,10 @@
 import { isEmptyValue, isPatternName, rulesFromOnlineCode, validateRule, type ValidationRule } from '../validation';
-import type { GridColumn, GridRule, GridRuleHandler, ValidationTrigger } from './columns';
+import type { GridColumn, GridColumnType, GridRule, GridRuleHandler, ValidationTrigger } from './columns';
 import type { GridRow } from './rowTypes';
 import { handlerFailedMessage, uniqueMessage } from './texts';
+
+/** Cells the user types into (请输入<title>); every other kind is chosen from (请选择<title>). */
+const TYPED_COLUMNS: ReadonlySet<GridColumnType> = new Set<GridColumnType>(['input', 'inputNumber', 'input_pop', 'tags', 'hidden', 'slot']);
 
 /** A column rule in one of the forms the checker runs. */
 export type CheckedRule = ValidationRule | { handler: GridRuleHandler; message?: string };
@@ -69,7 +72,7 @@ export async function checkCell({ column, rowId, rows, trigger }: CellCheck): Pr
       if (clash) return rule.message ?? uniqueMessage(column.title);
       continue;
     }
-    const message = validateRule(value, rule, { label: column.title });
+    const message = validateRule(value, rule, { label: column.title, chosen: !TYPED_COLUMNS.has(column.type) });
     if (message !== undefined) return message;
   }
   return undefined;

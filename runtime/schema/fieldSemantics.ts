@@ -101,10 +101,15 @@ const TYPED_WIDGETS: ReadonlySet<FieldWidget> = new Set<FieldWidget>([
   'input', 'textarea', 'password', 'number', 'money', 'editor', 'markdown', 'code',
 ]);
 
+/** The value is chosen (请选择…), not typed; the cron expression counts as typed (请输入cron表达式). */
+export function isChosenWidget(widget: FieldWidget): boolean {
+  return !TYPED_WIDGETS.has(widget) && widget !== 'cron';
+}
+
 export function defaultPlaceholder(widget: FieldWidget, label: string): string {
   // §5 gives the cron input its own wording; the expression is typed or built in the dialog.
   if (widget === 'cron') return CRON_PLACEHOLDER;
-  return `${TYPED_WIDGETS.has(widget) ? '请输入' : '请选择'}${label}`;
+  return `${isChosenWidget(widget) ? '请选择' : '请输入'}${label}`;
 }
 
 /** Does a literal default fit the field's type? Dates are written as strings (yyyy-MM-dd …). */

@@ -10,6 +10,8 @@ export type FormilyRule = IValidatorRules<FieldValidatorContext>;
 export interface FormilyValidatorOptions {
   /** The field's label, for the default required message (请输入<label>). */
   label?: string;
+  /** The value is chosen, not typed: the required message says 请选择<label>. */
+  chosen?: boolean;
   /** The host's HTTP GET; needed by `unique` and `ruleCode` rules. */
   request?: CheckRequest;
   /** Where a `unique` rule looks for duplicates. */
@@ -39,10 +41,10 @@ function formId(ctx: FieldValidatorContext | undefined): string | undefined {
  * The server checks (`unique`, `ruleCode`) run on blur and on submit, not on every keystroke.
  */
 export function toFormilyValidator(rules: readonly ValidationRule[], options: FormilyValidatorOptions = {}): FieldValidator {
-  const { label, request, duplicate } = options;
+  const { label, chosen, request, duplicate } = options;
   return rules.map((rule): FormilyRule => {
     if ('required' in rule) {
-      return { required: rule.required, whitespace: true, message: rule.message ?? requiredMessage(label) };
+      return { required: rule.required, whitespace: true, message: rule.message ?? requiredMessage(label, chosen) };
     }
     if ('unique' in rule) {
       if (!request || !duplicate) throw new Error('唯一校验（unique）需要 request 和 duplicate.tableName/fieldName');

@@ -35,9 +35,13 @@ export const CLICK_TOO_FAST_MESSAGE = '你点击的太快了，请慢点点击!'
 /** Same action clicked again within this window is refused. */
 export const CLICK_THROTTLE_MS = 300;
 
-/** A field's required message: '请输入<label>'; without a label a neutral text. */
-export function requiredMessage(label?: string): string {
-  return label ? `请输入${label}` : '该项为必填项';
+/**
+ * A field's required message: '请输入<label>' for what is typed, '请选择<label>' for what is chosen
+ * (a select, a date, a picker); without a label a neutral text.
+ */
+export function requiredMessage(label?: string, chosen = false): string {
+  if (!label) return '该项为必填项';
+  return `${chosen ? '请选择' : '请输入'}${label}`;
 }
 
 export const minLengthMessage = (n: number): string => `最小长度为${n}`;

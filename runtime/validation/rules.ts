@@ -41,6 +41,8 @@ export type ValidationRule =
 export interface ValidateOptions {
   /** The field's label, for the default required message (请输入<label>). */
   label?: string;
+  /** The value is chosen, not typed: the required message says 请选择<label>. */
+  chosen?: boolean;
 }
 
 /** A rule that cannot work as written (unknown pattern name, uncompilable regex, bad number). */
@@ -113,7 +115,7 @@ export function checkRules(rules: readonly ValidationRule[]): RuleProblem[] {
  */
 export function validateRule(value: unknown, rule: ValidationRule, options: ValidateOptions = {}): string | undefined {
   if ('required' in rule) {
-    return rule.required && isEmptyValue(value) ? (rule.message ?? requiredMessage(options.label)) : undefined;
+    return rule.required && isEmptyValue(value) ? (rule.message ?? requiredMessage(options.label, options.chosen)) : undefined;
   }
   if ('unique' in rule || 'ruleCode' in rule) return undefined;
   if (ruleProblem(rule)) return BROKEN_RULE_MESSAGE;

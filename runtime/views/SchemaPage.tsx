@@ -3,7 +3,7 @@
  * query bar, toolbar and table, plus the add / edit / detail form and the import dialog. Adding an
  * entity needs a page document and nothing else; the web app only hands in its host.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Card } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
@@ -14,6 +14,7 @@ import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
 import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
 import { PageHeader } from './layout/PageHeader';
+import { mayAdd, requestsAdd, withoutAction } from './openAction';
 import { usePageHeader } from './layout/usePageHeader';
 
 // The dialogs load on first use, so a list opens without the form and import code.
@@ -41,6 +42,22 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
+
+  // ?action=add (a 快捷入口 of the home page): the add form over the list, then the address without it.
+  const search = location?.search ?? '';
+  const setSearch = location?.setSearch;
+  const addRequested = !page.document.grid && requestsAdd(search);
+  // Adjusted while rendering (as React recommends over an effect), once per address that asks.
+  const [answered, setAnswered] = useState<string | null>(null);
+  if (addRequested && answered !== search) {
+    setAnswered(search);
+    if (mayAdd(page, host)) setForm({ mode: 'add' });
+  } else if (!addRequested && answered !== null) {
+    setAnswered(null);
+  }
+  useEffect(() => {
+    if (addRequested) setSearch?.(withoutAction(search));
+  }, [addRequested, search, setSearch]);
 
   // A grid page edits its rows in place instead of the list and its form.
   if (page.document.grid) {

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_quartz_job';
 import * as m0005 from './migrations/0005_super_query';
 import * as m0006 from './migrations/0006_quartz_job_actions';
 import * as m0007 from './migrations/0007_auth_throttle';
+import * as m0008 from './migrations/0008_receive_number_prefix';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_super_query': m0005,
   '0006_quartz_job_actions': m0006,
   '0007_auth_throttle': m0007,
+  '0008_receive_number_prefix': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,7 +51,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (app, opts)
 
   app.get<{ Querystring: IdQuery }>(`${QUARTZ_JOB_PATH}/pause`, { config: { permission: QUARTZ_PERMISSIONS.pause }, schema: idQuery }, async (request) => {
     if (!(await setStatus(request.query.id, '-1', currentUser(request).username))) throw new BusinessError(JOB_NOT_FOUND_MESSAGE);
-    return okMessage('停止定时任务成功');
+    return okMessage('停止定时任务成功！');
   });
 
   app.get<{ Querystring: IdQuery }>(`${QUARTZ_JOB_PATH}/resume`, { config: { permission: QUARTZ_PERMISSIONS.resume }, schema: idQuery }, async (request) => {
@@ -63,7 +63,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (app, opts)
     const cron = cronFieldError(job.cron_expression);
     if (cron) throw new BusinessError(cron);
     await setStatus(id, '0', currentUser(request).username);
-    return okMessage('启动定时任务成功');
+    return okMessage('启动定时任务成功！');
   });
 
   app.get<{ Querystring: IdQuery }>(`${QUARTZ_JOB_PATH}/execute`, { config: { permission: QUARTZ_PERMISSIONS.execute }, schema: idQuery }, async (request) => {
@@ -76,6 +76,6 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (app, opts)
     }
     if (!fired) throw new BusinessError(EXECUTE_NOT_FOUND_MESSAGE);
     if (!fired.ok) throw new BusinessError(`执行失败：${fired.message}`);
-    return ok(fired.message, '执行成功!');
+    return ok(fired.message, '执行成功！');
   });
 };

@@ -13,8 +13,8 @@ export const DEPART_TEXTS = {
   label: '部门',
   required: '请选择部门',
   none: NO_DEPARTS_MESSAGE,
-  chosen: '部门选择成功',
-  switched: '部门切换成功',
+  chosen: '部门选择成功！',
+  switched: '部门切换成功！',
 } as const;
 
 interface DepartSelectModalProps {

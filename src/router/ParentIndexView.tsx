@@ -1,5 +1,6 @@
 import { Card, List, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { menuItemPath } from './menuRoutes';
 import { useCurrentRoute } from './useCurrentRoute';
 
 /** A menu parent opened directly (alwaysShow shows itself): its visible pages as links. */
@@ -16,7 +17,7 @@ export default function ParentIndexView() {
           dataSource={children}
           renderItem={(child) => (
             <List.Item>
-              <Link to={child.path}>{child.meta?.title ?? child.name}</Link>
+              <Link to={menuItemPath(child.path)}>{child.meta?.title ?? child.name}</Link>
             </List.Item>
           )}
         />

@@ -25,6 +25,15 @@ export function hideParentsWithoutVisibleChildren(menu: readonly MenuItem[]): Me
   });
 }
 
+/**
+ * The address a menu item opens. The server names an iframe or external item by the md5 of its url
+ * without a leading slash (as JeecgBoot does); used as it is, a link or navigate() takes that for a
+ * path relative to the current page (/knowledge/article/<md5>, a 404). Its route is the absolute form.
+ */
+export function menuItemPath(path: string): string {
+  return path === '' || path.startsWith('/') ? path : `/${path}`;
+}
+
 function normalisePath(path: string): string {
   const withoutQuery = path.split('?')[0].trim();
   const withSlash = withoutQuery.startsWith('/') ? withoutQuery : `/${withoutQuery}`;

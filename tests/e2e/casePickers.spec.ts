@@ -217,7 +217,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await okButton(form).click();
     await expect(form).toBeHidden();
     const row = listRow(page, CASE);
-    await expect(row).toContainText(/GZ\d{12}/);
+    await expect(row).toContainText(/GG\d{12}/);
     await expect(row).toContainText('平安产险');
     await expect(row).toContainText('财产险理赔部');
     await expect(row).toContainText('李四');
@@ -237,7 +237,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(detailValue(detail, '外包机构')).toHaveText('北京华鉴司法鉴定所');
     await expect(detailValue(detail, '出险地区')).toHaveText('上海市/市辖区/徐汇区');
     await expect(detailValue(detail, '附件')).toContainText('查勘');
-    await expect(detailValue(detail, '案件编号')).toHaveText(/^GZ\d{12}$/);
+    await expect(detailValue(detail, '案件编号')).toHaveText(/^GG\d{12}$/);
     await screenshot(page, 'case-detail');
     await detail.locator('.ant-modal-close').click();
   });
@@ -330,7 +330,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(form).toBeHidden();
     const row = listRow(page, 'E2E00001');
     await expect(row).toContainText(CASE);
-    await expect(row).toContainText(/GZ\d{12}/);
+    await expect(row).toContainText(/GG\d{12}/);
     await expect(row).toContainText('8,800.00');
     await expect(row).toContainText('港币');
     await expect(row.locator('td').filter({ hasText: /^0\.00$/ })).toHaveCount(1);

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openFromMenu, screenshot, signIn } from './support/app';
-import { chooseFormOption, formInput, formItem, listButton, listRow, modal, okButton, pickOption, schemaList } from './support/schemaPage';
+import { chooseFormOption, discardChanges, formInput, formItem, listButton, listRow, modal, okButton, pickOption, schemaList } from './support/schemaPage';
 
 
 
@@ -149,6 +149,7 @@ test.describe('定时任务 with the cron editor', () => {
     await expect(dialog).toHaveCount(0);
     await expect(cronInput).toHaveValue('0 0 0 31 2 ?');
     await form.getByRole('button', { name: /取\s*消/ }).click();
+    await discardChanges(page);
     await expect(form).toHaveCount(0);
   });
 
@@ -163,6 +164,7 @@ test.describe('定时任务 with the cron editor', () => {
     await screenshot(page, 'cron-08-refused');
     await expect(form).toBeVisible();
     await form.getByRole('button', { name: /取\s*消/ }).click();
+    await discardChanges(page);
     await expect(schemaList(page).getByText('不会保存的任务')).toHaveCount(0);
   });
 });

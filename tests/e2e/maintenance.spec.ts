@@ -191,7 +191,7 @@ test.describe('专家 (maintenance schema page)', () => {
     await fillForm(dialog, { 联系电话: '13600001111', 职称: '研究员级高级工程师' });
     await expect(formError(dialog, '联系电话')).toHaveCount(0);
     await okButton(dialog).click();
-    await expect(toast(page, '编辑成功!')).toBeVisible();
+    await expect(toast(page, '编辑成功！')).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(listRow(page, '孙海峰')).toContainText('研究员级高级工程师');
     await expect(listRow(page, '孙海峰')).not.toContainText('高级验船师');
@@ -526,7 +526,7 @@ test.describe('保险公司 (maintenance schema page)', () => {
     await fillForm(dialog, { 简称: '华泰产险' });
     await chooseFormOption(dialog, '公司类型', '再保险公司');
     await okButton(dialog).click();
-    await expect(toast(page, '编辑成功!')).toBeVisible();
+    await expect(toast(page, '编辑成功！')).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(listRow(page, 'HTCX')).toContainText('华泰产险');
     await expect(listRow(page, 'HTCX')).toContainText('再保险公司');

@@ -42,10 +42,10 @@ test.describe('定时任务 row actions', () => {
   test('停止 asks, stops the job, and the row then says 停止 and offers 启动', async () => {
     const row = listRow(page, JOB);
     await actionLinks(row).filter({ hasText: '停止' }).click();
-    await expect(confirmDialog(page, '确认提示')).toContainText('是否暂停选中任务?');
+    await expect(confirmDialog(page, '确认提示')).toContainText('是否停止选中任务?');
     await screenshot(page, 'quartz-02-pause-question');
     await confirmDialog(page, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
-    await expect(toast(page, '停止定时任务成功')).toBeVisible();
+    await expect(toast(page, '停止定时任务成功！')).toBeVisible();
     await expect(row).toContainText('停止');
     await expect(actionLinks(row)).toHaveText(['启动', '立即执行', '编辑', '详情', '删除']);
     await screenshot(page, 'quartz-03-stopped');
@@ -54,18 +54,18 @@ test.describe('定时任务 row actions', () => {
   test('启动 starts it again: 正常', async () => {
     const row = listRow(page, JOB);
     await confirmAction(page, row, '启动', '是否启动选中任务?');
-    await expect(toast(page, '启动定时任务成功')).toBeVisible();
+    await expect(toast(page, '启动定时任务成功！')).toBeVisible();
     await expect(row).toContainText('正常');
     await expect(actionLinks(row).first()).toHaveText('停止');
   });
 
-  test('立即执行 asks, then runs the job on the server: 执行成功!', async () => {
+  test('立即执行 asks, then runs the job on the server: 执行成功！', async () => {
     const row = listRow(page, JOB);
     await actionLinks(row).filter({ hasText: '立即执行' }).click();
     await expect(confirmDialog(page, '确认提示')).toContainText('是否立即执行任务?');
     await screenshot(page, 'quartz-04-execute-question');
     await confirmDialog(page, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
-    await expect(toast(page, '执行成功!')).toBeVisible();
+    await expect(toast(page, '执行成功！')).toBeVisible();
     await screenshot(page, 'quartz-05-executed');
     await expect(row).toContainText('正常');
   });

@@ -84,7 +84,7 @@ test.describe('tree select', () => {
     await treeNode(page, '北京市').locator('.ant-select-tree-node-content-wrapper').click();
     await expect(parent.locator('.ant-select-selection-item')).toHaveText('北京市');
     await okButton(dialog).click();
-    await expect(toast(page, '编辑成功!')).toBeVisible();
+    await expect(toast(page, '编辑成功！')).toBeVisible();
     await expect(listRow(page, '树选测试区')).toContainText('北京市');
   });
 

@@ -18,6 +18,7 @@ import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
 import { createClickThrottle } from '../../validation/clickThrottle';
 import { registerFormWidgets } from '../../widgets/form';
 import { useDictService } from '../dictContext';
+import { formFields, hasChanges, useCloseGuard } from './closeGuard';
 import { DetailView } from './DetailView';
 import { buildFormSchema } from './formSchema';
 import { defaultValues, dictDefaults, formToRecord, recordToForm } from './formValues';
@@ -44,6 +45,14 @@ export interface FormModalProps {
 }
 
 export const FORM_TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', detail: '详细信息' };
+
+/**
+ * 新增专家 / 编辑专家: the action and what it is about; 详细信息 is the spec's title of the detail
+ * modal (widgets §2) and stays as it is.
+ */
+export function formTitle(mode: FormMode, entityTitle: string): string {
+  return mode === 'detail' ? FORM_TITLES.detail : `${FORM_TITLES[mode]}${entityTitle}`;
+}
 export const DETAIL_WIDTH = 1200;
 export const DEFAULT_FORM_WIDTH = 800;
 
@@ -178,6 +187,12 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved }: 
   }
 
   const detail = mode === 'detail';
+  // Esc, × and 取消 ask before a changed form is thrown away; the detail has nothing to lose.
+  const requestClose = useCloseGuard({
+    changed: () => !detail && form !== undefined && hasChanges(formFields(form)),
+    confirm: (options) => host.confirm(options),
+    close: onClose,
+  });
   const width = detail ? (fullscreen ? '100%' : DETAIL_WIDTH) : page.form.width || DEFAULT_FORM_WIDTH;
   const ready = loaded.state === 'ready' && dictsSettled;
 
@@ -193,7 +208,7 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved }: 
       />
     </Space>
   ) : (
-    FORM_TITLES[mode]
+    formTitle(mode, page.entity.title)
   );
 
   let body;
@@ -218,14 +233,15 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved }: 
       width={width}
       style={detail && fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
       destroyOnHidden
+      // A click beside the dialog closes nothing: only Esc, × and 取消 do, and those ask first.
       maskClosable={false}
-      onCancel={onClose}
+      onCancel={requestClose}
       footer={
         detail ? (
           <Button onClick={onClose}>关闭</Button>
         ) : (
           <Space>
-            <Button onClick={onClose}>取消</Button>
+            <Button onClick={requestClose}>取消</Button>
             <Button type="primary" loading={saving} disabled={!ready || loaded.state !== 'ready'} onClick={() => void submit()}>
               确定
             </Button>

@@ -5,6 +5,7 @@
 import dayjs from 'dayjs';
 import type { DictService } from '../../dict/dictService';
 import type { CompiledField } from '../../schema/compiledPage';
+import { isTreeRoot } from '../../schema/treeRoots';
 import { DATE_FORMAT, DATETIME_FORMAT, isSwitchOn, precisionOf } from '../../widgets/form/storedValues';
 import { formatMoney } from '../list/cellText';
 
@@ -28,6 +29,8 @@ function formatDate(value: unknown, format: string): string {
 
 export function detailText(field: CompiledField, record: Readonly<Record<string, unknown>>, dict: DetailDict): string {
   const value = record[field.name];
+  // A tree's root value ('86', '0') is "no parent", whatever text came with it.
+  if (isTreeRoot(field, value)) return '';
   if (field.dictTextKey) {
     const fromServer = record[field.dictTextKey];
     if (!blank(fromServer)) return String(fromServer);

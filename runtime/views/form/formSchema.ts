@@ -10,6 +10,7 @@ import type { ISchema } from '@formily/react';
 import { cronFieldError } from '../../cron';
 import type { DictItem } from '../../dict/types';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
+import { isChosenWidget } from '../../schema/fieldSemantics';
 import { requiredMessage, type CheckRequest } from '../../validation';
 import { toFormilyValidator, type FormilyRule } from '../../validation/formily';
 import { checkRange, fieldChecks } from './fieldRules';
@@ -51,12 +52,14 @@ function fieldValidator(page: CompiledPage, field: CompiledField, options: FormS
   // Always present, so a linkage switching `required` on updates this rule (and keeps our message)
   // instead of Formily adding its own with its locale's text. A field the server numbers is
   // satisfied by the server when left empty.
-  const message = field.widget === 'sliderCheck' ? SLIDER_REQUIRED_MESSAGE : requiredMessage(field.label);
+  const chosen = isChosenWidget(field.widget);
+  const message = field.widget === 'sliderCheck' ? SLIDER_REQUIRED_MESSAGE : requiredMessage(field.label, chosen);
   const required: FormilyRule = field.required && !numbered
     ? { required: true, whitespace: true, message }
     : { required: false, message };
   const checks = toFormilyValidator(rules, {
     label: field.label,
+    chosen,
     request: options.request,
     duplicate: { tableName: page.entity.table, fieldName: field.column, dataId: options.dataId },
   }) as FormilyRule[];

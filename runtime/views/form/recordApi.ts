@@ -9,7 +9,7 @@ import type { CompiledPage } from '../../schema/compiledPage';
 
 export type FormMode = 'add' | 'edit' | 'detail';
 
-export const SAVED_MESSAGES = { add: '添加成功！', edit: '编辑成功!' } as const;
+export const SAVED_MESSAGES = { add: '添加成功！', edit: '编辑成功！' } as const;
 export const LOAD_FAILED_MESSAGE = '未找到对应数据';
 
 export type Outcome<T> = { ok: true; value: T; message: string } | { ok: false; message: string };

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import type { DictService } from '../../dict/dictService';
 import type { CompiledListColumn } from '../../schema/compiledPage';
 import { htmlToPlainText } from '../../richText/plainText';
+import { isTreeRoot } from '../../schema/treeRoots';
 
 import { DATE_FORMAT, DATETIME_FORMAT } from '../../widgets/form/storedValues';
 
@@ -37,6 +38,8 @@ function formatMoment(value: unknown, format: string, length: number): string {
 }
 
 function dictText(column: CompiledListColumn, record: Row, dict: DictService): string {
+  // A tree's root value ('86', '0') is "no parent", whatever text came with it.
+  if (isTreeRoot(column.field, record[column.field.name])) return '';
   const fromServer = record[column.dataIndex];
   if (typeof fromServer === 'string' && fromServer !== '') return fromServer;
   const raw = record[column.field.name];

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import { isTreeRoot } from '../../../runtime/schema/treeRoots';
 import type { DB } from '../../db/types';
 import type { EntityDictionaries } from './dictionaries';
 import { isMultiValued, type EntityModel } from './model';
@@ -58,12 +59,14 @@ export async function toRecords(
     }
     return record;
   });
+  const tree = model.tree && { parentField: model.tree.parent, rootValue: model.tree.rootValue };
   for (const field of model.withDict) {
     const key = field.dictTextKey as string;
     const multi = isMultiValued(field);
     const valuesOf = (record: EntityRecord): string[] => {
       const value = record[field.name];
-      if (value === null || value === undefined || value === '') return [];
+      // A tree's root ('86', '0') is "no parent": it has no name, not its id for one.
+      if (value === null || value === undefined || value === '' || isTreeRoot(field, value, tree)) return [];
       return multi ? String(value).split(',').filter((v) => v !== '') : [String(value)];
     };
     const texts = await dicts.texts(field, records.flatMap(valuesOf), db);

@@ -136,7 +136,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   const edit = async (request: FastifyRequest, reply: FastifyReply) =>
     writing(reply, async () => {
       await service.edit(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
-      return okMessage('编辑成功!');
+      return okMessage('编辑成功！');
     });
   app.put(`${apiPath}/edit`, { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
   app.post(`${apiPath}/edit`, { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
@@ -144,7 +144,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   app.delete(`${apiPath}/delete`, { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
     await service.delete(app.db, [id], tenantIdOf(request));
-    return okMessage('删除成功!');
+    return okMessage('删除成功！');
   });
 
   app.delete(`${apiPath}/deleteBatch`, { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {

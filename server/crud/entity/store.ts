@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import { treeRootValues } from '../../../runtime/schema/treeRoots';
 import type { DB } from '../../db/types';
 import { newId } from '../../seed/ids';
 import { applyListFilter, applyListQuery, type ListQuery } from '../query';
@@ -203,10 +204,7 @@ export class EntityStore {
 
   /** Values of a tree-parent field that mean "no parent": the tree's root value and the treeSelect's pidValue. */
   private treeRootsOf(field: CompiledField): string[] {
-    const roots: string[] = [];
-    if (this.model.tree?.parent.name === field.name) roots.push(this.model.tree.rootValue);
-    if (field.widget === 'treeSelect' && field.options.treeSelect) roots.push(field.options.treeSelect.pidValue ?? '0');
-    return roots;
+    return treeRootValues(field, this.model.tree && { parentField: this.model.tree.parent, rootValue: this.model.tree.rootValue });
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   type ValidationRule,
 } from '../../../runtime/validation';
 import { cronFieldError } from '../../../runtime/cron';
+import { isChosenWidget } from '../../../runtime/schema/fieldSemantics';
 import { coerceValue, type DbValue } from './coerce';
 import { computeFields } from './computed';
 import { isMultiValued, type EntityModel } from './model';
@@ -80,7 +81,7 @@ export function checkValue(field: CompiledField, value: DbValue, allowed: Allowe
     const cron = cronFieldError(text);
     if (cron) return cron;
   }
-  const failed = validateValue(field.type === 'string' || field.type === 'text' ? text : value, rules, { label: field.label });
+  const failed = validateValue(field.type === 'string' || field.type === 'text' ? text : value, rules, { label: field.label, chosen: isChosenWidget(field.widget) });
   if (failed) return failed;
   for (const r of range) {
     const n = Number(value);
@@ -128,7 +129,7 @@ export function checkRecord(
     const raw = present ? input[field.name] : literalDefault(field);
     const fail = (message: string) => errors.push({ field: field.name, label: field.label, message });
     if (isEmptyValue(raw) || (Array.isArray(raw) && raw.length === 0)) {
-      if (field.required && (existing || !numbered.has(field.name))) fail(requiredMessage(field.label));
+      if (field.required && (existing || !numbered.has(field.name))) fail(requiredMessage(field.label, isChosenWidget(field.widget)));
       else values[field.name] = null;
       continue;
     }
@@ -140,7 +141,7 @@ export function checkRecord(
     // Rich text is stored only as the shared HTML policy allows (scripts, handlers, javascript: URLs go).
     const value = holdsRichText(field) && typeof coerced.value === 'string' ? sanitizeRichText(coerced.value) : coerced.value;
     if (value === '') {
-      if (field.required) fail(requiredMessage(field.label));
+      if (field.required) fail(requiredMessage(field.label, isChosenWidget(field.widget)));
       else values[field.name] = null;
       continue;
     }

@@ -1,4 +1,5 @@
 import type { MenuItem } from '../../api/types';
+import { menuItemPath } from '../../router/menuRoutes';
 
 /**
  * The side menu derived from the server menu tree (spec §2): hidden entries are omitted and a
@@ -13,12 +14,13 @@ export function visibleMenu(items: readonly MenuItem[]): MenuItem[] {
   const result: MenuItem[] = [];
   for (const item of items) {
     if (isHiddenItem(item)) continue;
+    const path = menuItemPath(item.path);
     if (item.children && item.children.length > 0) {
       const children = visibleMenu(item.children);
       if (children.length === 0) continue;
-      result.push({ ...item, children });
+      result.push({ ...item, path, children });
     } else {
-      result.push({ ...item, children: undefined });
+      result.push({ ...item, path, children: undefined });
     }
   }
   return result;

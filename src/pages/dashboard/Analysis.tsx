@@ -7,7 +7,7 @@ import { useAnnouncements } from '../../hooks/useAnnouncements';
 import { MenuIcon } from '../../layouts/BasicLayout/menuIcons';
 import { greetingAt } from '../../layouts/BasicLayout/greeting';
 import { useSession } from '../../store/session';
-import { SHORTCUTS, menuPathOf, type Shortcut } from './shortcuts';
+import { SHORTCUTS, menuPathOf, shortcutTarget, type Shortcut } from './shortcuts';
 
 export const ANALYSIS_TEXTS = {
   shortcuts: '快捷入口',
@@ -23,7 +23,7 @@ function ShortcutButton({ shortcut, path }: { shortcut: Shortcut; path: string }
   const navigate = useNavigate();
   return (
     <Authorized action={shortcut.action}>
-      <Button size="large" icon={<MenuIcon name={shortcut.icon} />} onClick={() => navigate(path)}>
+      <Button size="large" icon={<MenuIcon name={shortcut.icon} />} onClick={() => navigate(shortcutTarget(shortcut, path))}>
         {shortcut.title}
       </Button>
     </Authorized>

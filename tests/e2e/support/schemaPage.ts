@@ -121,11 +121,28 @@ export async function fillDateRange(page: Page, begin: string, end: string): Pro
   await expect(finish).toHaveValue(end);
 }
 
-/** The open modal with this title (新增 / 编辑 / 详细信息 / 导入EXCEL). */
+/** The form's titles name the entity (新增专家 / 编辑专家); '新增' or '编辑' alone stands for any. */
+const FORM_ACTIONS = new Set(['新增', '编辑']);
+
+/** The open modal with this title (新增专家 / 编辑 / 详细信息 / 导入EXCEL). */
 export function modal(page: Page, title: string): Locator {
+  const text = FORM_ACTIONS.has(title) ? new RegExp(`^${title}\\S+$`) : title;
   return page.locator('.ant-modal').filter({
-    has: page.locator('.ant-modal-title').getByText(title, { exact: true }),
+    has: page.locator('.ant-modal-title').getByText(text, { exact: true }),
   });
+}
+
+/** The question a changed form asks before Esc, × or 取消 throw the input away. */
+export function discardConfirm(page: Page): Locator {
+  return page.locator('.ant-modal-confirm').filter({ hasText: '放弃修改?' });
+}
+
+/** Answers 放弃修改? with 放弃 (the form then closes). */
+export async function discardChanges(page: Page): Promise<void> {
+  const confirm = discardConfirm(page);
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: /放\s*弃$/ }).click();
+  await expect(confirm).toHaveCount(0);
 }
 
 /** A Formily form item of a modal, found by its label. */

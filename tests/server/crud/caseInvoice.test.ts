@@ -57,14 +57,15 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
     });
     expect(added.success, added.message).toBe(true);
     const [made] = (await get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent('*仓库火灾*')}&receiveStatus=new`)).result.records;
-    expect(String(made.receiveNumber)).toMatch(/^GZ\d{8}0001$/);
+    expect(String(made.receiveNumber)).toMatch(/^GG\d{8}0001$/);
     expect(made).toMatchObject({ customerIds: 'C01,C0101', handler: 'zhangsan', assistants: 'lisi,zhangsan', expertIds: 'E01,E07', outsourceIds: 'W01', areaCode: '310104' });
   });
 
   it('seeds the handler’s post as the case’s 承办职务 and co-insurers on some large cases', async () => {
     const all = (await get<Page>('/receive/receive/list?pageSize=100')).result.records;
     expect(all.find((c) => c.receiveNumber === 'GG202601060001')).toMatchObject({ handler: 'zhangsan', positionCode: 'dept_manager' });
-    for (const c of all.filter((row) => row.handler && String(row.receiveNumber).startsWith('GG'))) {
+    // The seeded cases (ids R0001…); a case added by a test is numbered GG… too.
+    for (const c of all.filter((row) => row.handler && /^R\d+$/.test(String(row.id)))) {
       expect(c.positionCode, String(c.receiveNumber)).toBe({ zhangsan: 'dept_manager', lisi: 'senior_adjuster', zhaoliu: 'assistant_adjuster' }[String(c.handler)]);
     }
     expect(all.filter((c) => c.coinsurerCodes).map((c) => c.coinsurerCodes)).toEqual(expect.arrayContaining(['PICC,CPIC', 'GSCX,DDBX']));

@@ -55,12 +55,12 @@ describe.each(DATABASE_KINDS)('generic entity CRUD on %s', (kind) => {
     expect(record).not.toHaveProperty('unknownThing');
 
     const edited = body(await call('PUT', '/maintenance/expert/edit', { payload: { id: record.id as string, majorDirection: '火灾' } }));
-    expect(edited).toMatchObject({ success: true, message: '编辑成功!' });
+    expect(edited).toMatchObject({ success: true, message: '编辑成功！' });
     const byId = body<Rec>(await call('GET', `/maintenance/expert/queryById?id=${String(record.id)}`)).result;
     expect(byId).toMatchObject({ majorDirection: '火灾', expertName: '测试专家', updateBy: 'admin' });
     expect(byId.updateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    expect(body(await call('DELETE', `/maintenance/expert/delete?id=${String(record.id)}`))).toMatchObject({ success: true, message: '删除成功!' });
+    expect(body(await call('DELETE', `/maintenance/expert/delete?id=${String(record.id)}`))).toMatchObject({ success: true, message: '删除成功！' });
     expect(body(await call('GET', `/maintenance/expert/queryById?id=${String(record.id)}`))).toMatchObject({ success: false, message: '未找到对应数据' });
   });
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadEntityPages, PageLoadError } from '../../../server/crud/pages';
@@ -8,6 +8,7 @@ import { readWorkbook } from '../../../server/excel';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
 import { multipart } from './support';
+import { up as correctReceivePrefix } from '../../../server/db/migrations/0008_receive_number_prefix';
 
 type Rec = Record<string, unknown>;
 
@@ -45,6 +46,23 @@ describe.each(DATABASE_KINDS)('fill rules on %s', (kind) => {
   const counter = async () =>
     (await ctx.database.db.selectFrom('sys_fill_rule').select(['current_value', 'current_period']).where('rule_code', '=', 'customer_code').executeTakeFirstOrThrow());
   const nth = (n: number) => `KH${today}${String(n).padStart(4, '0')}`;
+
+  it('case numbers begin with GG like the seeded cases; a database still on the shipped GZ is corrected, a changed prefix kept', async () => {
+    const db = ctx.database.db;
+    const rule = async () => db.selectFrom('sys_fill_rule').select(['prefix', 'rule_description']).where('rule_code', '=', 'receive_number').executeTakeFirstOrThrow();
+    expect((await rule()).prefix).toBe('GG');
+    const seeded = await sql<{ n: string }>`SELECT receive_number AS n FROM biz_receive ORDER BY receive_number LIMIT 1`.execute(db);
+    expect(seeded.rows[0].n.startsWith('GG')).toBe(true);
+
+    await sql`UPDATE sys_fill_rule SET prefix = 'GZ', rule_description = '受理案件的案件编号：GZ + 年月日 + 4位流水号，每天从0001开始，如 GZ202501080001' WHERE rule_code = 'receive_number'`.execute(db);
+    await correctReceivePrefix(db as unknown as Kysely<unknown>);
+    expect(await rule()).toMatchObject({ prefix: 'GG', rule_description: expect.stringContaining('GG202501080001') });
+
+    await sql`UPDATE sys_fill_rule SET prefix = 'AJ' WHERE rule_code = 'receive_number'`.execute(db);
+    await correctReceivePrefix(db as unknown as Kysely<unknown>);
+    expect((await rule()).prefix).toBe('AJ');
+    await sql`UPDATE sys_fill_rule SET prefix = 'GG' WHERE rule_code = 'receive_number'`.execute(db);
+  });
 
   it('numbers a new record whose code is left empty (a required field the server fills) and counts on', async () => {
     const first = customer();

@@ -77,10 +77,10 @@ describe.each(DATABASE_KINDS)('grid page batch save (工时登记) on %s', (kind
     });
     const answer = body<{ errors: Rec[] }>(res);
     expect(answer.success).toBe(false);
-    expect(answer.message).toBe('第4行：工时(小时)：工时在0到24小时之间；第5行：请输入员工');
+    expect(answer.message).toBe('第4行：工时(小时)：工时在0到24小时之间；第5行：请选择员工');
     expect(answer.result.errors).toEqual([
       { row: 4, field: 'hours', label: '工时(小时)', message: '工时在0到24小时之间' },
-      { row: 5, field: 'staffUser', label: '员工', message: '请输入员工' },
+      { row: 5, field: 'staffUser', label: '员工', message: '请选择员工' },
     ]);
     expect(await stored()).toEqual(before);
   });

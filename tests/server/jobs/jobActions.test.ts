@@ -97,7 +97,7 @@ describe.each(DATABASE_KINDS)('定时任务 停止 / 启动 / 立即执行 on %s
     expect(await tickAt('2026-01-15T10:02:00')).toEqual([]); // first seen: counted from now
     expect(await tickAt('2026-01-15T10:05:00')).toEqual([id]);
 
-    expect(await action('pause', id)).toMatchObject({ success: true, message: '停止定时任务成功' });
+    expect(await action('pause', id)).toMatchObject({ success: true, message: '停止定时任务成功！' });
     expect(await statusOf(id)).toBe('-1');
     const listed = body<{ records: Rec[] }>(await call('GET', `/sys/quartzJob/list?id=${id}`));
     expect(listed.result.records[0]).toMatchObject({ status: '-1', status_dictText: '停止', updateBy: 'admin' });
@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)('定时任务 停止 / 启动 / 立即执行 on %s
     expect(await action('pause', id)).toMatchObject({ success: true });
 
     clock = bj('2026-01-15T10:17:00');
-    expect(await action('resume', id)).toMatchObject({ success: true, message: '启动定时任务成功' });
+    expect(await action('resume', id)).toMatchObject({ success: true, message: '启动定时任务成功！' });
     expect(await statusOf(id)).toBe('0');
     // nothing for the time it was stopped; the next fire is 10:20
     expect(await tickAt('2026-01-15T10:17:01')).toEqual([]);
@@ -134,7 +134,7 @@ describe.each(DATABASE_KINDS)('定时任务 停止 / 启动 / 立即执行 on %s
     expect(await tickAt('2026-01-15T11:02:00')).toEqual([]);
 
     clock = bj('2026-01-15T11:03:00');
-    expect(await action('execute', id)).toMatchObject({ success: true, message: '执行成功!', result: '删除验证码 1 条' });
+    expect(await action('execute', id)).toMatchObject({ success: true, message: '执行成功！', result: '删除验证码 1 条' });
     expect(await captchas()).toEqual(['live']);
     const fire = await fireRecord(id);
     expect(new Date(fire!.last_fire_at).getTime()).toBe(bj('2026-01-15T11:03:00'));
@@ -166,7 +166,7 @@ describe.each(DATABASE_KINDS)('定时任务 停止 / 启动 / 立即执行 on %s
     await seedCaptchas();
     const id = await addJob({ jobClassName: PURGE_CAPTCHAS, cronExpression: '0 0 4 * * ?', description: '停止的任务', status: '-1' });
     clock = bj('2026-01-15T13:00:00');
-    expect(await action('execute', id)).toMatchObject({ success: true, message: '执行成功!' });
+    expect(await action('execute', id)).toMatchObject({ success: true, message: '执行成功！' });
     expect(await captchas()).toEqual(['live']);
     expect(await statusOf(id)).toBe('-1');
     expect(await fireRecord(id)).toBeUndefined();

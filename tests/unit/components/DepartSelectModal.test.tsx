@@ -52,7 +52,7 @@ describe('department modal (spec §2, §4)', { timeout: 20_000 }, () => {
     await ok();
     await waitFor(() => expect(auth.selectDepart).toHaveBeenCalledWith('A01A02'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(await screen.findByText('部门切换成功')).toBeInTheDocument();
+    expect(await screen.findByText('部门切换成功！')).toBeInTheDocument();
   });
 
   it('says 您尚未设置部门信息! and closes when the user has no department', async () => {

@@ -183,4 +183,17 @@ describe('grid validation', () => {
     expect(error.errors.a[0].message).toBe('请输入甲');
     expect((await validateTables([ok, ok])).map((o) => o.rows)).toEqual([[{ id: '1', a: 'x' }], [{ id: '1', a: 'x' }]]);
   });
+
+  it('a required cell chosen from (select, date, user) says 请选择<title>; a typed one 请输入<title>', async () => {
+    const grid = gridWith(
+      [
+        { key: 'kind', title: '类型', type: 'select', validateRules: [{ required: true }] },
+        { key: 'day', title: '日期', type: 'date', validateRules: [{ required: true }] },
+        { key: 'name', title: '名称', type: 'input', validateRules: [{ required: true }] },
+      ],
+      [{ id: 'r1', kind: '', day: '', name: '' }],
+    );
+    await grid.validate().catch(() => undefined);
+    expect(grid.validator.getSnapshot()).toEqual({ r1: { kind: '请选择类型', day: '请选择日期', name: '请输入名称' } });
+  });
 });

@@ -54,6 +54,8 @@ vi.mock('../../../src/router/viewRegistry', async () => {
 import BasicLayout from '../../../src/layouts/BasicLayout';
 import { useTabs } from '../../../src/layouts/BasicLayout/tabs/useTabs';
 
+const IFRAME_MD5 = 'd3c1f0b7a5e2c4b6a8d0e2f4a6b8c0d2';
+
 function item(path: string, title: string, component: string, extra: Partial<MenuItem> = {}): MenuItem {
   const { meta, ...rest } = extra;
   return { id: path, path, name: path.slice(1).replace(/\//g, '-'), component, ...rest, meta: { ...meta, title } };
@@ -71,6 +73,11 @@ const MENU: MenuItem[] = [
   item('/isystem', '系统管理', 'layouts/RouteView', {
     redirect: '/isystem/user',
     children: [item('/isystem/user', '用户管理', 'system/UserList')],
+  }),
+  item('/knowledge', '知识库', 'layouts/RouteView', {
+    redirect: '/knowledge/article',
+    // The server names an iframe item by the md5 of its url, without a leading slash.
+    children: [{ ...item('/x', '行业资讯', 'layouts/IframePageView', { meta: { title: '行业资讯', url: 'https://www.iachina.cn/' } }), path: IFRAME_MD5 }],
   }),
 ];
 
@@ -166,6 +173,27 @@ describe('authenticated layout (spec §2)', { timeout: 30_000 }, () => {
     expect(within(crumbs).getByText('系统管理')).toBeInTheDocument();
     expect(within(crumbs).getByText('用户管理').closest('a')).toBeNull();
     await waitFor(() => expect(document.title).toBe('用户管理 - 公估业务管理系统'));
+  });
+
+  it('an iframe item (a path without a leading slash) opens from the side menu, not a relative 404', async () => {
+    renderAt('/receive/handle');
+    await screen.findByText('handle:0');
+    await openMenu('知识库', '行业资讯');
+    await waitFor(() => expect(where()).toHaveTextContent(`/${IFRAME_MD5}`));
+    expect(where().textContent).toBe(`/${IFRAME_MD5}`);
+    expect(await screen.findByText('unknown layouts/IframePageView:0')).toBeInTheDocument();
+    expect(tabTitles()).toContain('行业资讯');
+  });
+
+  it('an iframe item opens from the menu search too', async () => {
+    renderAt('/receive/handle');
+    await screen.findByText('handle:0');
+    const search = screen.getByRole('combobox', { name: '搜索菜单' });
+    await userEvent.click(search);
+    await userEvent.type(search, '行业');
+    await userEvent.click(await screen.findByTitle('知识库 / 行业资讯'));
+    await waitFor(() => expect(where().textContent).toBe(`/${IFRAME_MD5}`));
+    expect(await screen.findByText('unknown layouts/IframePageView:0')).toBeInTheDocument();
   });
 
   it('a parent path goes to its redirect', async () => {

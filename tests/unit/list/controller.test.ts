@@ -230,7 +230,7 @@ describe('delete one row', () => {
     fake.respond((call) => {
       if (call.method === 'delete') {
         total -= 1;
-        return ok(null, '删除成功!');
+        return ok(null, '删除成功！');
       }
       return pagedServer(() => total)(call);
     });
@@ -241,7 +241,7 @@ describe('delete one row', () => {
     expect(fake.callsTo('delete')).toEqual([
       { method: 'delete', url: '/maintenance/expert/delete', params: { id: 'e2' }, options: undefined },
     ]);
-    expect(fake.notices).toEqual([{ kind: 'success', text: '删除成功!' }]);
+    expect(fake.notices).toEqual([{ kind: 'success', text: '删除成功！' }]);
     expect(list.getState().total).toBe(2);
     expect(list.getState().selectedRowKeys).toEqual(['e3']);
   });
@@ -257,7 +257,7 @@ describe('delete one row', () => {
     fake.respond((call) => {
       if (call.method === 'delete') {
         total -= 1;
-        return ok(null, '删除成功!');
+        return ok(null, '删除成功！');
       }
       return pagedServer(() => total)(call);
     });

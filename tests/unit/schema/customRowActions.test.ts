@@ -28,7 +28,7 @@ describe('custom row actions in the page language', () => {
         title: '停止',
         url: '/sys/quartzJob/pause',
         method: 'get',
-        confirm: '是否暂停选中任务?',
+        confirm: '是否停止选中任务?',
         visibleWhen: "$row.status == '0'",
         dependencies: ['status'],
         permission: 'quartzJob:pause',

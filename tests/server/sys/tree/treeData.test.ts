@@ -133,6 +133,9 @@ describe.each(DATABASE_KINDS)('tree widgets’ endpoints (%s)', (kind) => {
     expect(editBad.message).toContain('「nowhere」不是可选的值');
     const root = body(await send(t.app, 'PUT', '/maintenance/area/edit', { ...detail, pid: '86', level: 1 }, admin));
     expect(root.success, root.message).toBe(true);
+    // The root ('86', above the provinces) names no area: its text is empty, not the id.
+    const atRoot = body<Rec>(await get(t.app, `/maintenance/area/queryById?id=${String(row.id)}`, admin)).result;
+    expect(atRoot).toMatchObject({ pid: '86', pid_dictText: '' });
 
     const customer = body(await send(t.app, 'POST', '/maintenance/custom/add', { pid: 'nobody', customerName: '某公司', customerType: 'QY' }, admin));
     expect(customer.success).toBe(false);

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerFormilyCompiler } from '../../../../runtime/expr/formilyCompiler';
@@ -33,7 +33,7 @@ function setup(props: Partial<FormModalProps> = {}, respond?: (call: RecordedCal
     if (call.url.startsWith('/sys/dict/getDictItems/loss_type')) return ok(LOSS_TYPES);
     if (call.url === '/test/witness/queryById') return ok({ ...STORED });
     if (call.url === '/test/witness/add') return ok(null, '添加成功！');
-    if (call.url === '/test/witness/edit') return ok(null, '编辑成功!');
+    if (call.url === '/test/witness/edit') return ok(null, '编辑成功！');
     return ok(null);
   });
   const onClose = vi.fn();
@@ -52,7 +52,7 @@ describe('FormModal', () => {
   it('adding: an empty submit shows every required message and sends nothing', async () => {
     const user = userEvent.setup();
     const { fake, onSaved } = setup();
-    expect(await within(dialog()).findByText('新增')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('新增证人')).toBeInTheDocument();
     await user.click(await within(dialog()).findByRole('button', { name: /确/ }));
     expect(await screen.findByText('请输入姓名')).toBeInTheDocument();
     expect(screen.getByText('请输入联系电话')).toBeInTheDocument();
@@ -93,14 +93,14 @@ describe('FormModal', () => {
     const { fake, onSaved } = setup({ mode: 'edit', record: { id: 'w1', witnessName: '旧名字' } });
     const name = await screen.findByDisplayValue('王五');
     expect(fake.callsTo('get', '/test/witness/queryById')[0].params).toEqual({ id: 'w1' });
-    expect(within(dialog()).getByText('编辑')).toBeInTheDocument();
+    expect(within(dialog()).getByText('编辑证人')).toBeInTheDocument();
     await user.clear(name);
     await user.type(name, '王五五');
     await user.click(within(dialog()).getByRole('button', { name: /确/ }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const [put] = fake.callsTo('put', '/test/witness/edit');
     expect(put.body).toMatchObject({ id: 'w1', witnessName: '王五五', contactMobile: '13800138000', lossType: 'house', fee: 1234.5 });
-    expect(fake.notices).toContainEqual({ kind: 'success', text: '编辑成功!' });
+    expect(fake.notices).toContainEqual({ kind: 'success', text: '编辑成功！' });
   });
 
   it('a refusal from the server is a warning; the form stays open with the input kept', async () => {
@@ -163,8 +163,86 @@ describe('FormModal', () => {
 
   it('uses the page form width (default 800)', async () => {
     setup();
-    await within(dialog()).findByText('新增');
+    await within(dialog()).findByText('新增证人');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('800px');
+  });
+});
+
+describe('FormModal: closing a changed form asks 放弃修改? first', () => {
+  beforeAll(() => {
+    registerFormilyCompiler();
+  });
+
+  const closeButton = () => document.querySelector('.ant-modal-close') as HTMLElement;
+  /** Esc where the user is: in the dialog (its wrapper listens for the key). */
+  const pressEscape = (target: Element = dialog()) => fireEvent.keyDown(target, { key: 'Escape', code: 'Escape', keyCode: 27 });
+  const cancelButton = () => within(dialog()).getByRole('button', { name: /取\s*消/ });
+
+  it('an unchanged form closes at once on Esc, × and 取消', async () => {
+    const user = userEvent.setup();
+    const { fake, onClose } = setup({ mode: 'edit', record: { id: 'w1' } });
+    await screen.findByDisplayValue('王五');
+    pressEscape();
+    await user.click(closeButton());
+    await user.click(cancelButton());
+    expect(onClose).toHaveBeenCalledTimes(3);
+    expect(fake.confirms).toEqual([]);
+  });
+
+  it('typing and deleting again is no change', async () => {
+    const user = userEvent.setup();
+    const { fake, onClose } = setup();
+    const name = await screen.findByPlaceholderText('请输入姓名');
+    await user.type(name, '张');
+    await user.clear(name);
+    await user.click(cancelButton());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(fake.confirms).toEqual([]);
+  });
+
+  it('Esc on a changed form asks; 继续编辑 keeps the form and the typed text', async () => {
+    const user = userEvent.setup();
+    const { fake, onClose } = setup();
+    fake.answerConfirm(false);
+    const name = await screen.findByPlaceholderText('请输入姓名');
+    await user.type(name, '张三');
+    pressEscape(name);
+    await waitFor(() => expect(fake.confirms).toHaveLength(1));
+    expect(fake.confirms[0]).toEqual({ title: '放弃修改?', content: '填写的内容尚未保存，放弃后将丢失。', okText: '放弃', cancelText: '继续编辑' });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByDisplayValue('张三')).toBeInTheDocument();
+  });
+
+  it('× and 取消 on a changed edit form ask too; 放弃 closes it', async () => {
+    const user = userEvent.setup();
+    const { fake, onClose } = setup({ mode: 'edit', record: { id: 'w1' } });
+    const name = await screen.findByDisplayValue('王五');
+    await user.type(name, '五');
+    fake.answerConfirm(false);
+    await user.click(closeButton());
+    await waitFor(() => expect(fake.confirms).toHaveLength(1));
+    expect(onClose).not.toHaveBeenCalled();
+    fake.answerConfirm(true);
+    await user.click(cancelButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(fake.confirms.map((c) => c.title)).toEqual(['放弃修改?', '放弃修改?']);
+  });
+
+  it('a choice (radio) counts as a change', async () => {
+    const user = userEvent.setup();
+    const { fake } = setup();
+    fake.answerConfirm(false);
+    await user.click(await within(dialog()).findByLabelText('车损'));
+    await user.click(cancelButton());
+    await waitFor(() => expect(fake.confirms).toHaveLength(1));
+  });
+
+  it('the detail modal closes without asking', async () => {
+    const { fake, onClose } = setup({ mode: 'detail', record: { id: 'w1' } });
+    await within(dialog()).findByText('房屋');
+    pressEscape();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(fake.confirms).toEqual([]);
   });
 });
 
@@ -182,7 +260,7 @@ describe('FormModal with a field numbered by a fill rule', () => {
     fake.respond((call) => {
       if (call.url === '/test/witness/queryById') return ok({ ...STORED, witnessNo: 'ZR202401010001' });
       if (call.url === '/test/witness/add') return ok(null, '添加成功！');
-      if (call.url === '/test/witness/edit') return ok(null, '编辑成功!');
+      if (call.url === '/test/witness/edit') return ok(null, '编辑成功！');
       return ok(null);
     });
     const onSaved = vi.fn();

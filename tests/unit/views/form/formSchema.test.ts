@@ -128,6 +128,15 @@ describe('buildFormSchema: a compiled page as a Formily schema', () => {
     expect(validators(fields.vehicleNo)[0]).toEqual({ required: false, message: '请输入车牌号' });
   });
 
+  it('a field whose value is chosen (select, date, picker) says 请选择<label>, in its hint and when missing', () => {
+    const { fields } = build();
+    for (const [name, label] of [['lossType', '损失类型'], ['level', '级别'], ['reportDate', '报案日期'], ['handler', '经办人'], ['regions', '地区']] as const) {
+      expect(validators(fields[name])[0]).toMatchObject({ message: `请选择${label}` });
+    }
+    expect(fields.lossType['x-component-props']).toMatchObject({ placeholder: '请选择损失类型' });
+    expect(fields.reportDate['x-component-props']).toMatchObject({ placeholder: '请选择报案日期' });
+  });
+
   it('checks patterns, lengths, item counts and value ranges with their messages', async () => {
     const { fields } = build();
     expect(await runValidators(fields.contactMobile, '12345')).toEqual(['请输入正确的手机号码']);

@@ -23,7 +23,7 @@ function answer(call: RecordedCall) {
     return ok({ records: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), total });
   }
   if (call.url === '/sys/dict/getDictItems/sex') return ok(SEX_ITEMS);
-  if (call.method === 'delete') return ok(null, '删除成功!');
+  if (call.method === 'delete') return ok(null, '删除成功！');
   return ok(null);
 }
 
@@ -221,7 +221,7 @@ describe('the schema list page', { timeout: 30_000 }, () => {
     await userEvent.click(within(row).getByText('删除'));
     await waitFor(() => expect(fake.callsTo('delete')).toHaveLength(1));
     expect(fake.callsTo('delete')[0]).toMatchObject({ url: '/maintenance/expert/delete', params: { id: 'e2' } });
-    expect(fake.notices).toContainEqual({ kind: 'success', text: '删除成功!' });
+    expect(fake.notices).toContainEqual({ kind: 'success', text: '删除成功！' });
   });
 
   it('hands the row to the edit and detail handlers', async () => {

@@ -42,7 +42,7 @@ function answer(call: RecordedCall) {
   if (call.url === '/sys/quartzJob/execute') return executeAnswer();
   if (call.url === '/sys/quartzJob/pause') {
     rows = rows.map((r) => (r.id === call.params?.id ? job(String(r.id), '-1') : r));
-    return ok('停止定时任务成功', '停止定时任务成功');
+    return ok('停止定时任务成功！', '停止定时任务成功！');
   }
   return ok(null);
 }
@@ -50,7 +50,7 @@ function answer(call: RecordedCall) {
 beforeEach(() => {
   fake = createFakeHost();
   rows = [job('j1', '0'), job('j2', '-1')];
-  executeAnswer = () => ok('删除验证码 2 条', '执行成功!');
+  executeAnswer = () => ok('删除验证码 2 条', '执行成功！');
   fake.respond(answer);
 });
 
@@ -78,7 +78,7 @@ describe('custom row actions on the list page', { timeout: 30_000 }, () => {
     await renderList();
     const before = listCalls();
     await userEvent.click(within(rowOf('任务j2')).getByText('立即执行'));
-    await waitFor(() => expect(fake.notices).toContainEqual({ kind: 'success', text: '执行成功!' }));
+    await waitFor(() => expect(fake.notices).toContainEqual({ kind: 'success', text: '执行成功！' }));
     expect(fake.confirms).toEqual([{ title: '确认提示', content: '是否立即执行任务?' }]);
     expect(fake.callsTo('get', '/sys/quartzJob/execute')).toEqual([expect.objectContaining({ params: { id: 'j2' } })]);
     await waitFor(() => expect(listCalls()).toBe(before + 1));
@@ -87,8 +87,8 @@ describe('custom row actions on the list page', { timeout: 30_000 }, () => {
   it('停止 turns into 启动 on the reloaded row', async () => {
     await renderList();
     await userEvent.click(within(rowOf('任务j1')).getByText('停止'));
-    await waitFor(() => expect(fake.notices).toContainEqual({ kind: 'success', text: '停止定时任务成功' }));
-    expect(fake.confirms[0]).toEqual({ title: '确认提示', content: '是否暂停选中任务?' });
+    await waitFor(() => expect(fake.notices).toContainEqual({ kind: 'success', text: '停止定时任务成功！' }));
+    expect(fake.confirms[0]).toEqual({ title: '确认提示', content: '是否停止选中任务?' });
     await waitFor(() => expect(linksOf('任务j1')[0]).toBe('启动'));
   });
 
