@@ -9,6 +9,7 @@ import { randomCaptchaCode, type CaptchaCodeSource } from './auth/captcha';
 import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
+import { fillRulePreviewPermissions } from './crud/entity/fillRules';
 import { fileRoutes } from './files';
 import { JobScheduler, type BuiltinJob } from './jobs';
 import { jobRoutes } from './jobs/jobRoutes';
@@ -104,7 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(categoryRoutes, api);
   await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });
   await app.register(announcementRoutes, api);
-  await app.register(fillRuleRoutes, api);
+  await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(opts.pages ?? []) });
   await app.register(orgRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
