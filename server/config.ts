@@ -19,6 +19,10 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** File extensions accepted for upload, lower case without the dot (UPLOAD_ALLOWED_TYPES). */
   uploadAllowedTypes: readonly string[];
+  /** Largest error workbook of a failed import kept for download (IMPORT_ERROR_FILE_MAX_MB, default 20). */
+  importErrorFileMaxBytes: number;
+  /** All kept error workbooks together (IMPORT_ERROR_FILES_MAX_MB, default 500); the oldest go first. */
+  importErrorFilesMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -47,11 +51,11 @@ export const DEFAULT_UPLOAD_TYPES: readonly string[] = [
   'zip', 'rar', '7z', 'mp3', 'mp4', 'wav',
 ];
 
-function uploadMaxBytes(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 10 * 1024 * 1024;
+function megabytes(name: string, value: string | undefined, fallbackMb: number, maxMb: number): number {
+  if (value === undefined || value.trim() === '') return fallbackMb * 1024 * 1024;
   const mb = Number(value);
-  if (!Number.isFinite(mb) || mb <= 0 || mb > 1024) {
-    throw new ConfigError(`环境变量 UPLOAD_MAX_MB 应为 0 到 1024 之间的数字（单位 MB），当前为 "${value}"`);
+  if (!Number.isFinite(mb) || mb <= 0 || mb > maxMb) {
+    throw new ConfigError(`环境变量 ${name} 应为 0 到 ${maxMb} 之间的数字（单位 MB），当前为 "${value}"`);
   }
   return Math.floor(mb * 1024 * 1024);
 }
@@ -95,7 +99,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir,
     logLevel: env.LOG_LEVEL ?? 'info',
     uploadDir,
-    uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_MB),
+    uploadMaxBytes: megabytes('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 10, 1024),
     uploadAllowedTypes: uploadTypes(env.UPLOAD_ALLOWED_TYPES),
+    importErrorFileMaxBytes: megabytes('IMPORT_ERROR_FILE_MAX_MB', env.IMPORT_ERROR_FILE_MAX_MB, 20, 1024),
+    importErrorFilesMaxBytes: megabytes('IMPORT_ERROR_FILES_MAX_MB', env.IMPORT_ERROR_FILES_MAX_MB, 500, 100 * 1024),
   };
 }
