@@ -173,6 +173,9 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
       '.partial/x.part',
       '.%2Fsecret.txt',
       'temp//a.png',
+      '%2E%2E%2F%2E%2E%2Fsys%2Fuser%2Flist',
+      'temp%5C..%5C..%5Csecret.txt',
+      '.import-errors/0123.xlsx',
     ];
     for (const attempt of attempts) {
       const answer = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/${attempt}`, headers: authHeaders(token) });
@@ -183,6 +186,16 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
     }
     const plainDots = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/../../secret.txt`, headers: authHeaders(token) });
     expect(plainDots.body).not.toContain('top secret');
+    // Dot segments spelt %2e%2e are resolved as '..' before routing (as a browser does): whatever
+    // they land on, it is not a file.
+    for (const attempt of ['%2e%2e/%2e%2e/secret.txt', `temp/${day}/%2e%2e/%2e%2e/%2e%2e/secret.txt`]) {
+      const answer = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/${attempt}`, headers: authHeaders(token) });
+      expect([400, 404], attempt).toContain(answer.statusCode);
+      expect(answer.body, attempt).not.toContain('top secret');
+    }
+    // An API path is not a stored file.
+    const api = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/sys/user/list`, headers: authHeaders(token) });
+    expect(api.statusCode).toBe(404);
 
     // A symbolic link planted inside the folder does not lead out of it either.
     const link = path.join(uploadDir, 'temp', 'link.txt');
