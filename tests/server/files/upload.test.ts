@@ -70,6 +70,18 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
     expect(answer.message).toMatch(/^temp\/\d{8}\/[0-9a-f]{16}_evil_名单_\(1\)\.pdf$/);
   });
 
+  it('strips direction marks and overrides from the file name, so it reads as it is', async () => {
+    // '发票\u202Egnp.pdf' shows as '发票fdp.png' in a file list.
+    for (const [name, kept] of [
+      ['发票\u202Egnp.pdf', '发票gnp.pdf'],
+      ['\u2066报告\u2069\u200F\u200E\u202A\u202B\u202C\u202D\u2067\u2068\u061C终稿.pdf', '报告终稿.pdf'],
+    ]) {
+      const answer = body<string>(await upload(t.app, token, { name, content: PDF_BYTES }));
+      expect(answer.success, name).toBe(true);
+      expect(answer.message.split('/')[2].slice(17)).toBe(kept);
+    }
+  });
+
   it('files into the biz folder asked for, even when biz comes after the file', async () => {
     const nested = body<string>(await upload(t.app, token, { name: 'a.png', content: PNG_1PX }, { isup: '1', biz: 'case/report_1' }));
     expect(nested.message).toMatch(/^case\/report_1\/\d{8}\//);
