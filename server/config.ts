@@ -23,6 +23,8 @@ export interface ServerConfig {
   importErrorFileMaxBytes: number;
   /** All kept error workbooks together (IMPORT_ERROR_FILES_MAX_MB, default 500); the oldest go first. */
   importErrorFilesMaxBytes: number;
+  /** Key of the signed file links (FILE_LINK_SECRET, at least 32 characters); default: one kept in the upload folder. */
+  fileLinkSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +89,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (webDir && (uploadDir === webDir || uploadDir.startsWith(webDir + path.sep) || webDir.startsWith(uploadDir + path.sep))) {
     throw new ConfigError(`UPLOAD_DIR（${uploadDir}）不能位于 WEB_DIR（${webDir}）之内或包含它：上传的文件须经登录校验才能下载`);
   }
+  const fileLinkSecret = env.FILE_LINK_SECRET || undefined;
+  if (fileLinkSecret !== undefined && fileLinkSecret.length < 32) {
+    throw new ConfigError('环境变量 FILE_LINK_SECRET 至少需要 32 个字符');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -103,5 +109,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadAllowedTypes: uploadTypes(env.UPLOAD_ALLOWED_TYPES),
     importErrorFileMaxBytes: megabytes('IMPORT_ERROR_FILE_MAX_MB', env.IMPORT_ERROR_FILE_MAX_MB, 20, 1024),
     importErrorFilesMaxBytes: megabytes('IMPORT_ERROR_FILES_MAX_MB', env.IMPORT_ERROR_FILES_MAX_MB, 500, 100 * 1024),
+    fileLinkSecret,
   };
 }
