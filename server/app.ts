@@ -10,6 +10,7 @@ import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
 import { unlockRoutes } from './auth/unlockRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
+import { fillRulePreviewPermissions } from './crud/entity/fillRules';
 import { fileRoutes } from './files';
 import { JobScheduler, type BuiltinJob } from './jobs';
 import { jobRoutes } from './jobs/jobRoutes';
@@ -111,7 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(categoryRoutes, api);
   await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });
   await app.register(announcementRoutes, api);
-  await app.register(fillRuleRoutes, api);
+  await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(opts.pages ?? []) });
   await app.register(orgRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);

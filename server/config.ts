@@ -30,6 +30,12 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** The X-Sign secret of the signed dictionary requests (SIGNATURE_SECRET); /config.js hands it to the web app. */
   signatureSecret: string;
+  /** Largest error workbook of a failed import kept for download (IMPORT_ERROR_FILE_MAX_MB, default 20). */
+  importErrorFileMaxBytes: number;
+  /** All kept error workbooks together (IMPORT_ERROR_FILES_MAX_MB, default 500); the oldest go first. */
+  importErrorFilesMaxBytes: number;
+  /** Key of the signed file links (FILE_LINK_SECRET, at least 32 characters); default: one kept in the upload folder. */
+  fileLinkSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -58,11 +64,11 @@ export const DEFAULT_UPLOAD_TYPES: readonly string[] = [
   'zip', 'rar', '7z', 'mp3', 'mp4', 'wav',
 ];
 
-function uploadMaxBytes(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 10 * 1024 * 1024;
+function megabytes(name: string, value: string | undefined, fallbackMb: number, maxMb: number): number {
+  if (value === undefined || value.trim() === '') return fallbackMb * 1024 * 1024;
   const mb = Number(value);
-  if (!Number.isFinite(mb) || mb <= 0 || mb > 1024) {
-    throw new ConfigError(`环境变量 UPLOAD_MAX_MB 应为 0 到 1024 之间的数字（单位 MB），当前为 "${value}"`);
+  if (!Number.isFinite(mb) || mb <= 0 || mb > maxMb) {
+    throw new ConfigError(`环境变量 ${name} 应为 0 到 ${maxMb} 之间的数字（单位 MB），当前为 "${value}"`);
   }
   return Math.floor(mb * 1024 * 1024);
 }
@@ -115,6 +121,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (webDir && (uploadDir === webDir || uploadDir.startsWith(webDir + path.sep) || webDir.startsWith(uploadDir + path.sep))) {
     throw new ConfigError(`UPLOAD_DIR（${uploadDir}）不能位于 WEB_DIR（${webDir}）之内或包含它：上传的文件须经登录校验才能下载`);
   }
+  const fileLinkSecret = env.FILE_LINK_SECRET || undefined;
+  if (fileLinkSecret !== undefined && fileLinkSecret.length < 32) {
+    throw new ConfigError('环境变量 FILE_LINK_SECRET 至少需要 32 个字符');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -127,7 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir,
     logLevel: env.LOG_LEVEL ?? 'info',
     uploadDir,
-    uploadMaxBytes: uploadMaxBytes(env.UPLOAD_MAX_MB),
+    uploadMaxBytes: megabytes('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 10, 1024),
     uploadAllowedTypes: uploadTypes(env.UPLOAD_ALLOWED_TYPES),
     databaseLimits: {
       poolWaitMs: milliseconds('DB_POOL_WAIT_MS', env.DB_POOL_WAIT_MS, DEFAULT_DATABASE_LIMITS.poolWaitMs, 100, 600_000),
@@ -136,5 +146,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
     signatureSecret: signatureSecret(env.SIGNATURE_SECRET),
+    importErrorFileMaxBytes: megabytes('IMPORT_ERROR_FILE_MAX_MB', env.IMPORT_ERROR_FILE_MAX_MB, 20, 1024),
+    importErrorFilesMaxBytes: megabytes('IMPORT_ERROR_FILES_MAX_MB', env.IMPORT_ERROR_FILES_MAX_MB, 500, 100 * 1024),
+    fileLinkSecret,
   };
 }

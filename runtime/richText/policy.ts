@@ -6,6 +6,7 @@
  *
  * Pure data and pure checks only: no DOM, no library, so the server can import it.
  */
+import { storedPathOfStaticUrl } from '../widgets/upload/paths';
 
 /** Tags the editor's toolbar produces, plus what the Markdown preview renders (tables, rules). */
 export const ALLOWED_TAGS: readonly string[] = [
@@ -51,6 +52,32 @@ export function isAllowedUrl(url: string): boolean {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
   if (!scheme) return true;
   return ALLOWED_URL_SCHEMES.includes(scheme[1].toLowerCase());
+}
+
+/**
+ * May an `<img>` show `src`? Only a stored file of this server by its static URL
+ * ('/sys/common/static/jeditor/…', fetched with the session) or an absolute http(s) URL (loaded by
+ * the browser without it). Anything else — a relative path, '../' or '%2e%2e' segments, backslashes,
+ * an API path — could make every viewer's browser call our API with their session.
+ */
+export function isAllowedImageSource(src: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(src)) return false;
+  if (/^https?:\/\//i.test(src)) {
+    try {
+      const url = new URL(src);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }
+  return storedPathOfStaticUrl(src) !== undefined;
+}
+
+/** Does the value of attribute `name` on `tag` pass the URL checks (pictures are held to isAllowedImageSource)? */
+export function isAllowedUrlAttribute(tag: string, name: string, value: string): boolean {
+  if (tag.toLowerCase() === 'img' && name.toLowerCase() === 'src') return isAllowedImageSource(value);
+  return isAllowedUrl(value);
 }
 
 /** Is `name` allowed on `tag`? */

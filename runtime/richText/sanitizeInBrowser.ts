@@ -3,7 +3,7 @@
  * of our own (not the shared default instance), so our hooks never change anyone else's sanitising.
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, URL_ATTRIBUTES, filterStyle, isAllowedAttribute, isAllowedUrl } from './policy';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, URL_ATTRIBUTES, filterStyle, isAllowedAttribute, isAllowedUrlAttribute } from './policy';
 
 let purifier: Purifier | undefined;
 
@@ -13,7 +13,7 @@ function purifierOf(): Purifier {
   made.addHook('uponSanitizeAttribute', (node, data) => {
     const name = data.attrName.toLowerCase();
     if (!isAllowedAttribute(node.nodeName, name)) data.keepAttr = false;
-    else if (URL_ATTRIBUTES.includes(name) && !isAllowedUrl(data.attrValue)) data.keepAttr = false;
+    else if (URL_ATTRIBUTES.includes(name) && !isAllowedUrlAttribute(node.nodeName, name, data.attrValue)) data.keepAttr = false;
     else if (name === 'style') {
       const style = filterStyle(data.attrValue);
       if (style === '') data.keepAttr = false;

@@ -41,9 +41,8 @@ function plainXlsValue(cell: XLSX.CellObject | undefined, date1904: boolean): Ce
   }
 }
 
-/** Reads the first worksheet of a BIFF .xls with SheetJS; formulas count as their cached results. */
-export function readXls(buffer: Buffer, limits: ReadLimits): SheetData | null {
-  const workbook = XLSX.read(buffer, {
+function parse(buffer: Buffer, sheetRows: number | undefined): XLSX.WorkBook {
+  return XLSX.read(buffer, {
     type: 'buffer',
     dense: true,
     cellNF: true,
@@ -51,7 +50,25 @@ export function readXls(buffer: Buffer, limits: ReadLimits): SheetData | null {
     cellFormula: false,
     cellHTML: false,
     cellStyles: false,
+    ...(sheetRows === undefined ? {} : { sheetRows }),
   });
+}
+
+/**
+ * Reads the first worksheet of a BIFF .xls with SheetJS; formulas count as their cached results.
+ * SheetJS keeps no cell below `sheetRows`, so the first read keeps only as many rows as the limit
+ * allows plus one: a sheet over the limit is refused without its other rows ever being held.
+ * Blank rows do not count, so a sheet cut there with fewer filled rows than the limit (blank rows
+ * between them) is read again in full.
+ */
+export function readXls(buffer: Buffer, limits: ReadLimits): SheetData | null {
+  const budget = limits.maxRows + 1;
+  const first = filledRows(parse(buffer, budget), limits);
+  if (!first || !first.cut) return first?.sheet ?? null;
+  return filledRows(parse(buffer, undefined), limits)?.sheet ?? null;
+}
+
+function filledRows(workbook: XLSX.WorkBook, limits: ReadLimits): { sheet: SheetData; cut: boolean } | null {
   const sheetName = workbook.SheetNames[0];
   if (sheetName === undefined) return null;
   const sheet = workbook.Sheets[sheetName];
@@ -73,5 +90,5 @@ export function readXls(buffer: Buffer, limits: ReadLimits): SheetData | null {
     rows.push({ rowNumber: r + 1, cells });
     if (rows.length > limits.maxRows) throw limits.tooManyRows();
   });
-  return { sheetName, rows };
+  return { sheet: { sheetName, rows }, cut: sheet['!fullref'] !== undefined };
 }

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
+import { ExcelFileError } from './errors';
+import { excelMessages } from './messages';
+import { ZipEntries, ZipFormatError } from './zipEntries';
 import { isDateFormat } from './numberFormat';
 import type { CellValue, SheetData, SheetRow } from './types';
 import { excelSerialToDate } from './wallClock';
@@ -43,7 +46,6 @@ function isBlank(value: CellValue): boolean {
 }
 
 interface SheetReaderLike {
-  name?: unknown;
   [Symbol.asyncIterator](): AsyncIterator<ExcelJS.Row>;
 }
 
@@ -84,31 +86,73 @@ function repairUtf8Decoding(reader: ExcelJS.stream.xlsx.WorkbookReader): void {
   };
 }
 
-/** Reads the first worksheet of an .xlsx with exceljs' streaming reader (no cell objects kept). */
+/** The parts of exceljs' WorkbookReader that read one zip entry each, driven here in our own order. */
+interface ReaderParts extends ReaderInternals {
+  _parseRels: (entry: NodeJS.ReadableStream) => Promise<void>;
+  _parseWorkbook: (entry: NodeJS.ReadableStream) => Promise<void>;
+  _parseStyles: (entry: NodeJS.ReadableStream) => Promise<void>;
+  workbookRels?: { Id?: string; Target?: string }[];
+  model?: { sheets?: { name?: string; rId?: string }[] };
+}
+
+/** Zip path, sheet number and name of the workbook's first sheet (workbook order), from workbook.xml and its relations. */
+function firstSheet(parts: ReaderParts): { path: string; sheetNo: string; name: string } | undefined {
+  const sheet = parts.model?.sheets?.[0];
+  const target = parts.workbookRels?.find((rel) => rel.Id === sheet?.rId)?.Target;
+  if (!sheet || !target) return undefined;
+  const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  const sheetNo = /sheet(\d+)\.xml$/.exec(path)?.[1] ?? '1';
+  return { path, sheetNo, name: typeof sheet.name === 'string' ? sheet.name : `Sheet${sheetNo}` };
+}
+
+/**
+ * Reads the first worksheet of an .xlsx with exceljs' streaming parsers, taking the zip's entries
+ * in the order they are needed (./zipEntries.ts): relations, workbook, styles (how date cells are
+ * told from numbers), shared strings, then the first sheet — row by row, no cell objects kept. At
+ * the row limit it stops at once: the rest of the sheet is never inflated nor parsed, and the
+ * other sheets are never touched.
+ */
 export async function readXlsx(buffer: Buffer, limits: ReadLimits): Promise<SheetData | null> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+  try {
+    return await readFirstSheet(new ZipEntries(buffer), limits);
+  } catch (error) {
+    if (error instanceof ZipFormatError) throw new ExcelFileError(excelMessages.unreadable(excelMessages.truncated));
+    throw error;
+  }
+}
+
+async function readFirstSheet(zip: ZipEntries, limits: ReadLimits): Promise<SheetData | null> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
-    // Styles are how date cells are told from numbers.
     styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
   repairUtf8Decoding(reader);
-  // Every sheet is read to its end, even past the first or past the row limit: exceljs parks
-  // sheets that precede the shared strings in temp files and deletes them only once they are read.
-  let first: SheetData | null = null;
-  let overLimit = false;
-  for await (const worksheet of reader as AsyncIterable<SheetReaderLike>) {
-    if (first || overLimit) {
-      for await (const _row of worksheet) {
-        // drained, not kept
-      }
-      continue;
+  const parts = reader as unknown as ReaderParts;
+  const relations = zip.open('xl/_rels/workbook.xml.rels');
+  const book = zip.open('xl/workbook.xml');
+  if (!relations || !book) return null;
+  await parts._parseRels(relations);
+  await parts._parseWorkbook(book);
+  const styles = zip.open('xl/styles.xml');
+  if (styles) await parts._parseStyles(styles);
+  const strings = zip.open('xl/sharedStrings.xml');
+  if (strings) {
+    for await (const _ of parts._parseSharedStrings(strings)) {
+      // cached by the reader, nothing to take
     }
-    const rows: SheetRow[] = [];
+  }
+  const first = firstSheet(parts);
+  const entry = first && zip.open(first.path);
+  if (!first || !entry) return null;
+  const emitted = parts._parseWorksheet(entry, first.sheetNo).next().value as { value?: SheetReaderLike } | undefined;
+  const worksheet = emitted?.value;
+  if (!worksheet) return null;
+  const rows: SheetRow[] = [];
+  try {
     for await (const row of worksheet) {
-      if (overLimit) continue;
       const cells: CellValue[] = [];
       let filled = false;
       row.eachCell({ includeEmpty: false }, (cell, colNumber) => {
@@ -120,13 +164,10 @@ export async function readXlsx(buffer: Buffer, limits: ReadLimits): Promise<Shee
       if (!filled) continue;
       for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = null;
       rows.push({ rowNumber: row.number, cells });
-      if (rows.length > limits.maxRows) {
-        overLimit = true;
-        rows.length = 0;
-      }
+      if (rows.length > limits.maxRows) throw limits.tooManyRows();
     }
-    if (!overLimit) first = { sheetName: typeof worksheet.name === 'string' ? worksheet.name : 'Sheet1', rows };
+  } finally {
+    entry.destroy();
   }
-  if (overLimit) throw limits.tooManyRows();
-  return first;
+  return { sheetName: first.name, rows };
 }

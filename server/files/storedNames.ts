@@ -12,6 +12,8 @@ const BIZ_PATTERN = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
 const MAX_BIZ_LENGTH = 100;
 const MAX_BASE_LENGTH = 60;
 const PREFIX_PATTERN = /^[0-9a-f]{16}_/;
+/** U+200E/U+200F marks, U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates, U+061C. */
+const BIDI_CONTROLS = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
 
 /** The biz folder asked for, or undefined when it is not a plain relative path of safe segments. */
 export function bizFolder(raw: string | undefined): string | undefined {
@@ -33,8 +35,9 @@ export function sanitiseFileName(original: string): string {
   const base = [...withoutExt.normalize('NFC')]
     .filter((ch) => {
       const code = ch.codePointAt(0) ?? 0;
-      // Control characters, and lone surrogates that no header or file system can carry.
-      return code >= 0x20 && code !== 0x7f && (code < 0xd800 || code > 0xdfff);
+      // Control characters, and lone surrogates that no header or file system can carry;
+      // direction marks and overrides, which make '合同‮fdp.exe' look like '合同exe.pdf'.
+      return code >= 0x20 && code !== 0x7f && (code < 0xd800 || code > 0xdfff) && !BIDI_CONTROLS.has(code);
     })
     .join('')
     .replace(/[<>:"|?*%#&;,'`$\\/\s]+/g, '_')

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { currentUser } from '../auth/guard';
 import type { DB } from '../db/types';
+import { sanitizeRichText } from '../crud/entity/richText';
 import { camelRow } from '../http/camel';
 import { BusinessError, ok } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
@@ -17,6 +18,15 @@ const ANNOUNCEMENT_COLUMNS = [
   'a.msg_category', 'a.msg_type', 'a.send_status', 'a.send_time', 'a.bus_type', 'a.bus_id', 'a.open_type',
   'a.open_page', 'a.create_by', 'a.create_time',
 ] as const;
+
+/**
+ * A row as the client gets it, its HTML content through the rich-text policy: announcements are
+ * written outside our editor (seed, other JeecgBoot clients), and a `<style>` or script in one
+ * would restyle or run in every reader's page.
+ */
+function announcementOf<T extends { msg_content: string | null }>(row: T) {
+  return { ...camelRow(row), msgContent: row.msg_content === null ? null : sanitizeRichText(row.msg_content) };
+}
 
 type AnnouncementScope = ExpressionBuilder<DB & { a: DB['sys_announcement'] }, 'a'>;
 
@@ -60,7 +70,7 @@ async function unreadOfCategory(db: Kysely<DB>, userId: string, category: string
     base.select(ANNOUNCEMENT_COLUMNS).orderBy('a.send_time', 'desc').orderBy('a.id').limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map((r) => ({ ...camelRow(r), anntId: r.id, readFlag: '0' })), total: Number(count.n) };
+  return { list: rows.map((r) => ({ ...announcementOf(r), anntId: r.id, readFlag: '0' })), total: Number(count.n) };
 }
 
 async function findVisible(db: Kysely<DB>, userId: string, id: string) {
@@ -108,7 +118,7 @@ export const announcementRoutes: FastifyPluginAsync = async (app) => {
       const { userId } = currentUser(request);
       const row = await findVisible(app.db, userId, request.query.id);
       if (!row) throw new BusinessError('未找到对应数据');
-      return ok(camelRow(row));
+      return ok(announcementOf(row));
     },
   );
 

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Divider, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
-import DOMPurify from 'dompurify';
 import { useNavigate } from 'react-router-dom';
 import type { Announcement } from '../api/types';
+import { sanitizeHtml } from '../../runtime/richText/sanitizeInBrowser';
 
 export const ANNOUNCEMENT_TEXTS = {
   title: '通知消息',
@@ -42,7 +42,8 @@ export default function AnnouncementDetailModal({ announcement, onClose }: Annou
   const navigate = useNavigate();
   const [fullscreen, setFullscreen] = useState(false);
   const html = useMemo(
-    () => DOMPurify.sanitize(announcement?.msgContent ?? '', { USE_PROFILES: { html: true } }),
+    // The rich-text policy, not DOMPurify's html profile: that one keeps <style>, which restyles the whole page.
+    () => sanitizeHtml(announcement?.msgContent ?? ''),
     [announcement],
   );
   const target = announcement ? handleTarget(announcement) : undefined;

@@ -67,6 +67,22 @@ describe.each(DATABASE_KINDS)('announcements (%s)', (kind) => {
     expect(body(await send(t.app, 'POST', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: target.id }, lisi)).success).toBe(true);
   });
 
+  it('answers notices through the rich-text policy: no <style>, no script, no climbing picture paths', async () => {
+    const hostile =
+      '<style>body{display:none}</style><p style="color: #ff0000; position: fixed">公告正文</p><script>alert(1)</script>' +
+      '<img src="/sys/common/static/../../sys/user/list"><img src="/sys/common/static/jeditor/20261123/ab_a.png">';
+    await t.database.db
+      .insertInto('sys_announcement')
+      .values({ id: 'hostile-notice', titile: '样式公告', msg_content: hostile, msg_category: '1', msg_type: 'ALL', send_status: '1', del_flag: '0', priority: 'L', sender: 'admin', send_time: new Date().toISOString() })
+      .execute();
+    const lisi = (await login(t.app, 'lisi')).token;
+    const listed = (await notices(lisi)).anntMsgList.find((a) => a.id === 'hostile-notice');
+    const shown = body<Announcement>(await get(t.app, '/sys/annountCement/queryById?id=hostile-notice', lisi)).result;
+    for (const content of [listed?.msgContent, shown.msgContent]) {
+      expect(content).toBe('<p style="color:#ff0000">公告正文</p><img /><img src="/sys/common/static/jeditor/20261123/ab_a.png" />');
+    }
+  });
+
   it('shows one notice to those it is addressed to', async () => {
     const lisi = (await login(t.app, 'lisi')).token;
     const wangwu = (await login(t.app, 'wangwu')).token;
@@ -74,6 +90,7 @@ describe.each(DATABASE_KINDS)('announcements (%s)', (kind) => {
     const shown = body<Announcement>(await get(t.app, `/sys/annountCement/queryById?id=${personal.id}`, lisi));
     expect(shown).toMatchObject({ success: true, result: { titile: '请尽快提交结案审批材料', sender: 'zhangsan' } });
     expect(shown.result.msgContent).toContain('<p>');
+    expect(shown.result.msgContent).not.toContain('<style');
     expect(body(await get(t.app, `/sys/annountCement/queryById?id=${personal.id}`, wangwu))).toMatchObject({
       success: false,
       message: '未找到对应数据',

@@ -69,3 +69,22 @@ describe('server configuration: secrets and the first admin password', () => {
     expect(readConfig({ ...base, DEMO: 'on', ADMIN_PASSWORD: '123' }).demo).toBe(true);
   });
 });
+
+describe('server configuration: import error files and signed file links', () => {
+  const base = { DEMO: 'on', DATA_DIR: '/srv/lossdesk/data', WEB_DIR: '' };
+
+  it('caps error workbooks at 20 MB each and 500 MB together unless told otherwise', () => {
+    expect(readConfig(base)).toMatchObject({ importErrorFileMaxBytes: 20 * 1024 * 1024, importErrorFilesMaxBytes: 500 * 1024 * 1024 });
+    expect(readConfig({ ...base, IMPORT_ERROR_FILE_MAX_MB: '5', IMPORT_ERROR_FILES_MAX_MB: '50' })).toMatchObject({
+      importErrorFileMaxBytes: 5 * 1024 * 1024,
+      importErrorFilesMaxBytes: 50 * 1024 * 1024,
+    });
+    expect(() => readConfig({ ...base, IMPORT_ERROR_FILE_MAX_MB: '0' })).toThrow(/IMPORT_ERROR_FILE_MAX_MB/);
+  });
+
+  it('takes FILE_LINK_SECRET only when it is at least 32 characters long', () => {
+    expect(readConfig(base).fileLinkSecret).toBeUndefined();
+    expect(readConfig({ ...base, FILE_LINK_SECRET: 'k'.repeat(32) }).fileLinkSecret).toBe('k'.repeat(32));
+    expect(() => readConfig({ ...base, FILE_LINK_SECRET: 'short' })).toThrow('环境变量 FILE_LINK_SECRET 至少需要 32 个字符');
+  });
+});

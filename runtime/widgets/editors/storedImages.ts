@@ -4,22 +4,19 @@
  * shown the pictures are fetched through the Host and shown as object URLs (see upload/download.ts).
  */
 import type { Host } from '../../host/types';
-import { STATIC_URL, staticUrlOf, UPLOAD_URL } from '../upload/paths';
+import { isSafeStoredPath, staticUrlOf, storedPathOfStaticUrl, UPLOAD_URL } from '../upload/paths';
 import { UPLOAD_TEXTS } from '../upload/texts';
 
 /** The editor's upload fields (widgets.md §7: biz 'jeditor', jeditor '1'). */
 export const EDITOR_UPLOAD_FIELDS = { isup: '1', biz: 'jeditor', jeditor: '1' } as const;
 
-/** 'jeditor/20261123/ab_现场.png' from its static URL (with or without the API base in front), else undefined. */
+/**
+ * 'jeditor/20261123/ab_现场.png' from its static URL (with or without the API base in front), else
+ * undefined — also for a path that is not a plain stored path ('../', '%2e%2e', backslashes): such a
+ * URL is never fetched with the session.
+ */
 export function storedPathOfUrl(url: string): string | undefined {
-  const at = url.indexOf(`${STATIC_URL}/`);
-  if (at < 0 || /^[a-z][a-z0-9+.-]*:/i.test(url.slice(0, at))) return undefined;
-  const path = url.slice(at + STATIC_URL.length + 1).split(/[?#]/)[0];
-  try {
-    return path.split('/').map(decodeURIComponent).join('/');
-  } catch {
-    return undefined;
-  }
+  return storedPathOfStaticUrl(url);
 }
 
 /** Uploads one picture for the editor; its static URL, or undefined after telling the user why not. */
@@ -44,7 +41,7 @@ export class StoredImageUrls {
   urlOf(path: string): Promise<string | undefined> {
     let url = this.urls.get(path);
     if (!url) {
-      url = this.host.request.getBlob(staticUrlOf(path)).then(
+      url = (isSafeStoredPath(path) ? this.host.request.getBlob(staticUrlOf(path)) : Promise.reject(new Error(path))).then(
         (blob) => {
           if (blob.size === 0 || blob.type === 'application/json') return undefined;
           const made = URL.createObjectURL(blob);

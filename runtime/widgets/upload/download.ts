@@ -4,12 +4,16 @@
  */
 import { useEffect, useState } from 'react';
 import type { Host } from '../../host/types';
-import { staticUrlOf } from './paths';
+import { isSafeStoredPath, staticUrlOf } from './paths';
 import { UPLOAD_TEXTS } from './texts';
 
 /** Hands the file to the user; an empty answer says '文件下载失败' (transport failures are reported by the request layer). */
 export async function downloadStoredFile(host: Host, path: string, fileName: string): Promise<void> {
   let blob: Blob;
+  if (!isSafeStoredPath(path)) {
+    host.notify.error(UPLOAD_TEXTS.downloadFailed);
+    return;
+  }
   try {
     blob = await host.request.getBlob(staticUrlOf(path));
   } catch {
@@ -41,7 +45,8 @@ export function useFileUrl(host: Host, path: string | undefined, local?: Blob): 
       setShown({ key, url: created });
     };
     if (local) show(local);
-    else if (path) host.request.getBlob(staticUrlOf(path)).then(show, () => undefined);
+    // A value that is not a plain stored path is never made into a URL fetched with the session.
+    else if (path && isSafeStoredPath(path)) host.request.getBlob(staticUrlOf(path)).then(show, () => undefined);
     return () => {
       live = false;
       if (created) URL.revokeObjectURL(created);

@@ -1,4 +1,4 @@
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import {
@@ -119,20 +119,14 @@ export interface UploadedFile {
 
 export type ImportOutcome =
   | { ok: true; count: number }
-  | { ok: false; badRows: ImportRow[]; totalRows: number; columns: ExcelColumn[]; errorFile: Buffer };
-
-async function toBuffer(write: (out: Writable) => Promise<unknown>): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  await write(out);
-  await ended;
-  return Buffer.concat(chunks);
-}
+  | {
+      ok: false;
+      badRows: ImportRow[];
+      totalRows: number;
+      columns: ExcelColumn[];
+      /** Writes the error workbook (the bad rows and their reasons) to `out`, which it ends. */
+      writeErrorFile: (out: Writable) => Promise<unknown>;
+    };
 
 /**
  * Reads every uploaded file, validates every row exactly as add does (types, required, lengths,
@@ -188,8 +182,8 @@ export async function importFiles(service: EntityService, db: Kysely<DB>, files:
   }
   const badRows = rows.filter((r) => r.errors.length > 0);
   if (badRows.length > 0) {
-    const errorFile = await toBuffer((out) => writeErrorWorkbook(out, { columns, rows: badRows, title: service.model.title }));
-    return { ok: false, badRows, totalRows: rows.length, columns, errorFile };
+    const writeErrorFile = (out: Writable) => writeErrorWorkbook(out, { columns, rows: badRows, title: service.model.title });
+    return { ok: false, badRows, totalRows: rows.length, columns, writeErrorFile };
   }
   await service.insertNew(db, values, actor);
   return { ok: true, count: rows.length };
@@ -198,8 +192,9 @@ export async function importFiles(service: EntityService, db: Kysely<DB>, files:
 /**
  * '文件导入失败，第7、9行数据有误（共2行），请下载错误文件修改后重新导入'; rows of several files are
  * named per file: '文件导入失败，「专家1.xlsx」第7行、「专家2.xlsx」第3、4行数据有误（共3行），…'.
+ * Without an error file (it outgrew its cap) the end says so instead of offering the download.
  */
-export function importFailureMessage(badRows: readonly ImportRow[]): string {
+export function importFailureMessage(badRows: readonly ImportRow[], withErrorFile = true): string {
   const shown = badRows.slice(0, 10);
   const more = badRows.length > shown.length ? '等' : '';
   const groups: { fileName?: string; numbers: number[] }[] = [];
@@ -209,5 +204,6 @@ export function importFailureMessage(badRows: readonly ImportRow[]): string {
     else groups.push({ fileName: row.fileName, numbers: [row.rowNumber] });
   }
   const where = groups.map((g) => `${g.fileName ? `「${g.fileName}」` : ''}第${g.numbers.join('、')}`).join('行、');
-  return `文件导入失败，${where}${more}行数据有误（共${badRows.length}行），请下载错误文件修改后重新导入`;
+  const next = withErrorFile ? '请下载错误文件修改后重新导入' : '错误数据过多，未生成错误文件，请修改后重新导入';
+  return `文件导入失败，${where}${more}行数据有误（共${badRows.length}行），${next}`;
 }

@@ -89,3 +89,16 @@ export async function assignNumbers(
     });
   }
 }
+
+/** Per rule code, the `add` permission codes of the pages it numbers (who may preview its next number). */
+export function fillRulePreviewPermissions(pages: readonly CompiledPage[]): Map<string, string[]> {
+  const byCode = new Map<string, string[]>();
+  for (const page of pages) {
+    for (const { code } of fillRuleFieldsOf(page)) {
+      const codes = byCode.get(code) ?? [];
+      if (!codes.includes(page.permissions.add)) codes.push(page.permissions.add);
+      byCode.set(code, codes);
+    }
+  }
+  return byCode;
+}

@@ -5,7 +5,7 @@
  */
 import sanitize from 'sanitize-html';
 import type { CompiledField } from '../../../runtime/schema/compiledPage';
-import { ALLOWED_ATTRIBUTES, ALLOWED_STYLES, ALLOWED_TAGS, ALLOWED_URL_SCHEMES, URL_ATTRIBUTES, filterStyle, isAllowedUrl } from '../../../runtime/richText/policy';
+import { ALLOWED_ATTRIBUTES, ALLOWED_STYLES, ALLOWED_TAGS, ALLOWED_URL_SCHEMES, URL_ATTRIBUTES, filterStyle, isAllowedUrlAttribute } from '../../../runtime/richText/policy';
 
 const options: sanitize.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
@@ -23,7 +23,7 @@ const options: sanitize.IOptions = {
       // The same checks as the browser's (sanitize-html's own are close but not identical).
       const kept: Record<string, string> = {};
       for (const [name, value] of Object.entries(attribs)) {
-        if (URL_ATTRIBUTES.includes(name) && !isAllowedUrl(value)) continue;
+        if (URL_ATTRIBUTES.includes(name) && !isAllowedUrlAttribute(tagName, name, value)) continue;
         if (name === 'style') {
           const style = filterStyle(value);
           if (style !== '') kept.style = style;

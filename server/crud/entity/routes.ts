@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +14,7 @@ import { isSystemTable, PageLoadError } from '../pages';
 import { actorOf, idList, tenantIdOf } from './context';
 import { EntityDictionaries } from './dictionaries';
 import { fillRuleProblems } from './fillRules';
-import { ImportErrorFiles } from './errorFiles';
+import { ERROR_FILES_FOLDER, ImportErrorFiles } from './errorFiles';
 import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
 import { toRecords } from './records';
 import { EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
@@ -183,9 +185,10 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       const outcome = await importFiles(service, app.db, files, actorOf(request));
       if (outcome.ok) return okMessage(`文件导入成功！数据行数：${outcome.count}`);
       const fileName = `${model.title}导入错误数据.xlsx`;
-      const key = errorFiles.put(user.userId, fileName, outcome.errorFile);
-      const msg = importFailureMessage(outcome.badRows);
-      return { success: true, code: 201, message: msg, result: { fileUrl: `${apiPath}/importErrorFile?key=${key}`, fileName, msg }, timestamp: Date.now() };
+      const key = await errorFiles.put(user.userId, fileName, outcome.writeErrorFile);
+      const msg = importFailureMessage(outcome.badRows, key !== undefined);
+      const result = key === undefined ? { msg } : { fileUrl: `${apiPath}/importErrorFile?key=${key}`, fileName, msg };
+      return { success: true, code: 201, message: msg, result, timestamp: Date.now() };
     } catch (err) {
       if (err instanceof ExcelFileError) throw new BusinessError(`文件导入失败：${err.message}`);
       throw err;
@@ -200,9 +203,13 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     },
     async (request, reply) => {
       const { key } = request.query as { key: string };
-      const file = errorFiles.get(key, currentUser(request).userId);
+      const file = await errorFiles.get(key, currentUser(request).userId);
       if (!file) throw new BusinessError('错误文件不存在或已过期');
-      return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', contentDispositionFor(file.fileName)).send(file.content);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', contentDispositionFor(file.fileName))
+        .header('content-length', String(file.size))
+        .send(fs.createReadStream(file.path));
     },
   );
 
@@ -232,7 +239,13 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   const problems = await fillRuleProblems(app.db, opts.pages);
   if (problems.length > 0) throw new PageLoadError(problems);
   const dicts = new EntityDictionaries(app.db, app.dictionaries, opts.pages);
-  const errorFiles = new ImportErrorFiles();
+  const { uploadDir, importErrorFileMaxBytes, importErrorFilesMaxBytes } = app.appConfig;
+  const errorFiles = new ImportErrorFiles(path.join(uploadDir, ERROR_FILES_FOLDER), {
+    maxFileBytes: importErrorFileMaxBytes,
+    maxTotalBytes: importErrorFilesMaxBytes,
+  });
+  errorFiles.start();
+  app.addHook('onClose', async () => errorFiles.stop());
   const services = new Map<string, EntityService>();
   const models: EntityModel[] = [];
   for (const page of opts.pages) {

@@ -41,6 +41,42 @@ export async function readFillRules(db: Kysely<DB>, codes: readonly string[]): P
   return new Map(rows.map((row) => [row.rule_code, formatOf(row)]));
 }
 
+interface Reading {
+  rule: FillRuleFormat;
+  stamp: Stamp;
+  period: string;
+  /** The last sequence given out in the current period. */
+  before: number;
+}
+
+/** The rule's row (locked when `lock`), the clock read after it, and where the counter stands now. */
+async function readCounter(trx: Kysely<DB>, code: string, lock: boolean): Promise<Reading & { id: string }> {
+  let query = trx.selectFrom('sys_fill_rule').selectAll().where('rule_code', '=', code);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new BusinessError(unknownFillRuleMessage(code));
+  const rule = formatOf(row);
+  const { rows } = await sql<{ stamp: Stamp }>`SELECT to_char(clock_timestamp(), 'YYYYMMDDHH24MISS') AS stamp`.execute(trx);
+  const stamp = rows[0].stamp;
+  const period = periodOf(rule.resetPeriod, stamp);
+  const before = row.current_period === period ? Number(row.current_value) : 0;
+  return { id: row.id, rule, stamp, period, before };
+}
+
+function exhausted(rule: FillRuleFormat): BusinessError {
+  return new BusinessError(`编号规则「${rule.name}」的流水号已用完（${rule.seqLength}位流水号最多${maxSequence(rule.seqLength)}个），请联系管理员调整编号规则`);
+}
+
+/**
+ * The number the next save would get if nobody saved before it — read only, the counter does not
+ * move (a form may show it; the record gets its real number when it is saved).
+ */
+export async function previewNumber(db: Kysely<DB>, code: string): Promise<string> {
+  const { rule, stamp, before } = await readCounter(db, code, false);
+  if (before + 1 > maxSequence(rule.seqLength)) throw exhausted(rule);
+  return formatNumber(rule, stamp, before + 1);
+}
+
 /**
  * Takes the next `count` numbers of a rule. The rule's row is locked first (SELECT … FOR UPDATE),
  * then the clock is read, then the counter advanced — all in the caller's transaction, so the
@@ -52,22 +88,13 @@ export async function readFillRules(db: Kysely<DB>, codes: readonly string[]): P
 export async function takeNumbers(db: Kysely<DB>, code: string, count: number): Promise<string[]> {
   if (!Number.isInteger(count) || count < 1) return [];
   return inTransaction(db, async (trx) => {
-    const row = await trx.selectFrom('sys_fill_rule').selectAll().where('rule_code', '=', code).forUpdate().executeTakeFirst();
-    if (!row) throw new BusinessError(unknownFillRuleMessage(code));
-    const rule = formatOf(row);
-    const { rows } = await sql<{ stamp: Stamp }>`SELECT to_char(clock_timestamp(), 'YYYYMMDDHH24MISS') AS stamp`.execute(trx);
-    const stamp = rows[0].stamp;
-    const period = periodOf(rule.resetPeriod, stamp);
-    const before = row.current_period === period ? Number(row.current_value) : 0;
+    const { id, rule, stamp, period, before } = await readCounter(trx, code, true);
     const last = before + count;
-    const max = maxSequence(rule.seqLength);
-    if (last > max) {
-      throw new BusinessError(`编号规则「${rule.name}」的流水号已用完（${rule.seqLength}位流水号最多${max}个），请联系管理员调整编号规则`);
-    }
+    if (last > maxSequence(rule.seqLength)) throw exhausted(rule);
     await trx
       .updateTable('sys_fill_rule')
       .set({ current_value: last, current_period: period, update_time: sql<string>`now()` })
-      .where('id', '=', row.id)
+      .where('id', '=', id)
       .execute();
     return Array.from({ length: count }, (_, i) => formatNumber(rule, stamp, before + i + 1));
   });

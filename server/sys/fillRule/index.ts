@@ -5,6 +5,6 @@
  * row locked inside the writer's transaction (takeNumbers), so concurrent writers never share a
  * number and a rolled-back write gives its number back.
  */
-export { takeNumbers, readFillRules, unknownFillRuleMessage } from './counter';
+export { takeNumbers, previewNumber, readFillRules, unknownFillRuleMessage } from './counter';
 export { formatNumber, maxNumberLength, maxSequence, type FillRuleFormat, type DateFormat, type ResetPeriod } from './format';
-export { fillRuleRoutes } from './routes';
+export { fillRuleRoutes, type FillRuleRoutesOptions } from './routes';

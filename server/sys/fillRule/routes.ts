@@ -1,7 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from '../../http/envelope';
+import { currentUser } from '../../auth/guard';
+import { permissionCodesOf } from '../../auth/permissions';
+import { fail, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
-import { takeNumbers } from './counter';
+import { previewNumber } from './counter';
+
+export interface FillRuleRoutesOptions {
+  /**
+   * Per rule code, the permission codes that may preview its numbers: the `add` codes of the pages
+   * whose fields it numbers (receive_number → receive:add).
+   */
+  previewPermissions: ReadonlyMap<string, readonly string[]>;
+}
 
 const ruleCodeParams = {
   type: 'object',
@@ -12,19 +22,24 @@ const ruleCodeParams = {
 const formDataBody = { type: 'object' } as const;
 
 /**
- * JeecgBoot's `PUT {base}/sys/fillRule/executeRuleByCode/{ruleCode}` → `result`: the rule's next
- * number. Calling it CONSUMES that number (the counter advances and is not given back), exactly as
- * JeecgBoot's does; a form that only wants to show a number should not call it — our forms leave the
- * field empty and the server numbers the record when it is saved (add and import).
+ * JeecgBoot's `PUT {base}/sys/fillRule/executeRuleByCode/{ruleCode}` → `result`: the number the
+ * next saved record would get. Unlike JeecgBoot it does NOT take the number (the counter stays):
+ * numbers are taken by the server when a record is saved (add and import, server/crud/entity/
+ * fillRules.ts), so calling this in a loop uses up nothing. Only a user who may add records of a
+ * page numbered by the rule may ask (its page's `add` code; 510 otherwise) — a rule no page uses
+ * answers 510 too.
  */
-export const fillRuleRoutes: FastifyPluginAsync = async (app) => {
+export const fillRuleRoutes: FastifyPluginAsync<FillRuleRoutesOptions> = async (app, opts) => {
   app.put(
     '/sys/fillRule/executeRuleByCode/:ruleCode',
+    // The code to hold depends on the rule, so the guard only asks for a session and the handler decides.
     { config: { permission: SIGNED_IN }, schema: { params: ruleCodeParams, body: formDataBody } },
-    async (request) => {
+    async (request, reply) => {
       const { ruleCode } = request.params as { ruleCode: string };
-      const [number] = await takeNumbers(app.db, ruleCode, 1);
-      return ok(number);
+      const allowed = opts.previewPermissions.get(ruleCode) ?? [];
+      const held = await permissionCodesOf(app.db, currentUser(request).userId);
+      if (!allowed.some((code) => held.has(code))) return reply.code(200).send(fail(NO_PERMISSION_MESSAGE, 510));
+      return ok(await previewNumber(app.db, ruleCode));
     },
   );
 };

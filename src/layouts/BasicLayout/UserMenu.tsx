@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { ApartmentOutlined, ClearOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { getCurrentUserDeparts } from '../../api/sys';
-import { fileUrl } from '../../api/fileUrl';
 import ChangePasswordModal from '../../components/ChangePasswordModal';
 import DepartSelectModal from '../../components/DepartSelectModal';
 import { useFeedback } from '../../hooks/useFeedback';
@@ -14,6 +13,7 @@ import {
   refreshDictCache,
 } from '../../store/auth';
 import { useSession } from '../../store/session';
+import { useAvatarUrl } from './useAvatarUrl';
 
 export const USER_MENU_TEXTS = {
   password: '密码修改',
@@ -46,7 +46,7 @@ function useHasSeveralDeparts(username: string): boolean {
 export default function UserMenu({ welcome }: { welcome: ReactNode }) {
   const { message, modal } = useFeedback();
   const username = useSession((s) => s.username);
-  const avatar = useSession((s) => s.avatar);
+  const avatar = useAvatarUrl(useSession((s) => s.avatar));
   const severalDeparts = useHasSeveralDeparts(username);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [departOpen, setDepartOpen] = useState(false);
@@ -94,7 +94,7 @@ export default function UserMenu({ welcome }: { welcome: ReactNode }) {
     <>
       <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click', 'hover']}>
         <span className="header-action header-user" role="button" tabIndex={0} aria-label="用户菜单">
-          <Avatar size="small" src={avatar ? fileUrl(avatar) : undefined} icon={<UserOutlined />} />
+          <Avatar size="small" src={avatar} icon={<UserOutlined />} />
           {welcome}
         </span>
       </Dropdown>

@@ -143,19 +143,38 @@ describe.each(DATABASE_KINDS)('fill rules on %s', (kind) => {
     expect(note).not.toContain('客户编码');
   });
 
-  it('executeRuleByCode answers the next number and consumes it', async () => {
+  it('executeRuleByCode previews the next number without taking it; the save takes it', async () => {
     const { current_value: n } = await counter();
-    const answer = body<string>(await call('PUT', '/sys/fillRule/executeRuleByCode/customer_code', { customerName: '表单里的值' }));
-    expect(answer).toMatchObject({ success: true, code: 200, result: nth(n + 1) });
+    const preview = () => call('PUT', '/sys/fillRule/executeRuleByCode/customer_code', { customerName: '表单里的值' });
+    expect(body<string>(await preview())).toMatchObject({ success: true, code: 200, result: nth(n + 1) });
+    // Asking again (or ten thousand times) uses up nothing: the same number, the counter unmoved.
+    expect(body<string>(await preview())).toMatchObject({ success: true, result: nth(n + 1) });
+    expect((await counter()).current_value).toBe(n);
     const next = customer();
     expect(body(await call('POST', '/maintenance/custom/add', next)).success).toBe(true);
-    expect(await codeOf(next.customerName)).toBe(nth(n + 2));
-    // Any signed-in user may call it (adjusters fill in forms too); nobody anonymous.
+    expect(await codeOf(next.customerName)).toBe(nth(n + 1));
+    expect((await counter()).current_value).toBe(n + 1);
+    expect(body<string>(await preview())).toMatchObject({ success: true, result: nth(n + 2) });
+  });
+
+  it('executeRuleByCode answers only users who may add records the rule numbers (510 otherwise)', async () => {
+    const { current_value: n } = await counter();
+    // lisi (公估师) adds cases (receive:add) but not customers (only customer:list).
     const lisi = (await login(ctx.app, 'lisi')).token;
-    expect(body(await call('PUT', '/sys/fillRule/executeRuleByCode/customer_code', {}, lisi)).success).toBe(true);
+    expect(body(await call('PUT', '/sys/fillRule/executeRuleByCode/customer_code', {}, lisi))).toMatchObject({
+      success: false,
+      code: 510,
+      message: '没有权限，请联系管理员授权',
+    });
+    expect(body<string>(await call('PUT', '/sys/fillRule/executeRuleByCode/receive_number', {}, lisi))).toMatchObject({ success: true, code: 200 });
+    // wangwu (财务) adds no cases.
+    const wangwu = (await login(ctx.app, 'wangwu')).token;
+    expect(body(await call('PUT', '/sys/fillRule/executeRuleByCode/receive_number', {}, wangwu))).toMatchObject({ success: false, code: 510 });
     const anonymous = await ctx.app.inject({ method: 'PUT', url: `${API}/sys/fillRule/executeRuleByCode/customer_code`, payload: {} });
-    expect(body(anonymous).success).toBe(false);
-    expect(body(await call('PUT', '/sys/fillRule/executeRuleByCode/no_such_rule', {}))).toMatchObject({ success: false, message: '编号规则「no_such_rule」不存在' });
+    expect(anonymous.statusCode).toBe(401);
+    // A rule no page numbers with is nobody's to preview.
+    expect(body(await call('PUT', '/sys/fillRule/executeRuleByCode/no_such_rule', {}))).toMatchObject({ success: false, code: 510 });
+    expect((await counter()).current_value).toBe(n);
   });
 
   it('refuses to start with a page whose field names an unknown rule, naming page, field and code', async () => {

@@ -61,7 +61,8 @@ describe.each(DATABASE_KINDS)('rich-text fields through generic CRUD on %s', (ki
     );
     expect(added.success, added.message).toBe(true);
     const stored = await find('水渍险理算要点');
-    expect(stored.content).toBe('<p>理算<img src="x" /></p><a>链接</a>');
+    // A picture that is neither a stored file of ours nor an absolute http(s) URL loses its source.
+    expect(stored.content).toBe('<p>理算<img /></p><a>链接</a>');
     // Only editor fields are HTML: Markdown and code are text, escaped where they are shown.
     expect(stored.summary).toBe('- <script>alert(4)</script> 要点');
     expect(stored.snippet).toBe("SELECT '<script>' FROM dual");
@@ -69,6 +70,20 @@ describe.each(DATABASE_KINDS)('rich-text fields through generic CRUD on %s', (ki
     const edited = body(await call('PUT', '/knowledge/article/edit', { id: stored.id, content: '<p style="position: fixed; color: #333333">改</p><iframe src="https://evil.example"></iframe>' }));
     expect(edited.success, edited.message).toBe(true);
     expect((await find('水渍险理算要点')).content).toBe('<p style="color:#333333">改</p>');
+  });
+
+  it("keeps stored pictures and http(s) pictures, drops '../', %2e%2e and backslash paths when saving", async () => {
+    const content =
+      '<p>现场<img src="/sys/common/static/jeditor/20261123/ab_现场.png">' +
+      '<img src="https://img.example.com/a.png">' +
+      '<img src="/sys/common/static/../../sys/user/list">' +
+      '<img src="/sys/common/static/%2e%2e/%2e%2e/sys/user/list">' +
+      '<img src="/sys/common/static/jeditor\\..\\..\\sys\\user\\list"></p>';
+    const added = body(await call('POST', '/knowledge/article/add', { title: '图片路径', content }));
+    expect(added.success, added.message).toBe(true);
+    expect((await find('图片路径')).content).toBe(
+      '<p>现场<img src="/sys/common/static/jeditor/20261123/ab_现场.png" /><img src="https://img.example.com/a.png" /><img /><img /><img /></p>',
+    );
   });
 
   it('refuses content that sanitises to nothing as missing', async () => {

@@ -69,7 +69,9 @@ export async function startCrudApp(kind: DatabaseKind, extraPages: readonly Comp
     await migrateToLatest(database.db);
     await applyPageTables(database.db, pages);
     await seed(database.db, { demo: true, pages });
-    const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
+    // Import error workbooks land in a folder of this app's own.
+    const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-crud-upload-'));
+    const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API, UPLOAD_DIR: uploadDir });
     const app = await buildApp({ config, database, pages });
     return {
       app,
@@ -78,6 +80,7 @@ export async function startCrudApp(kind: DatabaseKind, extraPages: readonly Comp
       async close() {
         await app.close();
         await database.close();
+        fs.rmSync(uploadDir, { recursive: true, force: true });
       },
     };
   } catch (err) {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,12 +13,15 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
   let root: string;
   let uploadDir: string;
   let token: string;
+  let linkSecret: string;
 
   beforeAll(async () => {
     root = tempUploadDir();
     uploadDir = path.join(root, 'upload');
     t = await startTestApp(kind, { config: { uploadDir, uploadMaxBytes: MAX_BYTES } });
     token = (await login(t.app, 'lisi')).token;
+    // The key of signed links, made at start beside the files (each test below empties the folder).
+    linkSecret = fs.readFileSync(path.join(uploadDir, '.file-link-secret'), 'utf8').trim();
   });
   afterAll(async () => {
     await t?.close();
@@ -70,6 +74,18 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
     expect(answer.message).toMatch(/^temp\/\d{8}\/[0-9a-f]{16}_evil_名单_\(1\)\.pdf$/);
   });
 
+  it('strips direction marks and overrides from the file name, so it reads as it is', async () => {
+    // '发票\u202Egnp.pdf' shows as '发票fdp.png' in a file list.
+    for (const [name, kept] of [
+      ['发票\u202Egnp.pdf', '发票gnp.pdf'],
+      ['\u2066报告\u2069\u200F\u200E\u202A\u202B\u202C\u202D\u2067\u2068\u061C终稿.pdf', '报告终稿.pdf'],
+    ]) {
+      const answer = body<string>(await upload(t.app, token, { name, content: PDF_BYTES }));
+      expect(answer.success, name).toBe(true);
+      expect(answer.message.split('/')[2].slice(17)).toBe(kept);
+    }
+  });
+
   it('files into the biz folder asked for, even when biz comes after the file', async () => {
     const nested = body<string>(await upload(t.app, token, { name: 'a.png', content: PNG_1PX }, { isup: '1', biz: 'case/report_1' }));
     expect(nested.message).toMatch(/^case\/report_1\/\d{8}\//);
@@ -105,10 +121,64 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
     const stored = body<string>(await upload(t.app, token, { name: 'a.png', content: PNG_1PX })).message;
     expect((await fetchStatic(stored, {})).statusCode).toBe(401);
     expect((await fetchStatic(stored, authHeaders('not-a-session'))).statusCode).toBe(401);
-    // JeecgBoot clients put the token in the query of <img src>; the guard accepts it there.
+    // A session token in the URL (JeecgBoot's `?token=`) opens nothing: URLs end up in logs and histories.
     const viaQuery = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/${encodeURI(stored)}?token=${token}` });
-    expect(viaQuery.statusCode).toBe(200);
-    expect(viaQuery.headers['referrer-policy']).toBe('no-referrer');
+    expect(viaQuery.statusCode).toBe(401);
+  });
+
+  describe('signed links (for <img src> and new windows, which cannot send the header)', () => {
+    const sign = async (stored: string, session: string | null = token) =>
+      t.app.inject({ method: 'GET', url: `${API}/sys/common/signStaticUrl?path=${encodeURIComponent(stored)}`, headers: session ? authHeaders(session) : {} });
+    const open = (url: string) => t.app.inject({ method: 'GET', url: `${API}${url}` });
+    const signature = (stored: string, expires: number, key = linkSecret) => crypto.createHmac('sha256', key).update(`${stored}\n${expires}`).digest('hex');
+    const linkOf = (stored: string, expires: number, sig: string) => `/sys/common/static/${stored.split('/').map(encodeURIComponent).join('/')}?expires=${expires}&signature=${sig}`;
+
+    it('serves the one file a fresh link names, without a session', async () => {
+      const stored = body<string>(await upload(t.app, token, { name: '现场.png', content: PNG_1PX })).message;
+      const signed = body<{ url: string; expires: number }>(await sign(stored));
+      expect(signed.success).toBe(true);
+      expect(signed.result.url).toMatch(/^\/sys\/common\/static\/temp\/\d{8}\/[0-9a-f]{16}_%E7%8E%B0%E5%9C%BA\.png\?expires=\d+&signature=[0-9a-f]{64}$/);
+      expect(signed.result.expires - Date.now()).toBeGreaterThan(4 * 60_000);
+      expect(signed.result.expires - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+      const served = await open(signed.result.url);
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
+      expect(served.headers['referrer-policy']).toBe('no-referrer');
+    });
+
+    it('refuses a link that is expired, altered, for another file or too long-lived', async () => {
+      const stored = body<string>(await upload(t.app, token, { name: 'a.png', content: PNG_1PX })).message;
+      const other = body<string>(await upload(t.app, token, { name: 'b.png', content: PNG_1PX })).message;
+      const url = body<{ url: string }>(await sign(stored)).result.url;
+      const expires = Number(/expires=(\d+)/.exec(url)?.[1]);
+      const sig = /signature=([0-9a-f]+)/.exec(url)?.[1] ?? '';
+      const refusals = [
+        linkOf(stored, Date.now() - 1000, signature(stored, Date.now() - 1000)),
+        linkOf(stored, expires + 1, sig),
+        linkOf(stored, expires, sig.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
+        linkOf(other, expires, sig),
+        linkOf(stored, Date.now() + 60 * 60_000, signature(stored, Date.now() + 60 * 60_000)),
+        linkOf(stored, expires, signature(stored, expires, 'x'.repeat(64))),
+        `${linkOf(stored, expires, sig).split('&')[0]}`,
+      ];
+      for (const refused of refusals) {
+        const answer = await open(refused);
+        expect(answer.statusCode, refused).toBe(401);
+        expect(answer.rawPayload.equals(PNG_1PX), refused).toBe(false);
+      }
+    });
+
+    it('signs only stored files, and only for a signed-in user', async () => {
+      const stored = body<string>(await upload(t.app, token, { name: 'a.png', content: PNG_1PX })).message;
+      expect((await sign(stored, null)).statusCode).toBe(401);
+      for (const bad of ['../../sys/user/list', 'temp/./a.png', '.file-link-secret', '.import-errors/a.xlsx', 'temp\\a.png']) {
+        expect(body(await sign(bad)), bad).toMatchObject({ success: false, message: '文件路径不合法' });
+      }
+      expect(body(await sign('temp/20260101/0123456789abcdef_无.png'))).toMatchObject({ success: false, message: '文件不存在' });
+      // The secret next to the files is never served.
+      const secretFile = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/.file-link-secret`, headers: authHeaders(token) });
+      expect(secretFile.statusCode).toBe(400);
+    });
   });
 
   it('refuses a file over the size limit with a clear message and leaves nothing on disk', async () => {
@@ -173,6 +243,9 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
       '.partial/x.part',
       '.%2Fsecret.txt',
       'temp//a.png',
+      '%2E%2E%2F%2E%2E%2Fsys%2Fuser%2Flist',
+      'temp%5C..%5C..%5Csecret.txt',
+      '.import-errors/0123.xlsx',
     ];
     for (const attempt of attempts) {
       const answer = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/${attempt}`, headers: authHeaders(token) });
@@ -183,6 +256,16 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
     }
     const plainDots = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/../../secret.txt`, headers: authHeaders(token) });
     expect(plainDots.body).not.toContain('top secret');
+    // Dot segments spelt %2e%2e are resolved as '..' before routing (as a browser does): whatever
+    // they land on, it is not a file.
+    for (const attempt of ['%2e%2e/%2e%2e/secret.txt', `temp/${day}/%2e%2e/%2e%2e/%2e%2e/secret.txt`]) {
+      const answer = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/${attempt}`, headers: authHeaders(token) });
+      expect([400, 404], attempt).toContain(answer.statusCode);
+      expect(answer.body, attempt).not.toContain('top secret');
+    }
+    // An API path is not a stored file.
+    const api = await t.app.inject({ method: 'GET', url: `${API}/sys/common/static/sys/user/list`, headers: authHeaders(token) });
+    expect(api.statusCode).toBe(404);
 
     // A symbolic link planted inside the folder does not lead out of it either.
     const link = path.join(uploadDir, 'temp', 'link.txt');

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadEntityPages } from '../../../server/crud/pages';
@@ -28,9 +31,15 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind, opts.database);
+  // Files a test makes (uploads, import error workbooks) go to a folder of its own, removed at close.
+  const ownUploadDir = opts.config?.uploadDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-upload-'));
   const config: ServerConfig = {
     ...readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API }),
+    ...(ownUploadDir ? { uploadDir: ownUploadDir } : {}),
     ...opts.config,
+  };
+  const removeOwnUploadDir = () => {
+    if (ownUploadDir) fs.rmSync(ownUploadDir, { recursive: true, force: true });
   };
   try {
     const app = await buildApp({
@@ -48,10 +57,12 @@ export async function startTestApp(
       async close() {
         await app.close();
         await database.close();
+        removeOwnUploadDir();
       },
     };
   } catch (err) {
     await database.close();
+    removeOwnUploadDir();
     throw err;
   }
 }

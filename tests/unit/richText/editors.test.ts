@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sanitizeHtml } from '../../../runtime/richText/sanitizeInBrowser';
 import { CODE_LANGUAGES, languageChoice } from '../../../runtime/widgets/editors/codeLanguages';
 import { storedEditorHtml } from '../../../runtime/widgets/editors/editorHtml';
 import { markdownToHtml } from '../../../runtime/widgets/editors/markdownHtml';
-import { EDITOR_UPLOAD_FIELDS, storedPathOfUrl } from '../../../runtime/widgets/editors/storedImages';
+import { EDITOR_UPLOAD_FIELDS, StoredImageUrls, storedPathOfUrl } from '../../../runtime/widgets/editors/storedImages';
+import { createFakeHost } from '../list/fakeHost';
 
 describe('the Markdown preview', () => {
   it('renders headings, emphasis, lists, code, quotes, links, tables and tasks', () => {
@@ -49,6 +50,40 @@ describe('the rich-text editor', () => {
     expect(storedPathOfUrl('/sys/common/static/jeditor/20261123/ab_%E7%8E%B0%E5%9C%BA.png')).toBe('jeditor/20261123/ab_现场.png');
     expect(storedPathOfUrl('/insurance/sys/common/static/jeditor/a.png')).toBe('jeditor/a.png');
     expect(storedPathOfUrl('https://evil.example/sys/common/static/a.png')).toBeUndefined();
+  });
+
+  it("never takes a static URL whose path climbs out ('../', %2e%2e, backslashes) for a stored picture", () => {
+    for (const url of [
+      '/sys/common/static/../../sys/user/list',
+      '/sys/common/static/%2e%2e/%2E%2E/sys/user/list',
+      '/sys/common/static/jeditor/..%2F..%2Fsys/user/list',
+      '/sys/common/static/jeditor\\..\\..\\sys\\user\\list',
+      '/sys/common/static/jeditor/%5C..%5Csys',
+      '/sys/common/static/./a.png',
+      '/sys/common/static/temp//a.png',
+      '/sys/common/static/temp/a.png?token=x',
+      '../insurance/sys/common/static/temp/a.png',
+      '/insurance/../sys/common/static/temp/a.png',
+      '/sys/common/static/%E0%A4%A',
+    ]) {
+      expect(storedPathOfUrl(url), url).toBeUndefined();
+    }
+  });
+
+  it('shows only stored pictures with safe paths, fetching nothing for the rest', async () => {
+    const fake = createFakeHost();
+    fake.respond(() => new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:shown'), revokeObjectURL: vi.fn() }));
+    try {
+      const root = document.createElement('div');
+      root.innerHTML =
+        '<img data-src="/sys/common/static/jeditor/a.png"><img data-src="/sys/common/static/../../sys/user/list"><img data-src="/sys/common/static/%2e%2e/sys/user/list">';
+      new StoredImageUrls(fake.host).show(root);
+      await vi.waitFor(() => expect(root.querySelector('img')?.getAttribute('src')).toBe('blob:shown'));
+      expect(fake.callsTo('getBlob').map((c) => c.url)).toEqual(['/sys/common/static/jeditor/a.png']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

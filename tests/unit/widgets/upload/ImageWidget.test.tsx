@@ -39,6 +39,14 @@ describe('image widget (picture mode)', () => {
     expect(screen.getByText('上传')).toBeInTheDocument();
   });
 
+  it("fetches nothing for a value whose path climbs out ('../', %2e%2e): no API call with the session", async () => {
+    const fake = createFakeHost();
+    fake.respond(() => new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }));
+    renderWidget(fieldOf('image'), `../../sys/user/list.png,%2e%2e/%2e%2e/sys/user/queryById.png,${PHOTO_1}`, fake);
+    expect(await screen.findByAltText('现场1.png', {}, { timeout: 5000 })).toHaveAttribute('src', expect.stringMatching(/^blob:picture-/));
+    expect(fake.callsTo('getBlob').map((c) => c.url)).toEqual([`/sys/common/static/temp/20261122/${encodeURIComponent('1111111111111111_现场1.png')}`]);
+  });
+
   it("refuses a file that is not a picture with '请上传图片' and sends nothing", async () => {
     const fake = createFakeHost();
     const user = userEvent.setup({ applyAccept: false });
