@@ -76,6 +76,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Menu and dictionary codes travel in path segments (e.g. `sys_user,realname,id`).
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     bodyLimit: 10 * 1024 * 1024,
+    // request.ip is the client's address only behind a proxy named here (sign-in limits count by it).
+    trustProxy: config.trustProxy,
   });
 
   app.decorate('db', database.db);

@@ -28,6 +28,11 @@ export interface ServerConfig {
   dictCacheMs: number;
   /** How long a stop (SIGTERM/SIGINT) waits for requests in flight before it ends them: SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number;
+  /**
+   * Proxies whose X-Forwarded-For names the client (TRUST_PROXY: addresses or CIDR ranges, comma
+   * separated); none by default, so a client cannot choose the address its sign-in limits count.
+   */
+  trustProxy: string | false;
   /** The X-Sign secret of the signed dictionary requests (SIGNATURE_SECRET); /config.js hands it to the web app. */
   signatureSecret: string;
   /** Largest error workbook of a failed import kept for download (IMPORT_ERROR_FILE_MAX_MB, default 20). */
@@ -93,6 +98,18 @@ function milliseconds(name: string, value: string | undefined, fallback: number,
   return ms;
 }
 
+// One address or range per item: IPv4/IPv6 with an optional /prefix, or proxy-addr's named ranges.
+const PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+
+function trustProxy(value: string | undefined): string | false {
+  if (value === undefined || value.trim() === '') return false;
+  const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (items.length === 0 || !items.every((item) => PROXY_ITEM.test(item))) {
+    throw new ConfigError(`环境变量 TRUST_PROXY 应为逗号分隔的代理地址或网段（如 127.0.0.1,10.0.0.0/8），当前为 "${value}"`);
+  }
+  return items.join(',');
+}
+
 function signatureSecret(value: string | undefined): string {
   if (value === undefined || value === '') return DEFAULT_SIGNATURE_SECRET;
   if (!/^[\x21-\x7e]{16,128}$/.test(value)) {
@@ -146,6 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
     signatureSecret: signatureSecret(env.SIGNATURE_SECRET),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     importErrorFileMaxBytes: megabytes('IMPORT_ERROR_FILE_MAX_MB', env.IMPORT_ERROR_FILE_MAX_MB, 20, 1024),
     importErrorFilesMaxBytes: megabytes('IMPORT_ERROR_FILES_MAX_MB', env.IMPORT_ERROR_FILES_MAX_MB, 500, 100 * 1024),
     fileLinkSecret,

@@ -88,3 +88,14 @@ describe('server configuration: import error files and signed file links', () =>
     expect(() => readConfig({ ...base, FILE_LINK_SECRET: 'short' })).toThrow('环境变量 FILE_LINK_SECRET 至少需要 32 个字符');
   });
 });
+
+describe('server configuration: trusted proxies', () => {
+  const base = { DEMO: 'on' };
+  it('trusts no proxy by default, and takes addresses or ranges from TRUST_PROXY', () => {
+    expect(readConfig(base).trustProxy).toBe(false);
+    expect(readConfig({ ...base, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8,loopback');
+    expect(() => readConfig({ ...base, TRUST_PROXY: 'everyone' })).toThrow(
+      '环境变量 TRUST_PROXY 应为逗号分隔的代理地址或网段（如 127.0.0.1,10.0.0.0/8），当前为 "everyone"',
+    );
+  });
+});
