@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEntityPages } from '../../server/crud/pages';
 import { computeSign } from '../../server/http/sign';
 import { DATABASE_KINDS } from '../support/database';
-import { API, authHeaders, body, get, login, startTestApp, type TestApp } from './support/app';
+import { API, authHeaders, body, DEMO_USERS, signInDemoUsers, startTestApp, type DemoUser, type TestApp } from './support/app';
 
-const USERS = ['admin', 'zhangsan', 'lisi', 'wangwu'] as const;
-type User = (typeof USERS)[number];
+const USERS = DEMO_USERS;
+type User = DemoUser;
 
 /** The system dictionaries pages use; any signed-in user reads them (the org pickers show them anyway). */
 const SYSTEM_DICTIONARIES = new Set(['sys_user,realname,username', 'sys_depart,depart_name,org_code', 'sys_category,name,id']);
@@ -69,17 +69,13 @@ function beijingStamp(): string {
 
 describe.each(DATABASE_KINDS)('table dictionary access (%s)', (kind) => {
   let t: TestApp;
-  const tokens = {} as Record<User, string>;
-  /** The button codes each user holds, as the web app receives them (getUserPermissionByToken's auth). */
-  const codes = {} as Record<User, Set<string>>;
+  let tokens: Record<User, string>;
+  /** The button codes each user holds, as the web app receives them (and shows its buttons by). */
+  let codes: Record<User, Set<string>>;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    for (const user of USERS) {
-      tokens[user] = (await login(t.app, user)).token;
-      const permissions = body<{ auth: Array<{ action: string }> }>(await get(t.app, '/sys/permission/getUserPermissionByToken', tokens[user]));
-      codes[user] = new Set(permissions.result.auth.flatMap((a) => a.action.split(',')));
-    }
+    ({ tokens, codes } = await signInDemoUsers(t.app));
   });
   afterAll(async () => {
     await t?.close();

@@ -7,27 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEntityPages } from '../../../server/crud/pages';
 import { XLSX_CONTENT_TYPE } from '../../../server/excel';
 import { DATABASE_KINDS } from '../../support/database';
-import { API, authHeaders, body, get, login, startTestApp, type TestApp } from '../support/app';
+import { API, authHeaders, body, DEMO_USERS, signInDemoUsers, startTestApp, type DemoUser, type TestApp } from '../support/app';
 import { multipart } from './support';
 
-const USERS = ['admin', 'zhangsan', 'lisi', 'wangwu'] as const;
-type User = (typeof USERS)[number];
+const USERS = DEMO_USERS;
+type User = DemoUser;
 const NO_PERMISSION = { success: false, code: 510, message: '没有权限，请联系管理员授权' };
 const pages = loadEntityPages();
 
 describe.each(DATABASE_KINDS)('Excel endpoints and their permission codes (%s)', (kind) => {
   let t: TestApp;
-  const tokens = {} as Record<User, string>;
-  /** The button codes each user holds, as the web app receives them (and shows 导出 / 导入 by). */
-  const codes = {} as Record<User, Set<string>>;
+  let tokens: Record<User, string>;
+  /** The button codes each user holds, as the web app receives them (and shows its buttons by). */
+  let codes: Record<User, Set<string>>;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    for (const user of USERS) {
-      tokens[user] = (await login(t.app, user)).token;
-      const permissions = body<{ auth: Array<{ action: string }> }>(await get(t.app, '/sys/permission/getUserPermissionByToken', tokens[user]));
-      codes[user] = new Set(permissions.result.auth.flatMap((a) => a.action.split(',')));
-    }
+    ({ tokens, codes } = await signInDemoUsers(t.app));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { ExcelFileError, mapRows, readWorkbook, type ExcelColumn } from '../../../server/excel';
-import { xlsxBytes } from './fixtures';
+import { refusal, xlsxBytes } from './fixtures';
 
 const columns: ExcelColumn[] = [
   { key: 'typeName', title: '费用类型', kind: 'string', required: true },
@@ -14,15 +14,6 @@ async function sheetOf(rows: unknown[][]): Promise<Buffer> {
   const sheet = workbook.addWorksheet('Sheet1');
   for (const row of rows) sheet.addRow(row);
   return xlsxBytes(workbook);
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<string> {
-  const error = await run().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ExcelFileError);
-  return (error as ExcelFileError).message;
 }
 
 describe('files that cannot be imported', () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
 import { Writable } from 'node:stream';
-import type { ExcelColumn } from '../../../server/excel';
+import { ExcelFileError, type ExcelColumn } from '../../../server/excel';
 
 /** A column of every kind, as an entity schema of the maintenance pages would produce them. */
 export const expertColumns: ExcelColumn[] = [
@@ -105,4 +106,14 @@ export async function openWorkbook(file: Buffer): Promise<ExcelJS.Workbook> {
 /** Saves a workbook built in a test as .xlsx bytes. */
 export async function xlsxBytes(workbook: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The message a workbook is refused with (fails the test when it is read instead). */
+export async function refusal(run: () => Promise<unknown>): Promise<string> {
+  const error = await run().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ExcelFileError);
+  return (error as ExcelFileError).message;
 }

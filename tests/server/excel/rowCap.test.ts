@@ -5,22 +5,14 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, test } from 'vitest';
-import { ExcelFileError, readWorkbook } from '../../../server/excel';
+import { readWorkbook } from '../../../server/excel';
+import { refusal } from './fixtures';
 import { handMadeXlsx, rowsXml } from './handMadeXlsx';
 
 const header = ['费用类型', '编码'];
 const dataRows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => [`类型${from + i}`, `C${from + i}`]);
 /** Not XML: a parser that got here would fail. */
 const DAMAGE = '<row r="999"><c r="A999" t="inlineStr"><is><t>坏</t></is></c></row><<<这里不是XML';
-
-async function refusal(run: () => Promise<unknown>): Promise<string> {
-  const error = await run().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ExcelFileError);
-  return (error as ExcelFileError).message;
-}
 
 describe('the row limit stops reading', () => {
   test('a sound hand-made workbook reads in full', async () => {

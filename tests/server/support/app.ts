@@ -109,3 +109,18 @@ export async function send(
 ) {
   return app.inject({ method, url: `${API}${url}`, payload, headers: token ? authHeaders(token) : {} });
 }
+
+export const DEMO_USERS = ['admin', 'zhangsan', 'lisi', 'wangwu'] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+/** Signs every demo user in: their tokens, and the button codes each holds as the web app receives them. */
+export async function signInDemoUsers(app: FastifyInstance): Promise<{ tokens: Record<DemoUser, string>; codes: Record<DemoUser, Set<string>> }> {
+  const tokens = {} as Record<DemoUser, string>;
+  const codes = {} as Record<DemoUser, Set<string>>;
+  for (const user of DEMO_USERS) {
+    tokens[user] = (await login(app, user)).token;
+    const permissions = body<{ auth: Array<{ action: string }> }>(await get(app, '/sys/permission/getUserPermissionByToken', tokens[user]));
+    codes[user] = new Set(permissions.result.auth.flatMap((a) => a.action.split(',')));
+  }
+  return { tokens, codes };
+}
