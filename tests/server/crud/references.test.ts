@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)('rows other rows use (%s)', (kind) => {
 
   it('deletes a row nobody uses', async () => {
     const id = await addInsurer('ZSCX', '浙商');
-    expect(await send('DELETE', `/maintenance/insuranceCompany/delete?id=${id}`)).toMatchObject({ success: true, message: '删除成功!' });
+    expect(await send('DELETE', `/maintenance/insuranceCompany/delete?id=${id}`)).toMatchObject({ success: true, message: '删除成功！' });
     expect(await insurer('ZSCX')).toBeUndefined();
   });
 
