@@ -145,6 +145,22 @@ describe.each(DATABASE_KINDS)('who may read a stored file (%s)', (kind) => {
     await expectRefused(stored, wangwu);
   });
 
+  it('shows the pictures of an announcement to the users it is addressed to', async () => {
+    const stored = await uploadAs(admin, '公告配图.png');
+    const { db } = ctx.database;
+    const wangwuId = (await db.selectFrom('sys_user').select('id').where('username', '=', 'wangwu').executeTakeFirstOrThrow()).id;
+    const content = `<p>通知</p><img src="${API}/sys/common/static/${encoded(stored)}">`;
+    await db
+      .insertInto('sys_announcement')
+      .values({ id: 'fileaccessnotice0001', titile: '只给王五的通知', msg_content: content, msg_type: 'USER', user_ids: `${wangwuId},`, send_status: '0' })
+      .execute();
+    // A draft shows nothing; published, it shows its picture to wangwu only.
+    await expectRefused(stored, wangwu);
+    await db.updateTable('sys_announcement').set({ send_status: '1' }).where('id', '=', 'fileaccessnotice0001').execute();
+    await expectServed(stored, wangwu);
+    await expectRefused(stored, zhangsan);
+  });
+
   it('reads the files of rows written before the reference table once at start', async () => {
     const stored = await uploadAs(admin, '旧资质.png');
     const { db } = ctx.database;
