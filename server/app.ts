@@ -119,7 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
   await app.register(vxeSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
-  await app.register(fileRoutes, api);
+  await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
   if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
   if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });

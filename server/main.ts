@@ -8,6 +8,7 @@ import { DataDirLockedError } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase, type Database } from './db/open';
 import { loadReports, ReportLoadError, type CompiledReport } from './online';
+import { fillFileReferences } from './files';
 import { seed } from './seed';
 
 const DEMO_LOGINS = [
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
     const changed = ddl.tables.filter((t) => t.action !== 'unchanged').map((t) => `${t.table}(${t.action})`);
     if (changed.length > 0) logger.info({ tables: changed }, '实体表已同步');
     await seed(database.db, { demo: config.demo, adminPassword: config.adminPassword, pages });
+    // Rows written before the file reference table (or before a field held files) are read in once.
+    const referenced = await fillFileReferences(database.db, pages);
+    if (referenced.length > 0) logger.info({ tables: referenced }, '已登记实体表引用的文件');
     const menus = await addMissingPageMenus(database.db, pages);
     if (menus.length > 0) logger.info({ menus }, '新页面已加入菜单（已授权给 admin）');
   } catch (err) {

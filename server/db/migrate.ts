@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005_super_query';
 import * as m0006 from './migrations/0006_quartz_job_actions';
 import * as m0007 from './migrations/0007_auth_throttle';
 import * as m0008 from './migrations/0008_receive_number_prefix';
+import * as m0009 from './migrations/0009_file_access';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_quartz_job_actions': m0006,
   '0007_auth_throttle': m0007,
   '0008_receive_number_prefix': m0008,
+  '0009_file_access': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -266,6 +266,29 @@ export interface SysSuperQuery extends Audit {
   records: ColumnType<unknown, string, string>;
 }
 
+/** Who uploaded a stored file: the uploader may always read it back (server/files/fileAccess.ts). */
+export interface SysFileUpload {
+  path: string;
+  user_id: string;
+  create_time: Generated<Date>;
+}
+
+/** A stored file a record of a page table uses (server/files/fileReferences.ts). */
+export interface SysFileRef {
+  entity_table: string;
+  record_id: string;
+  path: string;
+  /** The record's tenant on a tenant-scoped page; null elsewhere. */
+  tenant_id: number | null;
+}
+
+/** The file columns of a page table last read into sys_file_ref ('a,b'). */
+export interface SysFileRefScan {
+  entity_table: string;
+  file_columns: string;
+  scanned_at: Generated<Date>;
+}
+
 export interface DB {
   sys_depart: SysDepart;
   sys_position: SysPosition;
@@ -288,4 +311,7 @@ export interface DB {
   sys_quartz_job: SysQuartzJob;
   sys_quartz_job_fire: SysQuartzJobFire;
   sys_super_query: SysSuperQuery;
+  sys_file_upload: SysFileUpload;
+  sys_file_ref: SysFileRef;
+  sys_file_ref_scan: SysFileRefScan;
 }

@@ -30,8 +30,11 @@ function announcementOf<T extends { msg_content: string | null }>(row: T) {
 
 type AnnouncementScope = ExpressionBuilder<DB & { a: DB['sys_announcement'] }, 'a'>;
 
-/** Published, not deleted, and addressed to everyone or to this user by id (user_ids 'id1,id2,'). */
-function visibleTo(userId: string) {
+/**
+ * Published, not deleted, and addressed to everyone or to this user by id (user_ids 'id1,id2,');
+ * the file route lets a reader see the pictures of such an announcement too.
+ */
+export function visibleTo(userId: string) {
   return (eb: AnnouncementScope) =>
     eb.and([
       eb('a.send_status', '=', '1'),

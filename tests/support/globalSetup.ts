@@ -7,6 +7,7 @@ import { openPglite, openPostgres, type Database } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seed } from '../../server/seed';
 import { applyPageTables, loadEntityPages } from '../../server/crud/pages';
+import { fillFileReferences } from '../../server/files';
 import { startPostgres, type PostgresServer } from './postgresServer';
 
 declare module 'vitest' {
@@ -25,6 +26,7 @@ async function prepare(database: Database): Promise<void> {
     const pages = loadEntityPages();
     await applyPageTables(database.db, pages);
     await seed(database.db, { demo: true, pages });
+    await fillFileReferences(database.db, pages);
   } finally {
     await database.close();
   }

@@ -2,6 +2,8 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBui
 import type { CompiledField } from '../../../runtime/schema/compiledPage';
 import { treeRootValues } from '../../../runtime/schema/treeRoots';
 import type { DB } from '../../db/types';
+import { inTransaction } from '../../db/transaction';
+import { FileReferences } from '../../files/fileReferences';
 import { newId } from '../../seed/ids';
 import { applyListFilter, applyListQuery, type ListQuery } from '../query';
 import { keysetOrder } from './keyset';
@@ -32,12 +34,17 @@ export function dynamic(db: Kysely<DB>): Kysely<AnyTables> {
 
 /** Table access for one entity, always within the caller's tenant when the entity is tenant-scoped. */
 export class EntityStore {
+  /** The stored files the rows use, written with the rows (server/files/fileReferences.ts). */
+  readonly files: FileReferences;
+
   constructor(
     readonly model: EntityModel,
     private readonly dicts: EntityDictionaries,
-  ) {}
+  ) {
+    this.files = new FileReferences(model.table, model.page);
+  }
 
-  private get scoped(): boolean {
+  get scoped(): boolean {
     return this.model.tenantScoped && this.model.hasColumn('tenant_id');
   }
 
@@ -91,7 +98,10 @@ export class EntityStore {
     return out;
   }
 
-  /** Inserts records (batched, in the caller's transaction); returns their ids in order. */
+  /**
+   * Inserts records (batched, in the caller's transaction or a new one) with the files they use;
+   * returns their ids in order.
+   */
   async insert(db: Kysely<DB>, records: readonly EntityValues[], actor: Actor, ids?: readonly (string | undefined)[]): Promise<string[]> {
     const { model } = this;
     const made: string[] = [];
@@ -105,13 +115,17 @@ export class EntityStore {
       if (model.tree?.hasChild) row[model.tree.hasChild.column] = model.tree.no;
       return row;
     });
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-      await dynamic(db).insertInto(model.table).values(rows.slice(i, i + INSERT_BATCH)).execute();
-    }
-    await this.refreshHasChild(db, this.parentsOf(records));
-    return made;
+    return inTransaction(db, async (trx) => {
+      for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+        await dynamic(trx).insertInto(model.table).values(rows.slice(i, i + INSERT_BATCH)).execute();
+      }
+      await this.files.added(trx, rows.map((row, i) => ({ id: made[i], tenantId: this.scoped ? actor.tenantId : null, columns: row })));
+      await this.refreshHasChild(trx, this.parentsOf(records));
+      return made;
+    });
   }
 
+  /** Updates one record of the actor's tenant and, when a file field changes, the files it uses — in one transaction. */
   async update(db: Kysely<DB>, id: string, values: EntityValues, actor: Actor, before: EntityRow): Promise<void> {
     const { model } = this;
     const set: Record<string, unknown> = this.columnsOf(values);
@@ -119,26 +133,34 @@ export class EntityStore {
     if (model.hasColumn('update_time')) set.update_time = sql`now()`;
     if (Object.keys(set).length === 0) return;
     const tenant = this.tenantCondition(actor.tenantId);
-    let qb = dynamic(db).updateTable(model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
-    if (tenant) qb = qb.where(tenant);
-    await qb.execute();
-    if (model.tree) {
-      const oldParent = before[model.tree.parent.column];
-      await this.refreshHasChild(db, [...this.parentsOf([values]), ...(typeof oldParent === 'string' ? [oldParent] : [])]);
-    }
+    await inTransaction(db, async (trx) => {
+      let qb = dynamic(trx).updateTable(model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
+      if (tenant) qb = qb.where(tenant);
+      await qb.execute();
+      if (this.files.fields.some(({ field }) => Object.hasOwn(set, field.column))) {
+        await this.files.replaced(trx, [{ id, tenantId: this.scoped ? actor.tenantId : null, columns: { ...before, ...set } }]);
+      }
+      if (model.tree) {
+        const oldParent = before[model.tree.parent.column];
+        await this.refreshHasChild(trx, [...this.parentsOf([values]), ...(typeof oldParent === 'string' ? [oldParent] : [])]);
+      }
+    });
   }
 
-  /** Deletes rows of the tenant; returns how many went. */
+  /** Deletes rows of the tenant, and their file references with them; returns how many went. */
   async delete(db: Kysely<DB>, rows: readonly EntityRow[], tenantId: number): Promise<number> {
     if (rows.length === 0) return 0;
     const ids = rows.map((r) => String(r.id));
     const tenant = this.tenantCondition(tenantId);
-    let qb = dynamic(db).deleteFrom(this.model.table).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`);
-    if (tenant) qb = qb.where(tenant);
-    const result = await qb.executeTakeFirst();
-    const tree = this.model.tree;
-    if (tree) await this.refreshHasChild(db, rows.map((r) => r[tree.parent.column]).filter((p): p is string => typeof p === 'string'));
-    return Number(result.numDeletedRows);
+    return inTransaction(db, async (trx) => {
+      let qb = dynamic(trx).deleteFrom(this.model.table).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`);
+      if (tenant) qb = qb.where(tenant);
+      const result = await qb.executeTakeFirst();
+      await this.files.removed(trx, ids);
+      const tree = this.model.tree;
+      if (tree) await this.refreshHasChild(trx, rows.map((r) => r[tree.parent.column]).filter((p): p is string => typeof p === 'string'));
+      return Number(result.numDeletedRows);
+    });
   }
 
   /** Ids among `ids` with children outside `ids` (a tree node is deleted only with all its children). */

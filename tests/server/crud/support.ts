@@ -8,6 +8,7 @@ import { readConfig } from '../../../server/config';
 import { applyPageTables, loadEntityPages } from '../../../server/crud/pages';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { openPglite, openPostgres, type Database } from '../../../server/db/open';
+import { fillFileReferences } from '../../../server/files';
 import { seed } from '../../../server/seed';
 import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
 import { createPostgresDatabase, type DatabaseKind } from '../../support/database';
@@ -69,6 +70,7 @@ export async function startCrudApp(kind: DatabaseKind, extraPages: readonly Comp
     await migrateToLatest(database.db);
     await applyPageTables(database.db, pages);
     await seed(database.db, { demo: true, pages });
+    await fillFileReferences(database.db, pages);
     // Import error workbooks land in a folder of this app's own.
     const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-crud-upload-'));
     const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API, UPLOAD_DIR: uploadDir });

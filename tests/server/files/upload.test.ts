@@ -13,13 +13,16 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
   let root: string;
   let uploadDir: string;
   let token: string;
+  let userId: string;
   let linkSecret: string;
 
   beforeAll(async () => {
     root = tempUploadDir();
     uploadDir = path.join(root, 'upload');
     t = await startTestApp(kind, { config: { uploadDir, uploadMaxBytes: MAX_BYTES } });
-    token = (await login(t.app, 'lisi')).token;
+    const signedIn = await login(t.app, 'lisi');
+    token = signedIn.token;
+    userId = signedIn.userInfo.id;
     // The key of signed links, made at start beside the files (each test below empties the folder).
     linkSecret = fs.readFileSync(path.join(uploadDir, '.file-link-secret'), 'utf8').trim();
   });
@@ -283,6 +286,8 @@ describe.each(DATABASE_KINDS)('file upload and serving (%s)', (kind) => {
 
     fs.mkdirSync(path.join(uploadDir, 'legacy'), { recursive: true });
     fs.writeFileSync(path.join(uploadDir, 'legacy', 'page.html'), '<script>alert(1)</script>');
+    // A file from an older system, which lisi may see (here: as its uploader).
+    await t.database.db.insertInto('sys_file_upload').values({ path: 'legacy/page.html', user_id: userId }).execute();
     const html = await fetchStatic('legacy/page.html');
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toBe('application/octet-stream');
