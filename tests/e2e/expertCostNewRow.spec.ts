@@ -14,7 +14,11 @@ test('新增 a 专家费 row: 案件 by 上海, a 专家, 金额, 发生时间 �
   await signIn(page, 'admin');
   await openFromMenu(page, '费用管理', '专家费');
   await expect(grid(page).locator('.grid-header')).toContainText('票据号', { timeout: 30_000 });
-  const before = await grid(page).locator('.grid-row').count();
+  // The rows saved so far, once the list has answered (its total reads 共N条).
+  const total = page.locator('.ant-pagination-total-text');
+  await expect(total).toContainText('共');
+  const before = Number(/共(\d+)条/.exec((await total.textContent()) ?? '')?.[1] ?? NaN);
+  await expect(grid(page).locator('.grid-row')).toHaveCount(before);
 
   await grid(page).getByRole('button', { name: /^新\s*增$/ }).click();
   await expect(grid(page).locator('.grid-row')).toHaveCount(before + 1);

@@ -7,13 +7,16 @@ import ExcelJS from 'exceljs';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { OK_BUTTON } from './app';
 
-/** The list of the current schema page. */
+/**
+ * The list of the current schema page. Pages of the other open tabs stay mounted, hidden: only the
+ * visible list is the current one.
+ */
 export function schemaList(page: Page): Locator {
-  return page.locator('.schema-list');
+  return page.locator('.schema-list').filter({ visible: true });
 }
 
 export function queryBar(page: Page): Locator {
-  return page.locator('.schema-list-query');
+  return page.locator('.schema-list-query').filter({ visible: true });
 }
 
 /** Data rows of the list's table. */
