@@ -2,14 +2,11 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type ServerConfig } from './config';
 import type { CompiledPage } from '../runtime/schema/compiledPage';
-import { applyPageTables, loadEntityPages, PageLoadError } from './crud/pages';
-import { addMissingPageMenus } from './crud/pageMenus';
+import { loadEntityPages, PageLoadError } from './crud/pages';
 import { DataDirLockedError } from './db/lock';
-import { migrateToLatest } from './db/migrate';
+import { prepareDatabase } from './db/prepare';
 import { openDatabase, type Database } from './db/open';
 import { loadReports, ReportLoadError, type CompiledReport } from './online';
-import { fillFileReferences } from './files';
-import { seed } from './seed';
 
 const DEMO_LOGINS = [
   ['admin', '管理员'],
@@ -77,17 +74,16 @@ async function main(): Promise<void> {
   }
   const database = await openDatabaseOrExit(config);
   try {
-    const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) logger.info({ migrations: applied }, '数据库迁移完成');
-    const ddl = await applyPageTables(database.db, pages);
-    const changed = ddl.tables.filter((t) => t.action !== 'unchanged').map((t) => `${t.table}(${t.action})`);
-    if (changed.length > 0) logger.info({ tables: changed }, '实体表已同步');
-    await seed(database.db, { demo: config.demo, adminPassword: config.adminPassword, pages });
+    const prepared = await prepareDatabase(database.db, {
+      pages,
+      seed: { demo: config.demo, adminPassword: config.adminPassword },
+      addMenus: true,
+    });
+    if (prepared.migrations.length > 0) logger.info({ migrations: prepared.migrations }, '数据库迁移完成');
+    if (prepared.tables.length > 0) logger.info({ tables: prepared.tables }, '实体表已同步');
     // Rows written before the file reference table (or before a field held files) are read in once.
-    const referenced = await fillFileReferences(database.db, pages);
-    if (referenced.length > 0) logger.info({ tables: referenced }, '已登记实体表引用的文件');
-    const menus = await addMissingPageMenus(database.db, pages);
-    if (menus.length > 0) logger.info({ menus }, '新页面已加入菜单（已授权给 admin）');
+    if (prepared.referenced.length > 0) logger.info({ tables: prepared.referenced }, '已登记实体表引用的文件');
+    if (prepared.menus.length > 0) logger.info({ menus: prepared.menus }, '新页面已加入菜单（已授权给 admin）');
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;

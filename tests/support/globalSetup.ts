@@ -4,10 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../../server/db/open';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seed } from '../../server/seed';
-import { applyPageTables, loadEntityPages } from '../../server/crud/pages';
-import { fillFileReferences } from '../../server/files';
+import { prepareDatabase } from '../../server/db/prepare';
+import { loadEntityPages } from '../../server/crud/pages';
 import { startPostgres, type PostgresServer } from './postgresServer';
 
 declare module 'vitest' {
@@ -22,11 +20,7 @@ const TEMPLATE_DB = 'lossdesk_template';
 
 async function prepare(database: Database): Promise<void> {
   try {
-    await migrateToLatest(database.db);
-    const pages = loadEntityPages();
-    await applyPageTables(database.db, pages);
-    await seed(database.db, { demo: true, pages });
-    await fillFileReferences(database.db, pages);
+    await prepareDatabase(database.db, { pages: loadEntityPages(), seed: { demo: true } });
   } finally {
     await database.close();
   }

@@ -5,11 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
-import { applyPageTables, loadEntityPages } from '../../../server/crud/pages';
-import { migrateToLatest } from '../../../server/db/migrate';
+import { loadEntityPages } from '../../../server/crud/pages';
+import { prepareDatabase } from '../../../server/db/prepare';
 import { openPglite, openPostgres, type Database } from '../../../server/db/open';
-import { fillFileReferences } from '../../../server/files';
-import { seed } from '../../../server/seed';
 import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
 import { createPostgresDatabase, type DatabaseKind } from '../../support/database';
 import { afterAll, beforeAll } from 'vitest';
@@ -67,10 +65,7 @@ export async function startCrudApp(kind: DatabaseKind, extraPages: readonly Comp
   const database = await openEmptyDatabase(kind);
   try {
     const pages = [...loadEntityPages(), tenantExpertPage(), ...extraPages];
-    await migrateToLatest(database.db);
-    await applyPageTables(database.db, pages);
-    await seed(database.db, { demo: true, pages });
-    await fillFileReferences(database.db, pages);
+    await prepareDatabase(database.db, { pages, seed: { demo: true } });
     // Import error workbooks land in a folder of this app's own.
     const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-crud-upload-'));
     const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API, UPLOAD_DIR: uploadDir });

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import { addMissingPageMenus, type AddedPageMenu } from '../crud/pageMenus';
+import { applyPageTables } from '../crud/pages';
+import { fillFileReferences } from '../files';
+import { seed, type SeedOptions } from '../seed';
+import { migrateToLatest } from './migrate';
+import type { DB } from './types';
+
+/** What a start changed, for the log. */
+export interface PreparedDatabase {
+  migrations: string[];
+  /** Entity tables created or altered, as `table(action)`. */
+  tables: string[];
+  /** Tables whose stored files were read into the file references. */
+  referenced: string[];
+  menus: AddedPageMenu[];
+}
+
+/**
+ * Brings a database to what the pages need, in the order a start must follow: system migrations,
+ * the pages' tables, the seed (an empty database only), the file references of rows written before,
+ * and — for the served app — a menu item for every page no menu opens yet. The server, the test
+ * setups and the benchmarks start through this one function, so they cannot drift apart.
+ */
+export async function prepareDatabase(
+  db: Kysely<DB>,
+  opts: { pages: readonly CompiledPage[]; seed: Omit<SeedOptions, 'pages'>; addMenus?: boolean },
+): Promise<PreparedDatabase> {
+  const migrations = await migrateToLatest(db);
+  const ddl = await applyPageTables(db, opts.pages);
+  await seed(db, { ...opts.seed, pages: opts.pages });
+  const referenced = await fillFileReferences(db, opts.pages);
+  const menus = opts.addMenus ? await addMissingPageMenus(db, opts.pages) : [];
+  return {
+    migrations,
+    tables: ddl.tables.filter((t) => t.action !== 'unchanged').map((t) => `${t.table}(${t.action})`),
+    referenced,
+    menus,
+  };
+}
