@@ -1,17 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/vectors');
 
 /**
- * Reads a file of the shared vectors. CI clones the repository with shared/ beside it (../shared);
- * a worktree of a checkout sits one level deeper (../../shared).
+ * Reads a file of the reference implementations' test vectors. They are copied from the shared
+ * folder into tests/fixtures/vectors (unchanged), so the tests stand alone in any checkout.
  */
 export function readSharedVectors<T>(file: string): T {
-  for (const base of ['../shared', '../../shared']) {
-    const path = resolve(repoRoot, base, 'vectors', file);
-    if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as T;
-  }
-  throw new Error(`shared vectors not found: ${file} (expected ../shared/vectors beside the repository)`);
+  return JSON.parse(readFileSync(resolve(fixtures, file), 'utf8')) as T;
 }
