@@ -5,16 +5,13 @@ import { translateListQuery } from '../query';
 import { tenantIdOf } from './context';
 import { toRecords, type EntityRecord } from './records';
 import type { EntityService } from './service';
+import { escapeLike } from '../query/conditions';
 
 const AREA_PATH = '/maintenance/area';
 const CUSTOMER_PATH = '/maintenance/custom';
 /** Areas and customers are lists people pick from; far more than this is a query, not a pick list. */
 const MAX_PICK_ROWS = 5000;
 const MAX_SEARCH_ROWS = 50;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Tree pages whose childList is registered here rather than by the generic routes. */
 export function hasOwnChildList(apiPath: string): boolean {

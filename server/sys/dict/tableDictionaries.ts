@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { BusinessError } from '../../http/envelope';
 import type { DB } from '../../db/types';
 import { dictItem, type DictItem } from './dictItem';
+import { escapeLike } from '../../crud/query/conditions';
 
 /**
  * The system tables and columns any signed-in user may read through a table dictionary code
@@ -64,10 +65,6 @@ export function parseTableDictionary(dictCode: string): TableDictionary | undefi
   const system = systemTableDictionary(name);
   if (!system) throw new BusinessError(NOT_ALLOWED_MESSAGE);
   return system;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function tableDictItems(
