@@ -1,7 +1,16 @@
 // Validation without Formily or the DOM: the web forms and the server share it. The Formily
 // adapter lives in ./formily.
 export * from './messages';
-export { PATTERNS, PATTERN_NAMES, ONLINE_PATTERN_CODES, isPatternName, type NamedPattern, type PatternName } from './patterns';
+export {
+  PATTERNS,
+  PATTERN_NAMES,
+  ONLINE_PATTERN_CODES,
+  isPatternName,
+  type PatternCheck,
+  type PatternDefinition,
+  type PatternName,
+} from './patterns';
+export { fieldRules, fieldRulesOf, isMultiValued, rulesFromOnlineCode, type RuledField } from './fieldRules';
 export { compileRawRegex, MAX_RAW_REGEX_LENGTH, type RawRegexResult } from './rawRegex';
 export {
   checkRules,
@@ -9,7 +18,6 @@ export {
   isEmptyValue,
   MOBILE_RULES,
   ruleProblem,
-  rulesFromOnlineCode,
   USERNAME_RULES,
   validateRule,
   validateValue,

@@ -15,6 +15,7 @@
  * | maximum length N                               | 最大长度为N               |
  * | (checkbox group) at least N                    | 至少选择N项               |
  * | (checkbox group) at most N                     | 最多选择N项               |
+ * | (number) smallest / largest value N (no text)  | 最小值为N / 最大值为N     |
  * | (raw regex, contract §4.3) 输入的值不合法       | 输入的值不合法            |
  * | rapid clicks (Chinese in the spec)             | 你点击的太快了，请慢点点击! |
  *
@@ -48,6 +49,8 @@ export const minLengthMessage = (n: number): string => `最小长度为${n}`;
 export const maxLengthMessage = (n: number): string => `最大长度为${n}`;
 export const minItemsMessage = (n: number): string => `至少选择${n}项`;
 export const maxItemsMessage = (n: number): string => `最多选择${n}项`;
+export const minValueMessage = (n: number): string => `最小值为${n}`;
+export const maxValueMessage = (n: number): string => `最大值为${n}`;
 
 /** The server's answer to a failed duplicate check, used if it ever answers without a message. */
 export const DUPLICATE_FALLBACK_MESSAGE = '该值不可用，系统中已存在！';

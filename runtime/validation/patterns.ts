@@ -19,38 +19,26 @@
  * - number / integer: "optional sign" — a leading + or -.
  */
 
-export interface NamedPattern {
-  name: PatternName;
+import type { NamedPattern } from '../generated/page';
+
+/**
+ * A pattern's name as page documents write it: the meta-schema's enum (schemas/meta, #/$defs/namedPattern)
+ * is the one list; the table below must hold exactly its names.
+ */
+export type PatternName = NamedPattern;
+
+export interface PatternCheck {
   regex: RegExp;
   message: string;
 }
 
-export type PatternName =
-  | 'mobile'
-  | 'email'
-  | 'url'
-  | 'postcode'
-  | 'letters'
-  | 'number'
-  | 'integer'
-  | 'money'
-  | 'naturalNumber'
-  | 'landline'
-  | 'bankCard'
-  | 'idNumber'
-  | 'chineseIdCard'
-  | 'qq'
-  | 'upTo20LettersDigits'
-  | 'chineseEnglish2to100'
-  | 'digitsAndNewlines'
-  | 'upTo255'
-  | 'username'
-  | 'usernameLength'
-  | 'digits6to16'
-  | 'any6to16'
-  | 'letters6to18';
+export interface PatternDefinition extends PatternCheck {
+  name: PatternName;
+  /** A second check, run once the first passes (username: characters, then length). */
+  then?: PatternCheck;
+}
 
-const TABLE: readonly NamedPattern[] = [
+const TABLE: readonly PatternDefinition[] = [
   { name: 'mobile', regex: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' },
   {
     name: 'email',
@@ -80,15 +68,21 @@ const TABLE: readonly NamedPattern[] = [
   { name: 'digitsAndNewlines', regex: /^[\d\r\n]+$/, message: '只能输入数字和换行' },
   // Counted in characters (code points), not UTF-16 units: 255 Chinese characters are 255.
   { name: 'upTo255', regex: /^[\s\S]{0,255}$/u, message: '最多输入255个字符' },
-  { name: 'username', regex: /^[A-Za-z0-9_]+$/, message: '只能输入字母、数字、下划线' },
-  { name: 'usernameLength', regex: /^[\s\S]{4,18}$/u, message: '用户名长度为6到18位' },
-  { name: 'digits6to16', regex: /^\d{6,16}$/, message: '请输入6到16位数字' },
-  { name: 'any6to16', regex: /^[\s\S]{6,16}$/u, message: '请输入6到16位任意字符' },
-  { name: 'letters6to18', regex: /^[A-Za-z]{6,18}$/, message: '请输入6到18位字母' },
+  // The page language's username pattern is the whole username rule: characters, then length (app-shell §5).
+  {
+    name: 'username',
+    regex: /^[A-Za-z0-9_]+$/,
+    message: '只能输入字母、数字、下划线',
+    then: { regex: /^[\s\S]{4,18}$/u, message: '用户名长度为6到18位' },
+  },
+  // JeecgBoot's online codes n6-16, *6-16, s6-18 are page-language names as they are.
+  { name: 'n6-16', regex: /^\d{6,16}$/, message: '请输入6到16位数字' },
+  { name: '*6-16', regex: /^[\s\S]{6,16}$/u, message: '请输入6到16位任意字符' },
+  { name: 's6-18', regex: /^[A-Za-z]{6,18}$/, message: '请输入6到18位字母' },
 ];
 
-export const PATTERNS: Readonly<Record<PatternName, NamedPattern>> = Object.freeze(
-  Object.fromEntries(TABLE.map((pattern) => [pattern.name, pattern])) as Record<PatternName, NamedPattern>,
+export const PATTERNS: Readonly<Record<PatternName, PatternDefinition>> = Object.freeze(
+  Object.fromEntries(TABLE.map((pattern) => [pattern.name, pattern])) as Record<PatternName, PatternDefinition>,
 );
 
 export const PATTERN_NAMES: readonly PatternName[] = TABLE.map((pattern) => pattern.name);
@@ -102,9 +96,9 @@ export function isPatternName(name: string): name is PatternName {
  * (non-empty) and `only` (unique) are rules of their own; see rulesFromOnlineCode.
  */
 export const ONLINE_PATTERN_CODES: Readonly<Record<string, PatternName>> = Object.freeze({
-  'n6-16': 'digits6to16',
-  '*6-16': 'any6to16',
-  's6-18': 'letters6to18',
+  'n6-16': 'n6-16',
+  '*6-16': '*6-16',
+  's6-18': 's6-18',
   url: 'url',
   e: 'email',
   m: 'mobile',

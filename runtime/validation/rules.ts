@@ -3,13 +3,15 @@ import {
   INVALID_VALUE_MESSAGE,
   maxItemsMessage,
   maxLengthMessage,
+  maxValueMessage,
   minItemsMessage,
   minLengthMessage,
+  minValueMessage,
   MOBILE_REQUIRED_MESSAGE,
   requiredMessage,
   USERNAME_REQUIRED_MESSAGE,
 } from './messages';
-import { isPatternName, ONLINE_PATTERN_CODES, PATTERNS, type PatternName } from './patterns';
+import { isPatternName, PATTERNS, type PatternName } from './patterns';
 import { compileRawRegex } from './rawRegex';
 
 /**
@@ -29,6 +31,9 @@ export type ValidationRule =
   /** Checkbox groups and multi-selects: chosen items (an array or a comma-joined string). */
   | { minItems: number; message?: string }
   | { maxItems: number; message?: string }
+  /** Number and money fields: the value itself; a value that is not a number is not this rule's business. */
+  | { minValue: number; message?: string }
+  | { maxValue: number; message?: string }
   /**
    * Server-side: no other record holds this value (/sys/duplicate/check). Async; not checked by
    * validateValue. Forms show the server's message; `message` serves editable grids, which compare
@@ -94,8 +99,20 @@ export function ruleProblem(rule: ValidationRule): string | undefined {
       return isCount(n) ? undefined : `${key} 必须是非负整数`;
     }
   }
+  for (const key of ['minValue', 'maxValue'] as const) {
+    if (key in rule) {
+      const n = (rule as Record<string, unknown>)[key];
+      return typeof n === 'number' && Number.isFinite(n) ? undefined : `${key} 必须是数字`;
+    }
+  }
   if ('ruleCode' in rule) return rule.ruleCode ? undefined : 'ruleCode 不能为空';
   return undefined;
+}
+
+/** The value as a number, or undefined when it is none (a range then has nothing to say). */
+function numeric(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+  return Number.isNaN(n) ? undefined : n;
 }
 
 /** Reports every unusable rule, for load-time checks of a page document. */
@@ -122,8 +139,10 @@ export function validateRule(value: unknown, rule: ValidationRule, options: Vali
   if (isEmptyValue(value)) return undefined;
 
   if ('pattern' in rule) {
-    const { regex, message } = PATTERNS[rule.pattern];
-    return texts(value).every((text) => regex.test(text)) ? undefined : (rule.message ?? message);
+    const { regex, message, then } = PATTERNS[rule.pattern];
+    if (!texts(value).every((text) => regex.test(text))) return rule.message ?? message;
+    if (then && !texts(value).every((text) => then.regex.test(text))) return rule.message ?? then.message;
+    return undefined;
   }
   if ('regex' in rule) {
     const compiled = compileRawRegex(rule.regex);
@@ -134,6 +153,14 @@ export function validateRule(value: unknown, rule: ValidationRule, options: Vali
   if ('maxLength' in rule) return characters(value) > rule.maxLength ? (rule.message ?? maxLengthMessage(rule.maxLength)) : undefined;
   if ('minItems' in rule) return items(value) < rule.minItems ? (rule.message ?? minItemsMessage(rule.minItems)) : undefined;
   if ('maxItems' in rule) return items(value) > rule.maxItems ? (rule.message ?? maxItemsMessage(rule.maxItems)) : undefined;
+  if ('minValue' in rule) {
+    const n = numeric(value);
+    return n !== undefined && n < rule.minValue ? (rule.message ?? minValueMessage(rule.minValue)) : undefined;
+  }
+  if ('maxValue' in rule) {
+    const n = numeric(value);
+    return n !== undefined && n > rule.maxValue ? (rule.message ?? maxValueMessage(rule.maxValue)) : undefined;
+  }
   return undefined;
 }
 
@@ -150,28 +177,8 @@ export function validateValue(
   return undefined;
 }
 
-/**
- * Rules for a JeecgBoot online `field_valid_type` (contract §4.3): '' none, `*` required,
- * `only` unique, a known code its pattern, anything else a raw regex (message 输入的值不合法).
- */
-export function rulesFromOnlineCode(validType: string | null | undefined, message?: string): ValidationRule[] {
-  const code = (validType ?? '').trim();
-  const withMessage = <T extends ValidationRule>(rule: T): T => (message ? { ...rule, message } : rule);
-  if (code === '') return [];
-  if (code === '*') return [withMessage({ required: true })];
-  if (code === 'only') return [withMessage({ unique: true })];
-  if (Object.prototype.hasOwnProperty.call(ONLINE_PATTERN_CODES, code)) {
-    return [withMessage({ pattern: ONLINE_PATTERN_CODES[code] })];
-  }
-  return [withMessage({ regex: code })];
-}
-
 /** The username field of app-shell §5: required, letters/digits/underscore, 4-18 long with the 6-18 message. */
-export const USERNAME_RULES: readonly ValidationRule[] = [
-  { required: true, message: USERNAME_REQUIRED_MESSAGE },
-  { pattern: 'username' },
-  { pattern: 'usernameLength' },
-];
+export const USERNAME_RULES: readonly ValidationRule[] = [{ required: true, message: USERNAME_REQUIRED_MESSAGE }, { pattern: 'username' }];
 
 /** The mobile field of app-shell §5. */
 export const MOBILE_RULES: readonly ValidationRule[] = [{ required: true, message: MOBILE_REQUIRED_MESSAGE }, { pattern: 'mobile' }];

@@ -11,9 +11,8 @@ import { cronFieldError } from '../../cron';
 import type { DictItem } from '../../dict/types';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
 import { isChosenWidget } from '../../schema/fieldSemantics';
-import { requiredMessage, type CheckRequest } from '../../validation';
+import { fieldRules, requiredMessage, type CheckRequest } from '../../validation';
 import { toFormilyValidator, type FormilyRule } from '../../validation/formily';
-import { checkRange, fieldChecks } from './fieldRules';
 import { FILL_RULE_PLACEHOLDER } from './formValues';
 import { SLIDER_REQUIRED_MESSAGE } from '../../widgets/sliderCheck/sliderCheck';
 import { computeReaction, reactionsByTarget } from './linkageReactions';
@@ -48,7 +47,7 @@ export function dictOptions(field: CompiledField, items: readonly DictItem[]): F
 }
 
 function fieldValidator(page: CompiledPage, field: CompiledField, options: FormSchemaOptions, numbered: boolean): FormilyRule[] {
-  const { rules, ranges } = fieldChecks(field);
+  const rules = fieldRules(field);
   // Always present, so a linkage switching `required` on updates this rule (and keeps our message)
   // instead of Formily adding its own with its locale's text. A field the server numbers is
   // satisfied by the server when left empty.
@@ -63,11 +62,10 @@ function fieldValidator(page: CompiledPage, field: CompiledField, options: FormS
     request: options.request,
     duplicate: { tableName: page.entity.table, fieldName: field.column, dataId: options.dataId },
   }) as FormilyRule[];
-  const rangeChecks = ranges.map((range): FormilyRule => ({ validator: (value: unknown) => checkRange(value, range) ?? '' }));
   // A cron field refuses what Quartz refuses, before the server does (same evaluator, same message).
   const cronChecks: FormilyRule[] =
     field.widget === 'cron' ? [{ validator: (value: unknown) => cronFieldError(value === null || value === undefined ? '' : String(value)) ?? '' }] : [];
-  return [required, ...checks, ...rangeChecks, ...cronChecks];
+  return [required, ...checks, ...cronChecks];
 }
 
 export function fieldSchema(page: CompiledPage, field: CompiledField, options: FormSchemaOptions): ISchema {

@@ -5,6 +5,7 @@ import { LINK_DOWN_ROOT } from '../../widgets/tree/linkDownModel';
 import { linkDownSource, type TreeHost } from '../../widgets/tree/treeSources';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
 import type { PageGrid, PageGridColumn } from '../../generated/page';
+import { fieldRules } from '../../validation';
 
 /** What a page's grid section resolves to: the grid's columns, the order field and the editing mode. */
 export interface PageGridConfig {
@@ -39,34 +40,11 @@ export function defaultGridType(field: CompiledField): GridColumnType {
 }
 
 /**
- * The page's field rules as the grid's cell rules: required, length, patterns and regexes are
- * runtime/validation rules already; a number range becomes a handler with the rule's message. The
- * server checks the same rules again on save.
+ * The page's field rules as the grid's cell rules: runtime/validation's one translation, after
+ * `required`. The server checks the same rules again on save.
  */
 export function gridRules(field: CompiledField): GridRule[] {
-  const rules: GridRule[] = [];
-  if (field.required) rules.push({ required: true });
-  if (field.unique) rules.push({ unique: true });
-  for (const rule of field.rules) {
-    const message = rule.message;
-    if (rule.pattern) rules.push({ pattern: rule.pattern, ...(message ? { message } : {}) });
-    if (rule.regex) rules.push({ regex: rule.regex, ...(message ? { message } : {}) });
-    if (rule.maxLength !== undefined) rules.push({ maxLength: rule.maxLength, ...(message ? { message } : {}) });
-    if (rule.minLength !== undefined) rules.push({ minLength: rule.minLength, ...(message ? { message } : {}) });
-    if (rule.min !== undefined || rule.max !== undefined) {
-      const { min, max } = rule;
-      rules.push({
-        handler: ({ value }) => {
-          if (value === '' || value === null || value === undefined) return true;
-          const n = Number(value);
-          if (min !== undefined && n < min) return message ?? `不能小于${min}`;
-          if (max !== undefined && n > max) return message ?? `不能大于${max}`;
-          return true;
-        },
-      });
-    }
-  }
-  return rules;
+  return [...(field.required ? [{ required: true as const }] : []), ...fieldRules(field)];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import { fieldRulesOf } from '../../../runtime/validation';
 import type { DB } from '../../db/types';
 import { BROKEN_RULE_MESSAGE, checkValue, parseRuleJson, type CheckRulePart } from '../../sys/checkRule';
 import type { EntityModel } from './model';
@@ -13,7 +14,7 @@ interface FieldCodeRule {
 }
 
 function ruleCodesOf(field: CompiledField): string[] {
-  return field.rules.flatMap((rule) => (typeof rule.checkRule === 'string' && rule.checkRule ? [rule.checkRule] : []));
+  return fieldRulesOf(field).flatMap((rule) => ('ruleCode' in rule && rule.ruleCode ? [rule.ruleCode] : []));
 }
 
 /** The code rules of the model's fields, read once per request or import (rules are data and may change). */

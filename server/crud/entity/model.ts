@@ -77,7 +77,5 @@ export function entityModel(page: CompiledPage, tableColumns?: ReadonlySet<strin
   };
 }
 
-/** Several values in one field (comma-joined), as multi-selects and checkbox groups store them. */
-export function isMultiValued(field: CompiledField): boolean {
-  return field.widget === 'multiSelect' || field.widget === 'checkbox' || field.options.multiple === true;
-}
+/** Several values in one field (comma-joined): the same reading as the rules' min/max counting choices. */
+export { isMultiValued } from '../../../runtime/validation';

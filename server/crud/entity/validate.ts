@@ -1,19 +1,10 @@
 import type { CompiledField } from '../../../runtime/schema/compiledPage';
-import {
-  isEmptyValue,
-  isPatternName,
-  maxLengthMessage,
-  ONLINE_PATTERN_CODES,
-  requiredMessage,
-  validateValue,
-  type PatternName,
-  type ValidationRule,
-} from '../../../runtime/validation';
+import { fieldRulesOf, isEmptyValue, isMultiValued, maxLengthMessage, requiredMessage, validateValue } from '../../../runtime/validation';
 import { cronFieldError } from '../../../runtime/cron';
 import { isChosenWidget } from '../../../runtime/schema/fieldSemantics';
 import { coerceValue, type DbValue } from './coerce';
 import { computeFields } from './computed';
-import { isMultiValued, type EntityModel } from './model';
+import type { EntityModel } from './model';
 import { holdsRichText, sanitizeRichText } from './richText';
 
 /** One refused field: the property name (for the form), its label and what is wrong. */
@@ -31,50 +22,14 @@ export type AllowedKeys = ReadonlySet<string> & { readonly names?: ReadonlyMap<s
 /** Values a dictionary field accepts, per field name (prepared once for a request or an import). */
 export type AllowedValues = ReadonlyMap<string, AllowedKeys>;
 
-/** The page language's rules as runtime/validation rules, plus the numeric range checks they carry. */
-function validationRules(field: CompiledField): { rules: ValidationRule[]; range: { min?: number; max?: number; message?: string }[] } {
-  const rules: ValidationRule[] = [];
-  const range: { min?: number; max?: number; message?: string }[] = [];
-  const multi = isMultiValued(field);
-  for (const rule of field.rules) {
-    const message = rule.message === undefined ? {} : { message: rule.message };
-    if (rule.pattern) {
-      // The page language spells JeecgBoot's online codes (n6-16, *6-16, s6-18) as they are; the rest are pattern names.
-      const name: PatternName | undefined = isPatternName(rule.pattern) ? rule.pattern : ONLINE_PATTERN_CODES[rule.pattern];
-      rules.push(name ? { pattern: name, ...message } : { regex: '(?!)', message: `未知的校验规则「${rule.pattern}」` });
-    }
-    if (rule.regex) rules.push({ regex: rule.regex, ...message });
-    if (rule.minLength !== undefined) rules.push({ minLength: rule.minLength, ...message });
-    if (rule.maxLength !== undefined) rules.push({ maxLength: rule.maxLength, ...message });
-    if (multi) {
-      if (rule.min !== undefined) rules.push({ minItems: rule.min, ...message });
-      if (rule.max !== undefined) rules.push({ maxItems: rule.max, ...message });
-    } else if (rule.min !== undefined || rule.max !== undefined) {
-      range.push({ min: rule.min, max: rule.max, ...message });
-    }
-  }
-  return { rules, range };
-}
-
-const compiledRules = new WeakMap<CompiledField, ReturnType<typeof validationRules>>();
-
-function rulesOf(field: CompiledField) {
-  let rules = compiledRules.get(field);
-  if (!rules) {
-    rules = validationRules(field);
-    compiledRules.set(field, rules);
-  }
-  return rules;
-}
-
 /** Fields checked against the database for duplicates: unique fields and those with a duplicate-check rule. */
 export function uniqueFields(model: EntityModel): CompiledField[] {
-  return model.page.fields.filter((f) => f.unique || f.rules.some((r) => r.duplicateCheck === true));
+  return model.page.fields.filter((f) => fieldRulesOf(f).some((rule) => 'unique' in rule));
 }
 
 /** What is wrong with one typed value of a field (length, rules, range, dictionary), or undefined. */
 export function checkValue(field: CompiledField, value: DbValue, allowed: AllowedValues): string | undefined {
-  const { rules, range } = rulesOf(field);
+  const rules = fieldRulesOf(field);
   const text = value === null ? '' : String(value);
   if (field.type === 'string' && field.length !== undefined && [...text].length > field.length) return maxLengthMessage(field.length);
   if (field.widget === 'cron') {
@@ -83,11 +38,6 @@ export function checkValue(field: CompiledField, value: DbValue, allowed: Allowe
   }
   const failed = validateValue(field.type === 'string' || field.type === 'text' ? text : value, rules, { label: field.label, chosen: isChosenWidget(field.widget) });
   if (failed) return failed;
-  for (const r of range) {
-    const n = Number(value);
-    if (r.min !== undefined && n < r.min) return r.message ?? `不能小于${r.min}`;
-    if (r.max !== undefined && n > r.max) return r.message ?? `不能大于${r.max}`;
-  }
   const accepted = allowed.get(field.name);
   if (accepted) {
     // A picker stores its picked keys comma-joined (one key in single mode), as its widget emits them.

@@ -9,11 +9,10 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { evaluateExpression } from '../../../runtime/expr';
-import type { FieldRule } from '../../../runtime/generated/page';
 import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
 import type { CompiledField } from '../../../runtime/schema/compiledPage';
 import { formatSchemaError } from '../../../runtime/schema/schemaError';
-import { isEmptyValue, validateValue, type PatternName, type ValidationRule } from '../../../runtime/validation';
+import { fieldRules, isEmptyValue, isMultiValued, validateValue, type ValidationRule } from '../../../runtime/validation';
 import { pageFiles, repoRoot } from './fixtures';
 
 type Row = Record<string, unknown>;
@@ -118,23 +117,9 @@ function seededColumns(): Map<string, Set<string>> {
 
 const seeded = seededColumns();
 
-/** Page rules in runtime/validation's terms; server-side checks (duplicateCheck, checkRule) are left out. */
-const PATTERN_ALIASES: Record<string, PatternName> = { 'n6-16': 'digits6to16', '*6-16': 'any6to16', 's6-18': 'letters6to18' };
-const MULTI_WIDGETS = new Set(['checkbox', 'multiSelect']);
-
+/** Page rules through runtime/validation's one translation; the server-side checks (unique, ruleCode) pass in validateValue. */
 function validationRules(field: CompiledField): ValidationRule[] {
-  const rules: ValidationRule[] = field.required ? [{ required: true }] : [];
-  const multi = MULTI_WIDGETS.has(field.widget);
-  const withMessage = (rule: FieldRule) => (rule.message ? { message: rule.message } : {});
-  for (const rule of field.rules) {
-    if (rule.pattern) rules.push({ pattern: PATTERN_ALIASES[rule.pattern] ?? (rule.pattern as PatternName), ...withMessage(rule) });
-    if (rule.regex) rules.push({ regex: rule.regex, ...withMessage(rule) });
-    if (rule.minLength !== undefined) rules.push({ minLength: rule.minLength, ...withMessage(rule) });
-    if (rule.maxLength !== undefined) rules.push({ maxLength: rule.maxLength, ...withMessage(rule) });
-    if (multi && rule.min !== undefined) rules.push({ minItems: rule.min, ...withMessage(rule) });
-    if (multi && rule.max !== undefined) rules.push({ maxItems: rule.max, ...withMessage(rule) });
-  }
-  return rules;
+  return [...(field.required ? [{ required: true as const }] : []), ...fieldRules(field)];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -178,7 +163,7 @@ function typeProblem(field: CompiledField, value: unknown): string | undefined {
 /** Values a row holds for a dictionary or reference: each item of a comma-joined multi value. */
 function members(field: CompiledField, value: unknown): string[] {
   const text = String(value);
-  return MULTI_WIDGETS.has(field.widget) || field.options.multiple ? text.split(',') : [text];
+  return isMultiValued(field) ? text.split(',') : [text];
 }
 
 /** Why a value is not one the field's dictionary, tree or area picker offers, or undefined. */
@@ -228,12 +213,6 @@ function rowProblems(page: CompiledPage, row: Row, ids: Set<string>): string[] {
     }
     const message = validateValue(value, validationRules(field), { label: field.label });
     if (message) problems.push(`${field.name}: ${message}`);
-    if (typeof value === 'number' && !MULTI_WIDGETS.has(field.widget)) {
-      for (const rule of field.rules) {
-        if (rule.min !== undefined && value < rule.min) problems.push(`${field.name}: 小于 ${rule.min}`);
-        if (rule.max !== undefined && value > rule.max) problems.push(`${field.name}: 大于 ${rule.max}`);
-      }
-    }
     const reference = referenceProblem(field, value, page, ids);
     if (reference) problems.push(`${field.name}: ${reference}`);
   }

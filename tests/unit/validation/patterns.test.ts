@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PATTERN_NAMES, PATTERNS, type PatternName } from '../../../runtime/validation/patterns';
 import { validateValue } from '../../../runtime/validation/rules';
+import metaSchema from '../../../schemas/meta/page.schema.json';
 
 interface Case {
   valid: unknown[];
@@ -65,15 +66,28 @@ const CASES: Record<PatternName, Case> = {
   digitsAndNewlines: { valid: ['123', '1\n2\n3', '12\r\n34'], invalid: ['1 2', '1,2', 'a\n1'], message: '只能输入数字和换行' },
   upTo255: { valid: ['a', '中'.repeat(255), 'x'.repeat(255)], invalid: ['x'.repeat(256), '中'.repeat(256)], message: '最多输入255个字符' },
   username: { valid: ['admin', 'zhang_san', 'User01'], invalid: ['zhang san', 'zhang-san', '张三', 'a.b'], message: '只能输入字母、数字、下划线' },
-  usernameLength: { valid: ['abcd', 'a'.repeat(18)], invalid: ['abc', 'a'.repeat(19)], message: '用户名长度为6到18位' },
-  digits6to16: { valid: ['123456', '1'.repeat(16)], invalid: ['12345', '1'.repeat(17), '12345a'], message: '请输入6到16位数字' },
-  any6to16: { valid: ['ab cd!', '中文也可以算字符', 'x'.repeat(16)], invalid: ['short', 'x'.repeat(17)], message: '请输入6到16位任意字符' },
-  letters6to18: { valid: ['abcdef', 'A'.repeat(18)], invalid: ['abcde', 'A'.repeat(19), 'abcde1', 'abc|def'], message: '请输入6到18位字母' },
+  'n6-16': { valid: ['123456', '1'.repeat(16)], invalid: ['12345', '1'.repeat(17), '12345a'], message: '请输入6到16位数字' },
+  '*6-16': { valid: ['ab cd!', '中文也可以算字符', 'x'.repeat(16)], invalid: ['short', 'x'.repeat(17)], message: '请输入6到16位任意字符' },
+  's6-18': { valid: ['abcdef', 'A'.repeat(18)], invalid: ['abcde', 'A'.repeat(19), 'abcde1', 'abc|def'], message: '请输入6到18位字母' },
 };
 
 describe('named validation patterns', () => {
   it('covers every pattern of the table', () => {
     expect(Object.keys(CASES).sort()).toEqual([...PATTERN_NAMES].sort());
+  });
+
+  it('has exactly the names of the meta-schema (the one list of pattern names)', () => {
+    const enumNames = (metaSchema as { $defs: { namedPattern: { enum: string[] } } }).$defs.namedPattern.enum;
+    expect([...PATTERN_NAMES].sort()).toEqual([...enumNames].sort());
+  });
+
+  it('username checks characters first, then 4 to 18 long with the 6 to 18 message', () => {
+    expect(validateValue('a b', [{ pattern: 'username' }])).toBe('只能输入字母、数字、下划线');
+    expect(validateValue('abc', [{ pattern: 'username' }])).toBe('用户名长度为6到18位');
+    expect(validateValue('abcd', [{ pattern: 'username' }])).toBeUndefined();
+    expect(validateValue('a'.repeat(18), [{ pattern: 'username' }])).toBeUndefined();
+    expect(validateValue('a'.repeat(19), [{ pattern: 'username' }])).toBe('用户名长度为6到18位');
+    expect(validateValue('abc', [{ pattern: 'username', message: '账号不合规' }])).toBe('账号不合规');
   });
 
   for (const name of PATTERN_NAMES) {

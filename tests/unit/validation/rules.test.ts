@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RAW_REGEX_LENGTH } from '../../../runtime/validation/rawRegex';
+import { rulesFromOnlineCode } from '../../../runtime/validation/fieldRules';
 import {
   checkRules,
   EMAIL_RULES,
   MOBILE_RULES,
-  rulesFromOnlineCode,
   USERNAME_RULES,
   validateValue,
   type ValidationRule,

@@ -1,9 +1,8 @@
 import type { ISchema } from '@formily/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DictItem } from '../../../../runtime/dict/types';
-import type { CheckRequest } from '../../../../runtime/validation';
+import { fieldRules, validateRule, type CheckRequest } from '../../../../runtime/validation';
 import { buildFormSchema, dictOptions, type FormSchemaOptions } from '../../../../runtime/views/form/formSchema';
-import { checkRange, fieldChecks } from '../../../../runtime/views/form/fieldRules';
 import { FILL_RULE_PLACEHOLDER } from '../../../../runtime/views/form/formValues';
 import { claimDocument, compile } from './fixtures';
 
@@ -211,18 +210,17 @@ describe('buildFormSchema: a compiled page as a Formily schema', () => {
   });
 });
 
-describe('fieldChecks', () => {
+describe('fieldRules (the form\'s rules)', () => {
   it('turns one document rule naming several kinds into several rules sharing its message', () => {
     const doc = claimDocument();
     doc.fields[0].rules = [{ minLength: 2, maxLength: 4, message: '2到4个字' }, { pattern: 'username' }, { pattern: 'n6-16' }];
     const page = compile(doc, 'test:rules');
     const field = page.fieldByName.get('claimName');
-    expect(field && fieldChecks(field).rules).toEqual([
+    expect(field && fieldRules(field)).toEqual([
       { minLength: 2, message: '2到4个字' },
       { maxLength: 4, message: '2到4个字' },
       { pattern: 'username' },
-      { pattern: 'usernameLength' },
-      { pattern: 'digits6to16' },
+      { pattern: 'n6-16' },
     ]);
   });
 
@@ -230,12 +228,12 @@ describe('fieldChecks', () => {
     const doc = claimDocument();
     doc.fields[1].rules = [{ duplicateCheck: true }];
     const field = compile(doc, 'test:unique').fieldByName.get('contactMobile');
-    expect(field && fieldChecks(field).rules.filter((rule) => 'unique' in rule)).toHaveLength(1);
+    expect(field && fieldRules(field).filter((rule) => 'unique' in rule)).toHaveLength(1);
   });
 
   it('leaves empty and non-numeric values to other rules in ranges', () => {
-    expect(checkRange('', { min: 1 })).toBeUndefined();
-    expect(checkRange('abc', { min: 1 })).toBeUndefined();
-    expect(checkRange('0', { min: 1, message: '至少1' })).toBe('至少1');
+    expect(validateRule('', { minValue: 1 })).toBeUndefined();
+    expect(validateRule('abc', { minValue: 1 })).toBeUndefined();
+    expect(validateRule('0', { minValue: 1, message: '至少1' })).toBe('至少1');
   });
 });
