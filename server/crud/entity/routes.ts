@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { LIST_PARAMS } from '../../../runtime/contract/listQuery';
 import type { CompiledPage } from '../../../runtime/schema/compiledPage';
 import { currentUser } from '../../auth/guard';
 import { BusinessError, ok, okMessage } from '../../http/envelope';
@@ -36,14 +37,14 @@ const stringOrList = { anyOf: [{ type: 'string' }, { type: 'array', items: { typ
 const listQuerySchema = {
   type: 'object',
   properties: {
-    pageNo: { type: 'string' },
-    pageSize: { type: 'string' },
-    column: { type: 'string' },
-    order: { type: 'string' },
-    superQueryParams: { type: 'string' },
-    superQueryMatchType: { type: 'string' },
-    selections: { type: 'string' },
-    hasQuery: { type: 'string' },
+    [LIST_PARAMS.pageNo]: { type: 'string' },
+    [LIST_PARAMS.pageSize]: { type: 'string' },
+    [LIST_PARAMS.column]: { type: 'string' },
+    [LIST_PARAMS.order]: { type: 'string' },
+    [LIST_PARAMS.superQueryParams]: { type: 'string' },
+    [LIST_PARAMS.superQueryMatchType]: { type: 'string' },
+    [LIST_PARAMS.selections]: { type: 'string' },
+    [LIST_PARAMS.hasQuery]: { type: 'string' },
   },
   additionalProperties: stringOrList,
 } as const;
