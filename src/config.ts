@@ -4,6 +4,8 @@
 // (JeecgBoot's spelling "domianURL" kept on purpose), so one build runs behind any API base path
 // and signs requests with the secret that server checks (SIGNATURE_SECRET).
 
+import { STATIC_URL } from '../runtime/contract/files';
+
 export interface RuntimeConfig {
   /** Base URL of the API, e.g. '/insurance' */
   domianURL: string;
@@ -25,7 +27,7 @@ export const DEFAULT_SIGNATURE_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
 
 export function readRuntimeConfig(source: Partial<RuntimeConfig> | undefined): RuntimeConfig {
   const domianURL = (source?.domianURL || DEFAULT_API_BASE).replace(/\/+$/, '');
-  const staticDomainURL = (source?.staticDomainURL || `${domianURL}/sys/common/static`).replace(/\/+$/, '');
+  const staticDomainURL = (source?.staticDomainURL || `${domianURL}${STATIC_URL}`).replace(/\/+$/, '');
   const signatureSecret = source?.signatureSecret || DEFAULT_SIGNATURE_SECRET;
   return { domianURL, staticDomainURL, signatureSecret };
 }

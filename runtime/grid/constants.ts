@@ -1,4 +1,5 @@
 /** Sizes, delays and keys of the editable grid (widgets spec §9, §4). */
+import { UPLOAD_URL } from '../contract/files';
 
 /** Row height in px at the default size 'medium'. */
 export const ROW_HEIGHT = 61;
@@ -56,5 +57,5 @@ export const DEFAULT_ROW_KEY = 'id';
 export { DATE_FORMAT, DATETIME_FORMAT } from '../widgets/form/storedValues';
 
 /** Default upload endpoint and the response field holding the stored path (spec §7). */
-export const DEFAULT_UPLOAD_ACTION = '/sys/common/upload';
+export const DEFAULT_UPLOAD_ACTION = UPLOAD_URL;
 export const DEFAULT_UPLOAD_RESPONSE_NAME = 'message';

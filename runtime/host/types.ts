@@ -7,14 +7,9 @@
  */
 import type { CompiledPage } from '../schema/compiledPage';
 
-/** JeecgBoot's `Result<T>` envelope (contract §1.1). `success` is the flag to read; `code` may be 0, 200, 201, 500, 510… */
-export interface Envelope<T> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp: number;
-}
+import type { Envelope } from '../contract/envelope';
+
+export type { Envelope } from '../contract/envelope';
 
 /** Query-string values; `null`/`undefined` are left out of the URL. */
 export type RequestParams = Record<string, string | number | boolean | null | undefined>;

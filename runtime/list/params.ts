@@ -3,6 +3,7 @@
  * `Object.assign({superQueryParams?, superQueryMatchType?}, queryParam, isorter)` + `field` +
  * `pageNo` + `pageSize`, then filterObj drops null / undefined / ''.
  */
+import { LIST_PARAMS } from '../contract/listQuery';
 import type { RequestParams } from '../host/types';
 import { DEFAULT_ROW_KEY } from './constants';
 import type { ListConfig, ListQuery, RowKey } from './types';
@@ -31,8 +32,8 @@ export function encodeSuperQuery(query: ListQuery): RequestParams {
   const superQuery = query.superQuery;
   if (!superQuery || superQuery.conditions.length === 0) return {};
   return {
-    superQueryParams: encodeURI(JSON.stringify(superQuery.conditions)),
-    superQueryMatchType: superQuery.matchType,
+    [LIST_PARAMS.superQueryParams]: encodeURI(JSON.stringify(superQuery.conditions)),
+    [LIST_PARAMS.superQueryMatchType]: superQuery.matchType,
   };
 }
 
@@ -41,11 +42,11 @@ export function buildListParams(query: ListQuery, config: Pick<ListConfig, 'quer
     ...encodeSuperQuery(query),
     ...config.baseParams,
     ...wrapQueryValues(query.values, config.queryFields),
-    column: query.sort.column,
-    order: query.sort.order,
-    field: fieldList(config.columns),
-    pageNo: query.page,
-    pageSize: query.pageSize,
+    [LIST_PARAMS.column]: query.sort.column,
+    [LIST_PARAMS.order]: query.sort.order,
+    [LIST_PARAMS.field]: fieldList(config.columns),
+    [LIST_PARAMS.pageNo]: query.page,
+    [LIST_PARAMS.pageSize]: query.pageSize,
   };
   return filterObj(params);
 }
@@ -57,7 +58,7 @@ export function buildExportParams(
   selectedKeys: readonly RowKey[],
 ): RequestParams {
   const params = buildListParams(query, config);
-  if (selectedKeys.length > 0) params.selections = selectedKeys.join(',');
+  if (selectedKeys.length > 0) params[LIST_PARAMS.selections] = selectedKeys.join(',');
   return params;
 }
 

@@ -1,4 +1,5 @@
 /** The list controller's vocabulary: query fields, the query state that lives in the URL, and the page's list config. */
+import type { SuperQueryCondition, SuperQueryMatchType } from '../contract/listQuery';
 import type { RequestParams } from '../host/types';
 
 /**
@@ -49,32 +50,8 @@ export interface SortState {
   order: SortOrder;
 }
 
-/** Rules of the advanced query builder (widgets spec §9). */
-export type SuperQueryRule = 'eq' | 'like' | 'right_like' | 'left_like' | 'in' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
-
-export const SUPER_QUERY_RULES: readonly SuperQueryRule[] = [
-  'eq',
-  'like',
-  'right_like',
-  'left_like',
-  'in',
-  'ne',
-  'gt',
-  'ge',
-  'lt',
-  'le',
-];
-
-/** One advanced-query row as JSuperQuery emits it (contract §1.5 `QueryCondition`). */
-export interface SuperQueryCondition {
-  field: string;
-  rule: SuperQueryRule;
-  val: string;
-  type?: string;
-  dbType?: string;
-}
-
-export type SuperQueryMatchType = 'and' | 'or';
+/** The advanced query's rules and conditions are shared with the server: runtime/contract/listQuery.ts. */
+export { SUPER_QUERY_RULES, type SuperQueryCondition, type SuperQueryMatchType, type SuperQueryRule } from '../contract/listQuery';
 
 export interface SuperQuery {
   conditions: readonly SuperQueryCondition[];

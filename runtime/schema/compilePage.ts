@@ -3,7 +3,7 @@
  * and widgets derived, permission codes spelled out, every field reference replaced by its field object.
  * Assumes checkCrossReferences found nothing (every name it resolves exists).
  */
-import type { CustomRowAction, FieldType, ListColumn, PageDocument, PageField, QueryItem, RowAction, ToolbarAction } from '../generated/page';
+import type { CustomRowAction, ListColumn, PageDocument, PageField, QueryItem, RowAction, ToolbarAction } from '../generated/page';
 import type {
   CompiledAction,
   CompiledDict,
@@ -27,18 +27,9 @@ import {
 } from './fieldSemantics';
 import { DEFAULT_PAGE_SIZE, ELLIPSIS_LENGTH, PAGE_SIZE_OPTIONS } from '../list/constants';
 import { contentHash } from './hash';
-import { DICT_TEXT_SUFFIX, TENANT_FIELD_NAME, camelToUnderline } from './naming';
+import { DICT_TEXT_SUFFIX, camelToUnderline } from './naming';
+import { COMMON_STANDARD_COLUMNS, TENANT_STANDARD_COLUMN, type StandardColumn } from '../contract/standardColumns';
 import { pointer } from './schemaError';
-
-const SYSTEM_FIELDS: readonly { name: string; label: string; type: FieldType; hidden?: boolean }[] = [
-  { name: 'id', label: '主键', type: 'string', hidden: true },
-  { name: 'createBy', label: '创建人', type: 'string' },
-  { name: 'createTime', label: '创建时间', type: 'datetime' },
-  { name: 'updateBy', label: '更新人', type: 'string' },
-  { name: 'updateTime', label: '更新时间', type: 'datetime' },
-  { name: 'sysOrgCode', label: '所属部门', type: 'string' },
-];
-const TENANT_FIELD = { name: TENANT_FIELD_NAME, label: '租户', type: 'integer' as const, hidden: true };
 
 const DEFAULT_ELLIPSIS = ELLIPSIS_LENGTH;
 /** The page header's search box hint when the document gives none (runtime/views/layout/PageHeader). */
@@ -127,18 +118,19 @@ function compileField(field: PageField, index: number): CompiledField {
   };
 }
 
-function systemField(spec: { name: string; label: string; type: FieldType; hidden?: boolean }): CompiledField {
+/** A standard column (runtime/contract/standardColumns.ts) as the page sees it: read-only, its length the table's. */
+function systemField(spec: StandardColumn): CompiledField {
   const widget = spec.type === 'datetime' ? 'datetime' : spec.type === 'integer' ? 'number' : 'input';
   return {
     name: spec.name,
-    column: camelToUnderline(spec.name),
+    column: spec.column,
     label: spec.label,
     type: spec.type,
     system: true,
     pointer: '',
-    ...(spec.type === 'string' ? { length: spec.name === 'id' ? 36 : 50 } : {}),
+    ...(spec.length !== undefined ? { length: spec.length } : {}),
     required: false,
-    unique: spec.name === 'id',
+    unique: spec.primaryKey === true,
     readOnly: true,
     hidden: spec.hidden ?? false,
     sensitive: false,
@@ -170,7 +162,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
   });
   // Form-only fields (the human check) have no column: everything but the form works on stored fields.
   const fields = declared.filter((f) => f.stored);
-  const systemFields = [...SYSTEM_FIELDS, ...(entity.tenantScoped ? [TENANT_FIELD] : [])].map(systemField);
+  const systemFields = [...COMMON_STANDARD_COLUMNS, ...(entity.tenantScoped ? [TENANT_STANDARD_COLUMN] : [])].map(systemField);
   const fieldByName = new Map<string, CompiledField>([...systemFields, ...declared].map((f) => [f.name, f]));
   const field = (name: string): CompiledField => {
     const found = fieldByName.get(name);

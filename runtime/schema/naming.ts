@@ -5,9 +5,7 @@ export function camelToUnderline(name: string): string {
   return name.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`);
 }
 
-/** Fields every entity table has without declaring them (JeecgBoot's standard columns). */
-export const SYSTEM_FIELD_NAMES = ['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'sysOrgCode'] as const;
-/** Added to SYSTEM_FIELD_NAMES when the entity is tenant-scoped. */
-export const TENANT_FIELD_NAME = 'tenantId';
+/** Fields every entity table has without declaring them: runtime/contract/standardColumns.ts. */
+export { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME } from '../contract/standardColumns';
 
 export const DICT_TEXT_SUFFIX = '_dictText';

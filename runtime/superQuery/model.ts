@@ -11,6 +11,7 @@ import {
   type SuperQueryRule,
 } from '../list/types';
 import type { SuperQueryField } from './fields';
+import { SAVED_QUERY_RECORD_KEYS } from '../contract/listQuery';
 
 /** A row's value: text, or a list for 'in' and multi-selects (sent comma-joined). */
 export type RowValue = string | readonly string[];
@@ -121,7 +122,7 @@ export function withValue(row: SuperQueryRow, val: RowValue | undefined): SuperQ
 export function recordsOf(rows: readonly SuperQueryRow[]): SuperQueryRow[] {
   return rows.filter(isUsableRow).map((row) => {
     const record: SuperQueryRow = {};
-    for (const key of ['field', 'rule', 'val', 'type', 'dbType', 'dictCode', 'dictTable', 'dictText', 'customReturnField'] as const) {
+    for (const key of SAVED_QUERY_RECORD_KEYS) {
       const value = row[key];
       if (value !== undefined && value !== '') (record as Record<string, unknown>)[key] = Array.isArray(value) ? [...value] : value;
     }

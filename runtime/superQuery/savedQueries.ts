@@ -4,17 +4,14 @@
  * 'JSuperQuerySaved_' + code (§9) is kept as a cache: written after every answer, read when the
  * server cannot be reached.
  */
+import { SAVED_QUERY_URLS } from '../contract/listQuery';
 import type { Host } from '../host/types';
 import type { SuperQueryMatchType } from '../list/types';
 import { readMatchType, readRecords, type SuperQueryRow } from './model';
 
 export const SAVED_QUERY_PREFIX = 'JSuperQuerySaved_';
 
-export const SAVED_QUERY_URLS = {
-  list: '/sys/superQuery/list',
-  save: '/sys/superQuery/save',
-  delete: '/sys/superQuery/delete',
-} as const;
+export { SAVED_QUERY_URLS };
 
 export interface SavedQuery {
   id: string;

@@ -10,7 +10,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { CompiledPage } from '../../runtime/schema/compiledPage';
-import { staticUrlOf } from '../../runtime/widgets/upload/paths';
+import { STATIC_URL, staticUrlOf } from '../../runtime/contract/files';
 import { permissionCodesOf } from '../auth/permissions';
 import type { DB } from '../db/types';
 import { visibleTo } from '../sys/announcementRoutes';
@@ -78,7 +78,7 @@ export class FileAccess {
   }
 
   private async shownByReadableAnnouncement(reader: FileReader, path: string): Promise<boolean> {
-    const needles = [...new Set([`/sys/common/static/${path}`, staticUrlOf(path)])];
+    const needles = [...new Set([`${STATIC_URL}/${path}`, staticUrlOf(path)])];
     const rows = await this.db
       .selectFrom('sys_announcement as a')
       .select('a.msg_content')

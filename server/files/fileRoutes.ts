@@ -22,6 +22,7 @@
  */
 import fs from 'node:fs';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { SIGN_STATIC_URL, STATIC_URL, UPLOAD_URL } from '../../runtime/contract/files';
 import type { CompiledPage } from '../../runtime/schema/compiledPage';
 import { currentTenant, currentUser } from '../auth/guard';
 import { findSessionUser } from '../auth/sessions';
@@ -70,14 +71,14 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
   const policy: UploadPolicy = { dir: uploadDir, maxBytes: uploadMaxBytes, allowedTypes: new Set(uploadAllowedTypes) };
   const access = new FileAccess(app.db, opts.pages);
 
-  app.post('/sys/common/upload', { config: signedIn, schema: { querystring: noQuery } }, async (request) => {
+  app.post(UPLOAD_URL, { config: signedIn, schema: { querystring: noQuery } }, async (request) => {
     const stored = await receiveUpload(request, policy);
     await access.uploaded(stored, currentUser(request).userId);
     request.log.info({ stored, user: request.sessionUser?.username }, 'file uploaded');
     return okMessage(stored);
   });
 
-  app.get<{ Querystring: { path: string } }>('/sys/common/signStaticUrl', { config: signedIn, schema: { querystring: signQuery } }, async (request, reply) => {
+  app.get<{ Querystring: { path: string } }>(SIGN_STATIC_URL, { config: signedIn, schema: { querystring: signQuery } }, async (request, reply) => {
     const requested = request.query.path;
     const full = resolveInside(uploadDir, requested);
     if (!full) return reply.code(400).send(fail(FILE_MESSAGES.badPath, 400));
@@ -87,11 +88,11 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     }
     const { expires, signature } = signer.sign(requested);
     const encoded = requested.split('/').map(encodeURIComponent).join('/');
-    return ok({ url: `/sys/common/static/${encoded}?expires=${expires}&signature=${signature}`, expires });
+    return ok({ url: `${STATIC_URL}/${encoded}?expires=${expires}&signature=${signature}`, expires });
   });
 
   app.get<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>(
-    '/sys/common/static/*',
+    `${STATIC_URL}/*`,
     {
       // Either a session (header) or a signed link: checked below, as the guard knows only sessions.
       config: { anonymous: true },

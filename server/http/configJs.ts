@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { STATIC_URL } from '../../runtime/contract/files';
 
 /**
  * `window._CONFIG` as JeecgBoot's public/index.html defines it (`domianURL` is spelled so): the
@@ -8,7 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 export function runtimeConfigScript(apiBase: string, signatureSecret: string): string {
   return (
     `window._CONFIG = {"domianURL": ${JSON.stringify(apiBase)}, ` +
-    `"staticDomainURL": ${JSON.stringify(`${apiBase}/sys/common/static`)}, ` +
+    `"staticDomainURL": ${JSON.stringify(`${apiBase}${STATIC_URL}`)}, ` +
     `"signatureSecret": ${JSON.stringify(signatureSecret)}};\n`
   );
 }

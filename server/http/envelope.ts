@@ -1,11 +1,7 @@
-/** JeecgBoot's `Result<T>` envelope: every API answer has this shape. */
-export interface Envelope<T> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp: number;
-}
+import type { Envelope } from '../../runtime/contract/envelope';
+
+/** JeecgBoot's `Result<T>` envelope, one type for server and browser: runtime/contract/envelope.ts. */
+export type { Envelope } from '../../runtime/contract/envelope';
 
 export function ok<T>(result: T, message = ''): Envelope<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };
@@ -30,5 +26,4 @@ export class BusinessError extends Error {
   }
 }
 
-export const NO_PERMISSION_MESSAGE = '没有权限，请联系管理员授权';
-export const TOKEN_INVALID_MESSAGE = 'Token失效，请重新登录!';
+export { NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../../runtime/contract/envelope';

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { SAVED_QUERY_URLS, SUPER_QUERY_RULES, type SuperQueryMatchType } from '../../runtime/contract/listQuery';
 import { currentUser } from '../auth/guard';
 import { QUERY_LIMITS } from '../crud/query/limits';
 import { BusinessError, ok, okMessage } from '../http/envelope';
@@ -21,7 +22,6 @@ export const MAX_SAVED_PER_LIST = 100;
 export const TOO_MANY_SAVED_MESSAGE = `每个列表最多保存${MAX_SAVED_PER_LIST}个查询`;
 export const NOT_FOUND_MESSAGE = '未找到对应数据';
 
-const RULES = ['eq', 'like', 'right_like', 'left_like', 'in', 'ne', 'gt', 'ge', 'lt', 'le'];
 const shortText = { type: 'string', maxLength: 100 } as const;
 const code = { type: 'string', minLength: 1, maxLength: 255 } as const;
 
@@ -32,7 +32,7 @@ const recordSchema = {
   additionalProperties: false,
   properties: {
     field: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z_][A-Za-z0-9_,]*$' },
-    rule: { type: 'string', enum: RULES },
+    rule: { type: 'string', enum: SUPER_QUERY_RULES },
     val: {
       anyOf: [
         { type: 'string', maxLength: QUERY_LIMITS.maxValueLength },
@@ -63,7 +63,7 @@ interface SavedRecord {
 interface SaveBody {
   code: string;
   title: string;
-  matchType: 'and' | 'or';
+  matchType: SuperQueryMatchType;
   records: SavedRecord[];
 }
 
@@ -79,7 +79,7 @@ function parsedRecords(value: unknown): unknown {
 
 export const superQueryRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { code: string } }>(
-    '/sys/superQuery/list',
+    SAVED_QUERY_URLS.list,
     {
       config: signedIn,
       schema: {
@@ -101,7 +101,7 @@ export const superQueryRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post<{ Body: SaveBody }>(
-    '/sys/superQuery/save',
+    SAVED_QUERY_URLS.save,
     {
       config: signedIn,
       schema: {
@@ -163,7 +163,7 @@ export const superQueryRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.delete<{ Querystring: { id: string } }>(
-    '/sys/superQuery/delete',
+    SAVED_QUERY_URLS.delete,
     {
       config: signedIn,
       schema: {

@@ -1,12 +1,6 @@
 // Wire shapes of the JeecgBoot contract as the web app reads them (../shared/spec/app-shell.md §3).
 
-export interface Envelope<T> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp: number;
-}
+export type { Envelope } from '../../runtime/contract/envelope';
 
 export interface UserInfo {
   id: string;

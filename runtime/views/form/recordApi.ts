@@ -4,6 +4,7 @@
  * layer, which has told the user already; business failures (success:false) come back as outcomes
  * for the form to show while keeping the user's input.
  */
+import { entityEndpoint } from '../../contract/entityEndpoints';
 import type { Host } from '../../host/types';
 import type { CompiledPage } from '../../schema/compiledPage';
 
@@ -20,7 +21,7 @@ function failureText(error: unknown): string {
 
 export async function loadRecord(host: Host, page: CompiledPage, id: string | number): Promise<Outcome<Record<string, unknown>>> {
   try {
-    const answer = await host.request.get<Record<string, unknown> | null>(`${page.entity.apiPath}/queryById`, { id });
+    const answer = await host.request.get<Record<string, unknown> | null>(entityEndpoint(page.entity.apiPath, 'queryById'), { id });
     if (answer.success && answer.result && typeof answer.result === 'object') return { ok: true, value: answer.result, message: answer.message };
     return { ok: false, message: answer.message || LOAD_FAILED_MESSAGE };
   } catch (error) {
@@ -41,8 +42,8 @@ export async function saveRecord(
   try {
     const answer =
       mode === 'add'
-        ? await host.request.post<unknown>(`${page.entity.apiPath}/add`, body)
-        : await host.request.put<unknown>(`${page.entity.apiPath}/edit`, body);
+        ? await host.request.post<unknown>(entityEndpoint(page.entity.apiPath, 'add'), body)
+        : await host.request.put<unknown>(entityEndpoint(page.entity.apiPath, 'edit'), body);
     if (answer.success) return { ok: true, value: answer.result, message: answer.message || SAVED_MESSAGES[mode] };
     return { ok: false, message: answer.message || '操作失败' };
   } catch {

@@ -3,6 +3,7 @@
  * editable grid, saved together through `{apiPath}/saveBatch` (all or nothing), and kept live with
  * the page's other open grids through /vxeSocket.
  */
+import { entityEndpoint } from '../../contract/entityEndpoints';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Pagination, Spin } from 'antd';
 import {
@@ -99,7 +100,7 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
   useEffect(() => {
     if (!grid) return;
     let current = true;
-    void host.request.get<ListAnswer>(`${apiPath}/list`, { pageNo, pageSize }).then((answer) => {
+    void host.request.get<ListAnswer>(entityEndpoint(apiPath, 'list'), { pageNo, pageSize }).then((answer) => {
       if (!current) return;
       setLoaded(wanted);
       if (!answer.success) {
@@ -173,7 +174,7 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
     }
     setSaving(true);
     try {
-      const answer = await host.request.post(`${apiPath}/saveBatch`, batch);
+      const answer = await host.request.post(entityEndpoint(apiPath, 'saveBatch'), batch);
       if (!answer.success) {
         const marked = grid.showRefusals(refusalsOf(answer.result), rowIds);
         host.notify.error(readableSummary(answer.message, marked));

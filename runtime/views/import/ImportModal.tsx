@@ -4,6 +4,7 @@
  * (code 201; our server writes nothing then) → the dialog stays open with the server's message and
  * a link to download the error workbook. Other failures → '<file> <message>.' or '文件上传失败'.
  */
+import { entityEndpoint } from '../../contract/entityEndpoints';
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
@@ -115,7 +116,7 @@ function ImportSession({ page, host, open, onClose, onImported }: ImportModalPro
           <p className="ant-upload-text">点击或拖拽文件到此处选择</p>
           <p className="ant-upload-hint">支持 .xls、.xlsx 格式，可同时选择多个文件</p>
         </Upload.Dragger>
-        <Typography.Link onClick={() => void downloadTemplate(host, `${page.entity.apiPath}/exportXlsTemplate`, page.entity.title)}>{IMPORT_MESSAGES.template}</Typography.Link>
+        <Typography.Link onClick={() => void downloadTemplate(host, entityEndpoint(page.entity.apiPath, 'exportXlsTemplate'), page.entity.title)}>{IMPORT_MESSAGES.template}</Typography.Link>
         {percent !== null && <Progress percent={percent} size="small" />}
         {rejected && (
           <Alert

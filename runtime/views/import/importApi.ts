@@ -3,6 +3,7 @@
  * the multipart upload of several files under `files[]`, and the download of
  * the error workbook an all-or-nothing import answers with (code 201).
  */
+import { entityEndpoint } from '../../contract/entityEndpoints';
 import type { Host } from '../../host/types';
 import { checkDownloadedFile } from '../../list/exportFile';
 import type { CompiledPage } from '../../schema/compiledPage';
@@ -52,7 +53,7 @@ export async function uploadImport(
   onProgress?: (percent: number) => void,
 ): Promise<ImportOutcome> {
   try {
-    const answer = await host.request.upload<unknown>(`${page.entity.apiPath}/importExcel`, files, {
+    const answer = await host.request.upload<unknown>(entityEndpoint(page.entity.apiPath, 'importExcel'), files, {
       fileField: IMPORT_FILE_FIELD,
       onProgress,
     });

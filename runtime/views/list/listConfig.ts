@@ -2,6 +2,7 @@
  * A compiled page → the list controller's config and the page's other endpoints. Paths follow the
  * generic CRUD contract: `{apiPath}/list|delete|deleteBatch|exportXls|exportXlsTemplate|importExcel`.
  */
+import { entityEndpoint } from '../../contract/entityEndpoints';
 import type { RequestParams } from '../../host/types';
 import type { ListConfig } from '../../list/types';
 import type { CompiledPage } from '../../schema/compiledPage';
@@ -21,15 +22,15 @@ export interface PageUrls {
 export function pageUrls(page: CompiledPage): PageUrls {
   const base = page.entity.apiPath;
   return {
-    list: `${base}/list`,
-    delete: `${base}/delete`,
-    deleteBatch: `${base}/deleteBatch`,
-    exportXls: `${base}/exportXls`,
-    template: `${base}/exportXlsTemplate`,
-    importExcel: `${base}/importExcel`,
-    add: `${base}/add`,
-    edit: `${base}/edit`,
-    queryById: `${base}/queryById`,
+    list: entityEndpoint(base, 'list'),
+    delete: entityEndpoint(base, 'delete'),
+    deleteBatch: entityEndpoint(base, 'deleteBatch'),
+    exportXls: entityEndpoint(base, 'exportXls'),
+    template: entityEndpoint(base, 'exportXlsTemplate'),
+    importExcel: entityEndpoint(base, 'importExcel'),
+    add: entityEndpoint(base, 'add'),
+    edit: entityEndpoint(base, 'edit'),
+    queryById: entityEndpoint(base, 'queryById'),
   };
 }
 

@@ -2,6 +2,7 @@
  * Tree pages (entity.tree: area, customer): the list shows the roots, and a row whose has-child flag
  * is set expands to its children, fetched on first expand from `{apiPath}/childList?pid=`.
  */
+import { entityEndpoint } from '../../contract/entityEndpoints';
 import { useCallback, useState } from 'react';
 import type { Host } from '../../host/types';
 import type { CompiledPage } from '../../schema/compiledPage';
@@ -53,7 +54,7 @@ export function useTreeRows(page: CompiledPage, host: Host, rows: readonly Row[]
       if (!expanded || !id || loaded.has(id)) return;
       setLoadingIds((ids) => new Set(ids).add(id));
       host.request
-        .get<Row[]>(`${page.entity.apiPath}/childList`, { pid: id })
+        .get<Row[]>(entityEndpoint(page.entity.apiPath, 'childList'), { pid: id })
         .then((answer) => {
           if (!answer.success) {
             host.notify.warning(answer.message || '下级数据加载失败');

@@ -4,6 +4,7 @@
  * page's list endpoint with `<valueField>=a,b`, which the server reads as IN), and the tree of the
  * customer-tree variant.
  */
+import { entityEndpoint } from '../../contract/entityEndpoints';
 import { useEffect, useState } from 'react';
 import { reportFailure } from '../../host/failure';
 import type { Host } from '../../host/types';
@@ -44,7 +45,7 @@ export function useTargetPage(host: Host, ref: string | undefined): TargetPage {
 
 /** The endpoint a picker lists from: the picker's own (e.g. the case picker's porp_list) or the page's list. */
 export function listUrlOf(page: CompiledPage): string {
-  return page.picker?.listUrl ?? `${page.entity.apiPath}/list`;
+  return page.picker?.listUrl ?? entityEndpoint(page.entity.apiPath, 'list');
 }
 
 /**

@@ -1,26 +1,26 @@
-import type { ColumnSpec } from './types';
+import { STANDARD_COLUMNS as CONTRACT_COLUMNS, type StandardColumn } from '../../../runtime/contract/standardColumns';
+import type { ColumnSpec, ColumnType } from './types';
+
+/** A standard column of the contract table as the DDL layer creates it. */
+function columnSpec(column: StandardColumn): ColumnSpec {
+  const type: ColumnType =
+    column.type === 'string' ? { base: 'varchar', length: column.length ?? null } : column.type === 'datetime' ? { base: 'timestamp' } : { base: 'integer' };
+  return {
+    name: column.column,
+    type,
+    notNull: column.notNull,
+    ...(column.primaryKey ? { primaryKey: true } : {}),
+    ...(column.defaultValue !== undefined ? { defaultValue: column.defaultValue } : {}),
+  };
+}
 
 /**
- * Columns every entity table has besides its schema fields, as JeecgBoot's generated entities do:
- * - id: varchar(32) primary key, a string id made by the server (like the foundation tables);
- * - create_by / create_time / update_by / update_time: the audit fields, set by generic CRUD;
- *   create_time is Beijing wall-clock time (`now()` in the session time zone);
- * - sys_org_code: the department org code of the user who created the row (JeecgBoot data rules);
- * - tenant_id: tenant scoping, 0 when tenants are not used (the `tenant-id: 0` header).
- * There is no del_flag: generic CRUD deletes rows for good, as JeecgBoot's generated CRUD does.
+ * Columns every entity table has besides its schema fields (runtime/contract/standardColumns.ts):
+ * the primary key first, the audit, org and tenant columns last.
  */
-export const STANDARD_HEAD: ColumnSpec[] = [
-  { name: 'id', type: { base: 'varchar', length: 32 }, notNull: true, primaryKey: true },
-];
+export const STANDARD_HEAD: ColumnSpec[] = CONTRACT_COLUMNS.filter((c) => c.primaryKey).map(columnSpec);
 
-export const STANDARD_TAIL: ColumnSpec[] = [
-  { name: 'create_by', type: { base: 'varchar', length: 50 }, notNull: false },
-  { name: 'create_time', type: { base: 'timestamp' }, notNull: true, defaultValue: { expr: 'now()' } },
-  { name: 'update_by', type: { base: 'varchar', length: 50 }, notNull: false },
-  { name: 'update_time', type: { base: 'timestamp' }, notNull: false },
-  { name: 'sys_org_code', type: { base: 'varchar', length: 64 }, notNull: false },
-  { name: 'tenant_id', type: { base: 'integer' }, notNull: true, defaultValue: 0 },
-];
+export const STANDARD_TAIL: ColumnSpec[] = CONTRACT_COLUMNS.filter((c) => !c.primaryKey).map(columnSpec);
 
 /** Names a schema field may not use: they belong to the standard columns above. */
 export const STANDARD_COLUMNS: readonly string[] = [...STANDARD_HEAD, ...STANDARD_TAIL].map((c) => c.name);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { entityEndpoint } from '../../../runtime/contract/entityEndpoints';
 import { UPDATE_VXE_TABLE, type LiveRowChange } from '../../../runtime/grid/socket/messages';
 import { GRID_SOCKET_KEY, gridPageId } from '../../../runtime/grid/gridPage';
 import { currentUser } from '../../auth/guard';
@@ -182,7 +183,7 @@ async function publishSavedChanges(app: FastifyInstance, service: EntityService,
 export function registerGridBatch(app: FastifyInstance, service: EntityService): void {
   const { apiPath } = service.model.page.entity;
   app.post(
-    `${apiPath}/saveBatch`,
+    entityEndpoint(apiPath, 'saveBatch'),
     { config: { permission: service.model.page.permissions.list }, schema: { body: gridBatchBody } },
     async (request: FastifyRequest, reply) => {
       const input = request.body as GridBatchInput;

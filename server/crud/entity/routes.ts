@@ -4,6 +4,8 @@ import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { entityEndpoint } from '../../../runtime/contract/entityEndpoints';
+import { LIST_PARAMS } from '../../../runtime/contract/listQuery';
 import type { CompiledPage } from '../../../runtime/schema/compiledPage';
 import { currentUser } from '../../auth/guard';
 import { BusinessError, ok, okMessage } from '../../http/envelope';
@@ -36,14 +38,14 @@ const stringOrList = { anyOf: [{ type: 'string' }, { type: 'array', items: { typ
 const listQuerySchema = {
   type: 'object',
   properties: {
-    pageNo: { type: 'string' },
-    pageSize: { type: 'string' },
-    column: { type: 'string' },
-    order: { type: 'string' },
-    superQueryParams: { type: 'string' },
-    superQueryMatchType: { type: 'string' },
-    selections: { type: 'string' },
-    hasQuery: { type: 'string' },
+    [LIST_PARAMS.pageNo]: { type: 'string' },
+    [LIST_PARAMS.pageSize]: { type: 'string' },
+    [LIST_PARAMS.column]: { type: 'string' },
+    [LIST_PARAMS.order]: { type: 'string' },
+    [LIST_PARAMS.superQueryParams]: { type: 'string' },
+    [LIST_PARAMS.superQueryMatchType]: { type: 'string' },
+    [LIST_PARAMS.selections]: { type: 'string' },
+    [LIST_PARAMS.hasQuery]: { type: 'string' },
   },
   additionalProperties: stringOrList,
 } as const;
@@ -113,14 +115,14 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     return pageEnvelope(records, total, query.page.pageNo, query.page.pageSize);
   };
 
-  app.get(`${apiPath}/list`, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
+  app.get(entityEndpoint(apiPath, 'list'), { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
   // A picker's own list endpoint (the case picker's porp_list): the same list behind the same permission.
   const pickerList = model.page.picker?.listUrl;
-  if (pickerList && pickerList !== `${apiPath}/list`) {
+  if (pickerList && pickerList !== entityEndpoint(apiPath, 'list')) {
     app.get(pickerList, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
   }
 
-  app.get(`${apiPath}/queryById`, { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
+  app.get(entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
     const row = await service.store.findById(app.db, id, tenantIdOf(request));
     if (!row) throw new BusinessError(NOT_FOUND_RECORD);
@@ -128,7 +130,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     return ok(record);
   });
 
-  app.post(`${apiPath}/add`, { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
+  app.post(entityEndpoint(apiPath, 'add'), { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
     writing(reply, async () => {
       await service.add(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
       return okMessage('添加成功！');
@@ -140,16 +142,16 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       await service.edit(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
       return okMessage('编辑成功！');
     });
-  app.put(`${apiPath}/edit`, { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
-  app.post(`${apiPath}/edit`, { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
+  app.put(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
+  app.post(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
 
-  app.delete(`${apiPath}/delete`, { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
+  app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
     await service.delete(app.db, [id], tenantIdOf(request));
     return okMessage('删除成功！');
   });
 
-  app.delete(`${apiPath}/deleteBatch`, { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
+  app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
     const ids = idList((request.query as { ids: string }).ids);
     if (ids.length === 0) throw new BusinessError('请选择一条记录！');
     await service.delete(app.db, ids, tenantIdOf(request), true);
@@ -165,7 +167,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', contentDispositionFor(fileName)).send(out);
   };
 
-  app.get(`${apiPath}/exportXls`, { config: { permission: perms.exportXls }, schema: { querystring: listQuerySchema } }, async (request, reply) => {
+  app.get(entityEndpoint(apiPath, 'exportXls'), { config: { permission: perms.exportXls }, schema: { querystring: listQuerySchema } }, async (request, reply) => {
     const raw = request.query as RawQuery;
     const query = translateListQuery(model.queryFields, raw, model.listOptions);
     const user = currentUser(request);
@@ -174,11 +176,11 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     );
   });
 
-  app.get(`${apiPath}/exportXlsTemplate`, { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (_request, reply) =>
+  app.get(entityEndpoint(apiPath, 'exportXlsTemplate'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (_request, reply) =>
     sendWorkbook(reply, `${model.title}导入模板.xlsx`, (out) => writeImportTemplate(out, service, app.db)),
   );
 
-  app.post(`${apiPath}/importExcel`, { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (request) => {
+  app.post(entityEndpoint(apiPath, 'importExcel'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (request) => {
     const files = await readUploads(request);
     const user = currentUser(request);
     try {
@@ -187,7 +189,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       const fileName = `${model.title}导入错误数据.xlsx`;
       const key = await errorFiles.put(user.userId, fileName, outcome.writeErrorFile);
       const msg = importFailureMessage(outcome.badRows, key !== undefined);
-      const result = key === undefined ? { msg } : { fileUrl: `${apiPath}/importErrorFile?key=${key}`, fileName, msg };
+      const result = key === undefined ? { msg } : { fileUrl: `${entityEndpoint(apiPath, 'importErrorFile')}?key=${key}`, fileName, msg };
       return { success: true, code: 201, message: msg, result, timestamp: Date.now() };
     } catch (err) {
       if (err instanceof ExcelFileError) throw new BusinessError(`文件导入失败：${err.message}`);
@@ -196,7 +198,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   });
 
   app.get(
-    `${apiPath}/importErrorFile`,
+    entityEndpoint(apiPath, 'importErrorFile'),
     {
       config: { permission: perms.importExcel },
       schema: { querystring: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[0-9a-f]{48}$' }, token: { type: 'string' }, _t: { type: 'string' } } } },
@@ -216,7 +218,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   if (model.tree && !hasOwnChildList(apiPath)) {
     const tree = model.tree;
     app.get(
-      `${apiPath}/childList`,
+      entityEndpoint(apiPath, 'childList'),
       { config: { permission: perms.list }, schema: { querystring: { type: 'object', properties: { pid: { type: 'string', maxLength: 64 }, _t: { type: 'string' } } } } },
       async (request) => {
         const pid = (request.query as { pid?: string }).pid?.trim() || tree.rootValue;

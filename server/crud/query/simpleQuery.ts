@@ -1,3 +1,4 @@
+import { LIST_PARAM_NAMES } from '../../../runtime/contract/listQuery';
 import { anyOf, comparison, inList, like, type Condition } from './conditions';
 import { checkText, fieldParam, singleParam, type ParameterBudget } from './params';
 import { isCommaWrapped, splitList, stringRule, typedRule, type ParsedRule } from './rules';
@@ -6,25 +7,10 @@ import { isStringKind, labelOf, parseValue, type Bound, type SqlValue } from './
 
 /**
  * Names that are never a filter, even when an entity has a property of that name: JeecgBoot's
- * `judgedIsUselessField` (class, ids, page, rows, sort, order) and the list's own parameters.
+ * `judgedIsUselessField` (class, ids, page, rows, sort, order) and the list's own parameters
+ * (runtime/contract/listQuery.ts).
  */
-export const IGNORED_NAMES: ReadonlySet<string> = new Set([
-  'class',
-  'ids',
-  'page',
-  'rows',
-  'sort',
-  'order',
-  'column',
-  'field',
-  'pageNo',
-  'pageSize',
-  '_t',
-  'superQueryParams',
-  'superQueryMatchType',
-  'selections',
-  'hasQuery',
-]);
+export const IGNORED_NAMES: ReadonlySet<string> = new Set(['class', 'ids', 'page', 'rows', 'sort', 'order', ...LIST_PARAM_NAMES]);
 
 interface FieldContext {
   field: EntityField;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isSafeStoredPath } from '../../../runtime/widgets/upload/paths';
+import { isSafeStoredPath, SIGN_STATIC_URL } from '../../../runtime/contract/files';
 import { get } from '../../api/request';
 import { runtimeConfig } from '../../config';
 
@@ -16,7 +16,7 @@ export function useAvatarUrl(avatar: string | null | undefined): string | undefi
   useEffect(() => {
     if (!avatar || direct || !isSafeStoredPath(avatar)) return;
     let live = true;
-    get<{ url: string }>('/sys/common/signStaticUrl', { path: avatar }, { silent: true }).then(
+    get<{ url: string }>(SIGN_STATIC_URL, { path: avatar }, { silent: true }).then(
       (answer) => {
         if (live && answer.success) setSigned({ avatar, url: `${runtimeConfig().domianURL}${answer.result.url}` });
       },
