@@ -10,7 +10,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { CompiledPage } from '../../runtime/schema/compiledPage';
-import { staticUrlOf } from '../../runtime/widgets/upload/paths';
+import { staticUrlOf } from '../../runtime/files/paths';
 import { permissionCodesOf } from '../auth/permissions';
 import type { DB } from '../db/types';
 import { visibleTo } from '../sys/announcementRoutes';

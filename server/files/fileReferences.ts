@@ -11,7 +11,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { CompiledField, CompiledPage } from '../../runtime/schema/compiledPage';
-import { isSafeStoredPath, splitPaths, storedPathOfStaticUrl } from '../../runtime/widgets/upload/paths';
+import { isSafeStoredPath, splitPaths, storedPathOfStaticUrl } from '../../runtime/files/paths';
 import { readTable } from '../crud/ddl';
 import type { DB } from '../db/types';
 import { inTransaction } from '../db/transaction';

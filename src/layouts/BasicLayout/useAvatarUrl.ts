@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isSafeStoredPath } from '../../../runtime/widgets/upload/paths';
+import { isSafeStoredPath } from '../../../runtime/files/paths';
 import { get } from '../../api/request';
 import { runtimeConfig } from '../../config';
 
