@@ -108,14 +108,29 @@ export default defineConfig(
       ],
     },
   },
+  // no-restricted-imports does not see import(): the lazy forms of the same imports.
   {
     files: ['runtime/**/*.{ts,tsx}'],
     ignores: ['runtime/views/**', 'runtime/widgets/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [runtimeOnItsOwn, headlessStaysHeadless] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [runtimeOnItsOwn, headlessStaysHeadless] }],
+      'no-restricted-syntax': [
+        'error',
+        ...noEvalSyntax,
+        { selector: 'ImportExpression[source.value=/(^|\\/)(views|widgets)(\\/|$)/]', message: headlessStaysHeadless.message },
+      ],
+    },
   },
   {
     files: ['runtime/widgets/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [runtimeOnItsOwn, widgetsBelowViews] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [runtimeOnItsOwn, widgetsBelowViews] }],
+      'no-restricted-syntax': [
+        'error',
+        ...noEvalSyntax,
+        { selector: 'ImportExpression[source.value=/(^|\\/)views(\\/|$)/]', message: widgetsBelowViews.message },
+      ],
+    },
   },
   {
     files: ['runtime/views/**/*.{ts,tsx}'],
