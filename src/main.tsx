@@ -7,14 +7,12 @@ import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import 'antd/dist/reset.css';
 import { registerFormilyCompiler } from '../runtime/expr/formilyCompiler';
-import { registerBuiltinWidgets } from '../runtime/views/registerBuiltinWidgets';
 import App from './App';
 import { ThemedConfigProvider } from './settings/ThemedConfigProvider';
 
 dayjs.locale('zh-cn');
 // Formily evaluates page expressions (linkage, visibility) with our safe evaluator, never eval.
 registerFormilyCompiler();
-registerBuiltinWidgets();
 
 // The request layer already reports failures to the user; retrying would report them twice.
 const queryClient = new QueryClient({

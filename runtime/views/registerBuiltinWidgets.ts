@@ -1,7 +1,8 @@
 /**
  * Puts the shipped widgets, list cell renderers and picker dialogs into the widget registry. The
- * app's entry and the unit tests' setup call it once, before anything renders: a list's first paint
- * already needs the area, name and file cells. A project's own widget registered before this call
+ * app's entry into the schema runtime (src/pages/SchemaRoute) and the unit tests' setup call it
+ * once, before any schema page renders: a list's first paint already needs the area, name and file
+ * cells. A project's own widget registered before this call
  * keeps its type; one registered after replaces the shipped one.
  *
  * It lives with the views because the picker dialogs are views, which widgets never import.

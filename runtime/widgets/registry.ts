@@ -6,7 +6,7 @@
  * cells are synchronous because a table renders many of them.
  *
  * The shipped widgets are registered by registerBuiltinWidgets (runtime/views), called once by the
- * app's entry and the unit tests' setup; registering a type again replaces it.
+ * app's entry into the schema runtime and the unit tests' setup; registering a type again replaces it.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { DictService } from '../dict/dictService';

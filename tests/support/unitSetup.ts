@@ -10,7 +10,7 @@ import { registerBuiltinWidgets } from '../../runtime/views/registerBuiltinWidge
 // can take longer to show its message. Waiting longer changes nothing when it shows at once.
 configure({ asyncUtilTimeout: 5_000 });
 
-// As src/main.tsx does before the app renders.
+// As src/pages/SchemaRoute.tsx does before the first schema page renders.
 registerBuiltinWidgets();
 
 // jsdom lacks a few browser APIs antd relies on.
