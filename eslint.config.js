@@ -19,6 +19,24 @@ const noEvalSyntax = [
   },
 ];
 
+// Who may import whom (issue 13): the runtime stands on its own — it never imports the web app (src/)
+// or the server; its headless folders (everything but views/ and widgets/) never import React views
+// or widgets; widgets never import views (a view a widget needs is handed in by
+// registerBuiltinWidgets, as the picker dialogs are). Each zone lists every pattern that applies to
+// it, since a later config object replaces the rule's options instead of adding to them.
+const runtimeOnItsOwn = {
+  regex: '^(\\.\\./)+(src|server)(/|$)',
+  message: 'The runtime never imports the web app (src/) or the server: move the shared piece into runtime/.',
+};
+const headlessStaysHeadless = {
+  regex: '(^|/)(views|widgets)(/|$)',
+  message: "runtime's headless folders never import views or widgets: move the shared piece down into a headless folder.",
+};
+const widgetsBelowViews = {
+  regex: '(^|/)views(/|$)',
+  message: 'Widgets never import views: move the shared piece down, or let registerBuiltinWidgets hand the view in.',
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -89,6 +107,34 @@ export default defineConfig(
         },
       ],
     },
+  },
+  // no-restricted-imports does not see import(): the lazy forms of the same imports.
+  {
+    files: ['runtime/**/*.{ts,tsx}'],
+    ignores: ['runtime/views/**', 'runtime/widgets/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [runtimeOnItsOwn, headlessStaysHeadless] }],
+      'no-restricted-syntax': [
+        'error',
+        ...noEvalSyntax,
+        { selector: 'ImportExpression[source.value=/(^|\\/)(views|widgets)(\\/|$)/]', message: headlessStaysHeadless.message },
+      ],
+    },
+  },
+  {
+    files: ['runtime/widgets/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [runtimeOnItsOwn, widgetsBelowViews] }],
+      'no-restricted-syntax': [
+        'error',
+        ...noEvalSyntax,
+        { selector: 'ImportExpression[source.value=/(^|\\/)views(\\/|$)/]', message: widgetsBelowViews.message },
+      ],
+    },
+  },
+  {
+    files: ['runtime/views/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [runtimeOnItsOwn] }] },
   },
   // Unit tests render React in jsdom and use Node helpers.
   {

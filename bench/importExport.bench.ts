@@ -16,7 +16,7 @@ import { PassThrough, Writable, type Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { EntityDictionaries, entityService, excelColumns, exportRecords, type EntityService } from '../server/crud/entity';
 import { translateListQuery } from '../server/crud/query';
-import { newId } from '../server/seed/ids';
+import { newId } from '../server/db/ids';
 import { writeXlsx, type ExcelColumn } from '../server/excel';
 import { DictionaryCache } from '../server/sys/dict/dictionaryCache';
 import type { DB } from '../server/db/types';

@@ -54,7 +54,7 @@ export const DEFAULT_ORDER_FIELD = 'orderNum';
 export const DEFAULT_ROW_KEY = 'id';
 
 /** Default date formats (dayjs tokens, spec §9): the ones forms and lists store and show. */
-export { DATE_FORMAT, DATETIME_FORMAT } from '../widgets/form/storedValues';
+export { DATE_FORMAT, DATETIME_FORMAT } from '../schema/storedValues';
 
 /** Default upload endpoint and the response field holding the stored path (spec §7). */
 export const DEFAULT_UPLOAD_ACTION = UPLOAD_URL;

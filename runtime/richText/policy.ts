@@ -6,7 +6,7 @@
  *
  * Pure data and pure checks only: no DOM, no library, so the server can import it.
  */
-import { storedPathOfStaticUrl } from '../widgets/upload/paths';
+import { storedPathOfStaticUrl } from '../files/paths';
 
 /** Tags the editor's toolbar produces, plus what the Markdown preview renders (tables, rules). */
 export const ALLOWED_TAGS: readonly string[] = [

@@ -9,7 +9,7 @@ import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
 import type { CompiledPage } from '../schema/compiledPage';
-import { DictServiceProvider, useDictService } from './dictContext';
+import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
 import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';

@@ -5,8 +5,8 @@
  * given their own renderer per widget type (e.g. an image thumbnail) with `registerCellRenderer`;
  * cells are synchronous because a table renders many of them.
  *
- * Registration is a side effect of the module that owns the widgets (the form helper registers the
- * form widgets); registering a type again replaces it.
+ * The shipped widgets are registered by registerBuiltinWidgets (runtime/views), called once by the
+ * app's entry into the schema runtime and the unit tests' setup; registering a type again replaces it.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { DictService } from '../dict/dictService';

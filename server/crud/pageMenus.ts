@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CompiledPage } from '../../runtime/schema/compiledPage';
 import type { DB } from '../db/types';
-import { newId } from '../seed/ids';
+import { newId } from '../db/ids';
 import { insertEntityButtons, schemaComponentOf } from '../seed/entities';
 import { inTransaction } from '../db/transaction';
 

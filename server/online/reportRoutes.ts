@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CompiledPage } from '../../runtime/schema/compiledPage';
-import { currentUser } from '../auth/guard';
+import { currentTenant, currentUser } from '../auth/guard';
 import { permissionCodesOf } from '../auth/permissions';
-import { tenantIdOf } from '../crud/entity/context';
 import { EntityDictionaries } from '../crud/entity/dictionaries';
 import { entityModel } from '../crud/entity/model';
 import { toRecords } from '../crud/entity/records';
@@ -85,7 +84,7 @@ export const onlineReportRoutes: FastifyPluginAsync<OnlineReportRoutesOptions> =
     const store = stores.get(report.page.source);
     if (!store) throw new Error(`${report.source}: 页面 ${report.page.source} 没有数据访问对象`);
     const { query, params } = translateReportQuery(report, request.query as RawQuery);
-    const { rows, total } = await store.list(app.db, query, tenantIdOf(request), params);
+    const { rows, total } = await store.list(app.db, query, currentTenant(request), params);
     const records = await toRecords(store.model, rows, dicts);
     return ok({ total, records: records.map((record) => reportRecord(report, record)) });
   });

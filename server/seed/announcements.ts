@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import type { SeedAnnouncement } from '../generated/seed/announcements';
 import { SeedError } from './documents';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 
 const DAY_MS = 86_400_000;
 const BEIJING_OFFSET_MS = 8 * 3_600_000;

@@ -3,7 +3,7 @@ import type { DB, SysDict, SysDictItem } from '../db/types';
 import type { SeedCheckRule } from '../generated/seed/check-rules';
 import type { SeedDict } from '../generated/seed/dicts';
 import { SeedError } from './documents';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 
 export async function insertDicts(trx: Transaction<DB>, dicts: SeedDict[]): Promise<void> {
   const codes = new Set<string>();

@@ -8,7 +8,7 @@ import { isSystemTable } from '../crud/pages';
 import type { DB, SysPermission } from '../db/types';
 import { DictionaryCache } from '../sys/dict/dictionaryCache';
 import { SeedError } from './documents';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 import type { SeededPermission } from './menus';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,7 +2,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { DB, SysPermission } from '../db/types';
 import type { SeedButton, SeedMenu } from '../generated/seed/menus';
 import { SeedError } from './documents';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 
 /** What role grants are resolved against: one sys_permission row, menu or button. */
 export interface SeededPermission {

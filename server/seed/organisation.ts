@@ -3,7 +3,7 @@ import type { DB, SysDepart } from '../db/types';
 import type { SeedDepart } from '../generated/seed/departs';
 import type { SeedPosition } from '../generated/seed/positions';
 import { SeedError } from './documents';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 
 /** Org code → department id. */
 export type DepartIds = Map<string, string>;

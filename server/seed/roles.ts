@@ -3,7 +3,7 @@ import type { DB } from '../db/types';
 import type { SeedRole } from '../generated/seed/roles';
 import { SeedError } from './documents';
 import { resolveGrants } from './grants';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 import type { SeededPermission } from './menus';
 
 /** Role code → role id. */

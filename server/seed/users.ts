@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/types';
 import type { SeedUser } from '../generated/seed/users';
 import { SeedError } from './documents';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 import type { DepartIds } from './organisation';
 import type { RoleIds } from './roles';
 

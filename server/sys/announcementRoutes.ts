@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../db/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { currentUser } from '../auth/guard';
@@ -144,7 +144,7 @@ export const announcementRoutes: FastifyPluginAsync = async (app) => {
       await app.db
         .insertInto('sys_announcement_send')
         .values({
-          id: randomUUID().replace(/-/g, ''),
+          id: newId(),
           annt_id: anntId,
           user_id: userId,
           read_flag: '1',

@@ -4,7 +4,7 @@
  * query is neither listed nor deleted (it simply is not found). Any signed-in user may call them:
  * whoever can open a list may keep queries for it.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../db/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { SAVED_QUERY_URLS, SUPER_QUERY_RULES, type SuperQueryMatchType } from '../../runtime/contract/listQuery';
@@ -147,16 +147,16 @@ export const superQueryRoutes: FastifyPluginAsync = async (app) => {
           .where('save_code', '=', saveCode)
           .executeTakeFirstOrThrow();
         if (Number(count.n) >= MAX_SAVED_PER_LIST) throw new BusinessError(TOO_MANY_SAVED_MESSAGE);
-        const newId = randomUUID().replace(/-/g, '');
+        const id = newId();
         await trx
           .insertInto('sys_super_query')
-          .values({ id: newId, user_id: userId, save_code: saveCode, title, match_type: matchType, records: json, create_by: username })
+          .values({ id, user_id: userId, save_code: saveCode, title, match_type: matchType, records: json, create_by: username })
           // Two saves of one new title at once: the second overwrites the first instead of failing.
           .onConflict((oc) =>
             oc.columns(['user_id', 'save_code', 'title']).doUpdateSet({ match_type: matchType, records: json, update_by: username }),
           )
           .execute();
-        return newId;
+        return id;
       });
       return ok({ id, title, matchType, records }, '保存成功');
     },

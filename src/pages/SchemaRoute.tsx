@@ -8,10 +8,17 @@ import { Alert, Card, Result, Spin, Typography } from 'antd';
 import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import type { SchemaError } from '../../runtime/schema/schemaError';
 import { SchemaPage } from '../../runtime/views/SchemaPage';
+import { registerBuiltinWidgets } from '../../runtime/views/registerBuiltinWidgets';
 import { usePageSearch } from '../layouts/BasicLayout/usePageSearch';
 import { useGridLive } from '../realtime/useGridLive';
 import { dictService, useRuntimeHost } from '../runtimeHost';
 import { documentLoaders, parseSchemaViewKey, schemaSource, type DocumentLoader } from './schemaDocuments';
+
+// The app's one entry into the schema runtime registers the shipped widgets, once, before any
+// schema page renders. Here rather than in main.tsx: the cell renderers are synchronous, so
+// registering them at the app's start would put them in the first download of every screen
+// (about 40 kB gzip), the sign-in page included; this module is loaded with the first schema page.
+registerBuiltinWidgets();
 
 export const SCHEMA_ERROR_TITLE = '页面定义有误';
 export const SCHEMA_MISSING_TITLE = '页面定义不存在';

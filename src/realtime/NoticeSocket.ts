@@ -1,4 +1,5 @@
-import { discardSocket, type WebSocketLike } from '../../runtime/host/webSocketLike';
+import { ReconnectingSocket } from '../../runtime/host/reconnectingSocket';
+import type { WebSocketLike } from '../../runtime/host/webSocketLike';
 import { SOCKET_RECONNECT_MS } from '../config';
 
 /** The client's keep-alive text; the server answers with the same text. */
@@ -34,87 +35,53 @@ function isReloadMessage(data: unknown): boolean {
 /**
  * The signed-in user's notification socket (spec §4 "Notices", §7): reloads the notice list on
  * 'topic'/'user' messages, keeps the connection alive with heartbeats, and reconnects 5 s after a
- * close, an error or a dead connection until `stop()`.
+ * close, an error or a dead connection until `stop()` (runtime/host/reconnectingSocket).
  */
 export class NoticeSocket {
-  private socket: WebSocketLike | null = null;
+  private readonly link: ReconnectingSocket;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
-  private reconnect: ReturnType<typeof setTimeout> | undefined;
   /** A heartbeat went out and nothing has arrived since. */
   private awaitingReply = false;
-  private opened = false;
-  private stopped = true;
 
-  constructor(private readonly options: NoticeSocketOptions) {}
+  constructor(options: NoticeSocketOptions) {
+    this.link = new ReconnectingSocket({
+      url: options.url,
+      token: options.token,
+      reconnectMs: SOCKET_RECONNECT_MS,
+      WebSocketImpl: options.WebSocketImpl,
+      onOpen: (reopened) => {
+        // After a reconnect, messages sent while we were away are lost: reload once to catch up.
+        if (reopened) options.onReload();
+        this.awaitingReply = false;
+        this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+      },
+      onMessage: (data) => {
+        this.awaitingReply = false;
+        if (isReloadMessage(data)) options.onReload();
+      },
+      onRelease: () => {
+        clearInterval(this.heartbeat);
+        this.heartbeat = undefined;
+      },
+    });
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.connect();
+    this.link.start();
   }
 
   /** Logout or unmount: closes the socket and never reconnects. */
   stop(): void {
-    this.stopped = true;
-    clearTimeout(this.reconnect);
-    this.reconnect = undefined;
-    this.release();
-  }
-
-  private connect(): void {
-    this.reconnect = undefined;
-    if (this.stopped) return;
-    const Impl = this.options.WebSocketImpl ?? WebSocket;
-    let socket: WebSocketLike;
-    try {
-      socket = new Impl(this.options.url, [this.options.token]);
-    } catch {
-      this.scheduleReconnect();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      // After a reconnect, messages sent while we were away are lost: reload once to catch up.
-      if (this.opened) this.options.onReload();
-      this.opened = true;
-      this.awaitingReply = false;
-      this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
-    };
-    socket.onmessage = (event) => {
-      this.awaitingReply = false;
-      if (isReloadMessage(event.data)) this.options.onReload();
-    };
-    socket.onclose = () => this.drop(socket);
-    socket.onerror = () => this.drop(socket);
+    this.link.stop();
   }
 
   private beat(): void {
     if (this.awaitingReply) {
       // 20 s since the last heartbeat and not a word back: the connection is dead.
-      if (this.socket) this.drop(this.socket);
+      this.link.dropCurrent();
       return;
     }
     this.awaitingReply = true;
-    this.socket?.send(HEARTBEAT);
-  }
-
-  /** Lets go of a closed, failed or dead socket and connects again in 5 s. */
-  private drop(socket: WebSocketLike): void {
-    if (socket !== this.socket) return;
-    this.release();
-    this.scheduleReconnect();
-  }
-
-  private release(): void {
-    clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) discardSocket(socket);
-  }
-
-  private scheduleReconnect(): void {
-    if (this.stopped || this.reconnect !== undefined) return;
-    this.reconnect = setTimeout(() => this.connect(), SOCKET_RECONNECT_MS);
+    this.link.current?.send(HEARTBEAT);
   }
 }

@@ -4,10 +4,14 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, vi } from 'vitest';
 import { message, Modal, notification } from 'antd';
 import { cleanup, configure } from '@testing-library/react';
+import { registerBuiltinWidgets } from '../../runtime/views/registerBuiltinWidgets';
 
 // findBy…/waitFor give up after 1 s by default: a Formily form validating in jsdom on two shared cores
 // can take longer to show its message. Waiting longer changes nothing when it shows at once.
 configure({ asyncUtilTimeout: 5_000 });
+
+// As src/pages/SchemaRoute.tsx does before the first schema page renders.
+registerBuiltinWidgets();
 
 // jsdom lacks a few browser APIs antd relies on.
 

@@ -1,4 +1,5 @@
-import { discardSocket, type WebSocketLike } from '../../host/webSocketLike';
+import { ReconnectingSocket } from '../../host/reconnectingSocket';
+import type { WebSocketLike } from '../../host/webSocketLike';
 import { systemClock, type Clock } from '../clock';
 import { COMMON_SEND_DATE, HEART_BEAT, liveRowChangeOf, parseVxeMessage, UPDATE_VXE_TABLE, type LiveRowChange, type VxeMessage } from './messages';
 
@@ -47,39 +48,47 @@ function bind<H>(map: Map<string, Set<H>>, key: string, handler: H): () => void 
  * changes other clients send; they send theirs with sendUpdateRow. Keeps the link alive with a
  * heartbeat (sent on open, then 10 s after each answer), treats 6 s without an answer as a dead
  * link, and reconnects 5 s after a dead link, an error or a close — silently (spec §8), until
- * dispose. Messages sent while disconnected are dropped: the live merge is a courtesy, the saved
+ * dispose (runtime/host/reconnectingSocket). Messages sent while disconnected are dropped: the live merge is a courtesy, the saved
  * data is what the next load shows.
  */
 export class VxeSocket {
-  private socket: VxeWebSocketLike | null = null;
+  private readonly link: ReconnectingSocket<VxeWebSocketLike>;
   private heartbeatTimer: unknown;
   private answerTimer: unknown;
-  private reconnectTimer: unknown;
-  private stopped = true;
   private readonly tables = new Map<string, Set<TableUpdateHandler>>();
   private readonly commons = new Map<string, Set<CommonHandler>>();
   private readonly clock: Clock;
 
   constructor(private readonly options: VxeSocketOptions) {
     this.clock = options.clock ?? systemClock;
+    this.link = new ReconnectingSocket({
+      url: options.url,
+      token: options.token,
+      reconnectMs: VXE_RECONNECT_MS,
+      WebSocketImpl: options.WebSocketImpl,
+      timers: this.clock,
+      onOpen: () => this.beat(),
+      onMessage: (data) => this.receive(data),
+      onRelease: () => {
+        this.clock.clearTimeout(this.heartbeatTimer);
+        this.clock.clearTimeout(this.answerTimer);
+        this.heartbeatTimer = undefined;
+        this.answerTimer = undefined;
+      },
+    });
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.connect();
+    this.link.start();
   }
 
   /** The page closes: no more heartbeats, no reconnect. */
   dispose(): void {
-    this.stopped = true;
-    this.clock.clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = undefined;
-    this.release();
+    this.link.stop();
   }
 
   get connected(): boolean {
-    return this.socket?.readyState === OPEN;
+    return this.link.current?.readyState === OPEN;
   }
 
   /** Row changes for the grid `socketKey` (args [row, senderId, change]). */
@@ -96,7 +105,7 @@ export class VxeSocket {
   }
 
   private send(message: VxeMessage): boolean {
-    const socket = this.socket;
+    const socket = this.link.current;
     if (!socket || socket.readyState !== OPEN) return false;
     try {
       socket.send(JSON.stringify(message));
@@ -106,31 +115,13 @@ export class VxeSocket {
     }
   }
 
-  private connect(): void {
-    this.reconnectTimer = undefined;
-    if (this.stopped) return;
-    const Impl = this.options.WebSocketImpl ?? (WebSocket as unknown as VxeWebSocketConstructor);
-    let socket: VxeWebSocketLike;
-    try {
-      socket = new Impl(this.options.url, [this.options.token]);
-    } catch {
-      this.scheduleReconnect();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => this.beat();
-    socket.onmessage = (event) => this.receive(event.data);
-    socket.onclose = () => this.drop(socket);
-    socket.onerror = () => this.drop(socket);
-  }
-
   private beat(): void {
     this.heartbeatTimer = undefined;
     if (!this.send({ type: HEART_BEAT, data: '' })) return;
     this.clock.clearTimeout(this.answerTimer);
     this.answerTimer = this.clock.setTimeout(() => {
       // 6 s and no answer: the server or the network is gone without telling us.
-      if (this.socket) this.drop(this.socket);
+      this.link.dropCurrent();
     }, VXE_HEARTBEAT_TIMEOUT_MS);
   }
 
@@ -166,26 +157,5 @@ export class VxeSocket {
     } catch {
       // Silent by design (spec §8): the grid simply does not show that live change.
     }
-  }
-
-  private drop(socket: VxeWebSocketLike): void {
-    if (socket !== this.socket) return;
-    this.release();
-    this.scheduleReconnect();
-  }
-
-  private release(): void {
-    this.clock.clearTimeout(this.heartbeatTimer);
-    this.clock.clearTimeout(this.answerTimer);
-    this.heartbeatTimer = undefined;
-    this.answerTimer = undefined;
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) discardSocket(socket);
-  }
-
-  private scheduleReconnect(): void {
-    if (this.stopped || this.reconnectTimer !== undefined) return;
-    this.reconnectTimer = this.clock.setTimeout(() => this.connect(), VXE_RECONNECT_MS);
   }
 }

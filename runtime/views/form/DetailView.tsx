@@ -10,8 +10,6 @@ import type { Host } from '../../host/types';
 import type { CompiledField, CompiledListColumn, CompiledPage } from '../../schema/compiledPage';
 import { hasEditorDetail } from '../../widgets/editors/editorFields';
 import { getCellRenderer } from '../../widgets/registry';
-import '../../widgets/picker/cells';
-import '../../widgets/labels/cells';
 import { DetailList } from '../layout/DetailList';
 import { detailText } from './detailText';
 

@@ -16,8 +16,7 @@ import { registerFormilyCompiler } from '../../expr/formilyCompiler';
 import type { Host } from '../../host/types';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
 import { createClickThrottle } from '../../validation/clickThrottle';
-import { registerFormWidgets } from '../../widgets/form';
-import { useDictService } from '../dictContext';
+import { useDictService } from '../../dict/dictContext';
 import { formFields, hasChanges, useCloseGuard } from './closeGuard';
 import { DetailView } from './DetailView';
 import { buildFormSchema } from './formSchema';
@@ -28,10 +27,9 @@ import { FormWidgetContext } from './RegistryWidget';
 import { SchemaField } from './schemaField';
 import { widgetControl } from './widgetControl';
 
-// Our schemas' {{ }} expressions must never reach Formily's default (new Function) compiler, and
-// every widget type must resolve: both registrations are idempotent, so doing them here is safe.
+// Our schemas' {{ }} expressions must never reach Formily's default (new Function) compiler, even
+// in a host that forgot to register ours: the registration is idempotent, so doing it here is safe.
 registerFormilyCompiler();
-registerFormWidgets();
 
 export interface FormModalProps {
   page: CompiledPage;

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import type { DictService } from '../../dict/dictService';
 import type { CompiledField } from '../../schema/compiledPage';
 import { isTreeRoot } from '../../schema/treeRoots';
-import { DATE_FORMAT, DATETIME_FORMAT, isSwitchOn, precisionOf } from '../../widgets/form/storedValues';
+import { DATE_FORMAT, DATETIME_FORMAT, isSwitchOn, precisionOf } from '../../schema/storedValues';
 import { formatMoney } from '../list/cellText';
 
 export type DetailDict = Pick<DictService, 'textsOf'>;

@@ -5,7 +5,7 @@
  */
 import { evaluateExpression, type EvaluateOptions } from '../../expr';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
-import { isSwitchOn, MULTI_SEPARATOR, splitMulti, switchValuesOf } from '../../widgets/form/storedValues';
+import { isSwitchOn, MULTI_SEPARATOR, splitMulti, switchValuesOf } from '../../schema/storedValues';
 import { widgetControl } from './widgetControl';
 
 export type FormRecord = Record<string, unknown>;

@@ -4,7 +4,7 @@
  * form, rather than pretending to be the real picker or silently missing.
  */
 import type { CompiledField } from '../../schema/compiledPage';
-import { DATE_FORMAT, DATETIME_FORMAT, precisionOf, TIME_FORMAT } from '../../widgets/form/storedValues';
+import { DATE_FORMAT, DATETIME_FORMAT, precisionOf, TIME_FORMAT } from '../../schema/storedValues';
 
 /** Name of the Formily bridge to runtime/widgets/registry in the SchemaField components map. */
 export const REGISTRY_COMPONENT = 'RegistryWidget';

@@ -8,7 +8,7 @@ import type { DescriptionsProps } from 'antd';
 import { cellValue, checkboxValues, type GridColumn, type GridController, type GridRow } from '../../grid';
 import { ChoiceText, TagsText } from './ChoiceCells';
 import { departNameStore, KeyNames, userNameStore } from '../../widgets/labels/cells';
-import { fileNameOfPath, splitPaths } from '../../widgets/upload/paths';
+import { fileNameOfPath, splitPaths } from '../../files/paths';
 import { useGridCellEnv } from './cellEnv';
 import { CHOICE_TYPES, cellText } from './GridCell';
 

@@ -8,7 +8,6 @@
 import { Spin } from 'antd';
 import { createElement, lazy, Suspense, useCallback, type ReactNode } from 'react';
 import type { GridColumn, GridColumnType, GridController } from '../../grid';
-import { registerFormWidgets } from '../../widgets/form';
 import { departNameStore, userNameStore } from '../../widgets/labels/cells';
 import { useKeyNames, type KeyLabelStore } from '../../widgets/labels/keyLabelStore';
 import { DEFAULT_SPLITER, shownText } from '../../widgets/popup/popupConfig';
@@ -16,8 +15,6 @@ import { getWidget } from '../../widgets/registry';
 import { UploadCell } from '../../widgets/upload/UploadCell';
 import { cellField, useGridCellEnv, type GridCellEnv } from './cellEnv';
 import { CellLine } from './CellLine';
-
-registerFormWidgets();
 
 const PopupInput = lazy(() => import('../../widgets/popup/PopupWidget').then((module) => ({ default: module.PopupInput })));
 

@@ -14,9 +14,10 @@ import type { RowAction, ToolbarAction } from '../../generated/page';
 import type { Host, RequestParams } from '../../host/types';
 import { useListController, type ListLocation } from '../../list/useListController';
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
+import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
 import type { CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
-import { useDictService } from '../dictContext';
+import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
 import { ListToolbar } from './ListToolbar';
@@ -26,13 +27,6 @@ import { useNarrowScreen } from './useNarrowScreen';
 import { useTreeRows } from './treeRows';
 import { SuperQuery } from './superQuery/SuperQuery';
 import { superQueryFields } from '../../superQuery/fields';
-// List cells of area, upload and image columns render through the registry; their renderers must be
-// in place before the first table paints, not only after some form has loaded the widgets.
-import '../../widgets/picker/cells';
-import '../../widgets/labels/cells';
-import { registerUploadWidgets } from '../../widgets/upload';
-
-registerUploadWidgets();
 
 export interface SchemaListProps {
   page: CompiledPage;
@@ -58,11 +52,6 @@ export interface SchemaListProps {
 }
 
 export const EMPTY_TEXT = '暂无数据';
-
-/** 'a-b 共N条' (spec §9). */
-export function totalText(total: number, range: [number, number]): string {
-  return `${range[0]}-${range[1]} 共${total}条`;
-}
 
 /**
  * Horizontal scroll of the table. Under 500 px the spec's 800 px (app-shell §9). Otherwise the table

@@ -9,10 +9,10 @@ import type { CompiledListColumn } from '../../schema/compiledPage';
 import { htmlToPlainText } from '../../richText/plainText';
 import { isTreeRoot } from '../../schema/treeRoots';
 
-import { DATE_FORMAT, DATETIME_FORMAT } from '../../widgets/form/storedValues';
+import { DATE_FORMAT, DATETIME_FORMAT } from '../../schema/storedValues';
 
-// The formats are defined once, with how the widgets store values (runtime/widgets/form/storedValues).
-export { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT } from '../../widgets/form/storedValues';
+// The formats are defined once, with how the widgets store values (runtime/schema/storedValues).
+export { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT } from '../../schema/storedValues';
 
 type Row = Readonly<Record<string, unknown>>;
 

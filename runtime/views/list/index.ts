@@ -1,4 +1,5 @@
-export { SchemaList, EMPTY_TEXT, totalText, type SchemaListProps } from './SchemaList';
+export { SchemaList, EMPTY_TEXT, type SchemaListProps } from './SchemaList';
+export { totalText } from '../../list/paging';
 export { QueryBar, QUERY_TEXTS, type QueryBarProps } from './QueryBar';
 export { ListToolbar, TOOLBAR_TEXTS } from './ListToolbar';
 export { listColumns, ROW_ACTION_TEXTS, ACTION_COLUMN_TITLE, type Row } from './listColumns';

@@ -4,7 +4,7 @@
  * shown the pictures are fetched through the Host and shown as object URLs (see upload/download.ts).
  */
 import type { Host } from '../../host/types';
-import { isSafeStoredPath, staticUrlOf, storedPathOfStaticUrl, UPLOAD_URL } from '../upload/paths';
+import { isSafeStoredPath, staticUrlOf, storedPathOfStaticUrl, UPLOAD_URL } from '../../files/paths';
 import { UPLOAD_TEXTS } from '../upload/texts';
 
 /** The editor's upload fields (widgets.md §7: biz 'jeditor', jeditor '1'). */

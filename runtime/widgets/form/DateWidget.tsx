@@ -2,7 +2,7 @@
 import { DatePicker, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FormWidgetProps } from '../registry';
-import { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT } from './storedValues';
+import { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT } from '../../schema/storedValues';
 
 function parse(value: unknown, format: string): Dayjs | null {
   if (value === null || value === undefined || value === '') return null;

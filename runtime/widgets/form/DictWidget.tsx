@@ -7,8 +7,8 @@ import { Checkbox, Radio, Select, Typography } from 'antd';
 import { DICT_MESSAGES } from '../../dict/types';
 import { useDictionaries } from '../../dict/useDictionaries';
 import type { FormWidgetProps } from '../registry';
-import { useDictService } from '../../views/dictContext';
-import { MULTI_SEPARATOR, splitMulti } from './storedValues';
+import { useDictService } from '../../dict/dictContext';
+import { MULTI_SEPARATOR, splitMulti } from '../../schema/storedValues';
 
 export default function DictWidget({ field, value, onChange, disabled, host }: FormWidgetProps) {
   const service = useDictService(host);

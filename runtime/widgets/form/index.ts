@@ -5,8 +5,6 @@
 import type { FieldWidget } from '../../generated/page';
 import { hasWidget, registerWidget, type WidgetLoader } from '../registry';
 import { imageWidgetLoader, uploadWidgetLoader } from '../upload/loaders';
-// The area list cell (path text instead of the code) is synchronous, so it registers eagerly.
-import '../picker/cells';
 
 const text: WidgetLoader = () => import('./TextWidget');
 const number: WidgetLoader = () => import('./NumberWidget');

@@ -92,5 +92,3 @@ export function registerNameCellRenderers(): void {
     registerCellRenderer(type, (value, { column, host }) => namesCell(value, column.field, host));
   }
 }
-
-registerNameCellRenderers();

@@ -14,7 +14,8 @@ import type { Host } from '../../host/types';
 import { branchIds } from './departIndex';
 import { loadDepartTree, loadUserPage, type DepartNode, type PickerUser, type UserPage, type UserQuery } from './orgApi';
 import type { Picked } from './pickerSelection';
-import { ORG_TEXTS, totalText, USER_PAGE_SIZE, USER_PAGE_SIZE_OPTIONS, USER_PICKER_WIDTH } from './texts';
+import { totalText } from '../../list/paging';
+import { ORG_TEXTS, USER_PAGE_SIZE, USER_PAGE_SIZE_OPTIONS, USER_PICKER_WIDTH } from './texts';
 import type { UserValueKey } from './userValue';
 
 interface UserPickerModalProps {

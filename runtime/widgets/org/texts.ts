@@ -48,8 +48,3 @@ export const ORG_TEXTS = {
   columns: { username: '用户账号', realname: '用户姓名', sex: '性别', phone: '手机号码', orgCodeTxt: '部门' },
   sex: { 1: '男', 2: '女' } as Readonly<Record<number, string>>,
 } as const;
-
-/** The table's total text (spec §9): 'a-b 共N条'. */
-export function totalText(total: number, range: [number, number]): string {
-  return `${range[0]}-${range[1]} 共${total}条`;
-}

@@ -13,18 +13,16 @@
  */
 import type { Form } from '@formily/core';
 import { useForm } from '@formily/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { CloseCircleFilled, ClusterOutlined } from '@ant-design/icons';
 import { Input, Typography } from 'antd';
 import { defaultPlaceholder } from '../../schema/fieldSemantics';
-import type { CompiledField, CompiledPicker } from '../../schema/compiledPage';
+import type { CompiledField, CompiledPicker, CompiledPickerTree } from '../../schema/compiledPage';
 import type { FormWidgetProps } from '../registry';
 import { loadRowsByKeys, useTargetPage } from './pickerSource';
 import { EMPTY_SELECTION, filledValues, selectionOf, selectionValue, rowText, valueKeys, type PickerRow, type PickerSelection } from './selection';
-import { TablePickerDialog } from './TablePickerDialog';
+import { pickerDialogs, type PickerDialogProps } from './dialogs';
 import { PICKER_TEXTS } from './texts';
-import { TreePickerDialog } from './TreePickerDialog';
-import './cells';
 
 /** The field's own placeholder, else the picker's (点击选择专家), else the default 请选择<label>. */
 export function pickerPlaceholder(field: CompiledField, picker: CompiledPicker | undefined): string {
@@ -36,6 +34,12 @@ export function pickerPlaceholder(field: CompiledField, picker: CompiledPicker |
 function fillFields(form: Form | undefined, fill: Readonly<Record<string, string | undefined>> | undefined, selection: PickerSelection): void {
   if (!form || !fill) return;
   for (const [name, value] of Object.entries(filledValues(fill, selection))) form.setValuesIn(name, value);
+}
+
+/** The registered dialog for the target's picker: the customer tree when it declares one, else the table. */
+function dialog(props: PickerDialogProps, tree: CompiledPickerTree | undefined) {
+  const { table: TableDialog, tree: TreeDialog } = pickerDialogs();
+  return tree ? <TreeDialog {...props} tree={tree} /> : <TableDialog {...props} />;
 }
 
 export default function PickerWidget({ field, value, onChange, disabled, host }: FormWidgetProps) {
@@ -126,8 +130,7 @@ export default function PickerWidget({ field, value, onChange, disabled, host }:
           </span>
         }
       />
-      {open && dialogProps && picker?.tree && <TreePickerDialog {...dialogProps} tree={picker.tree} />}
-      {open && dialogProps && !picker?.tree && <TablePickerDialog {...dialogProps} />}
+      {open && dialogProps && <Suspense fallback={null}>{dialog(dialogProps, picker?.tree)}</Suspense>}
     </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * List cells of the picker widgets: an `area` column shows '浙江省/杭州市/西湖区' instead of the code.
  * Every cell of a page asks the shared area store in the same tick, which resolves them together
- * (a few requests per page, never one per row). Registered on import.
+ * (a few requests per page, never one per row). Registered by registerBuiltinWidgets.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Host } from '../../host/types';
@@ -23,5 +23,3 @@ export function AreaText({ host, value }: { host: Host; value: unknown }) {
 export function registerPickerCellRenderers(): void {
   registerCellRenderer('area', (value, context) => <AreaText host={context.host} value={value} />);
 }
-
-registerPickerCellRenderers();

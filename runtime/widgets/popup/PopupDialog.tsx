@@ -9,7 +9,7 @@ import { Alert, Empty, Modal, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Host } from '../../host/types';
-import { totalText } from '../../views/list/SchemaList';
+import { totalText } from '../../list/paging';
 import type { PopupConfig } from './popupConfig';
 import { PopupQueryBar } from './PopupQueryBar';
 import {

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { DictOption, ReportQueryItem } from './reportApi';
 import type { QueryValues } from './reportQuery';
 import { POPUP_TEXTS } from './texts';
-import { DATE_FORMAT, DATETIME_FORMAT } from '../form/storedValues';
+import { DATE_FORMAT, DATETIME_FORMAT } from '../../schema/storedValues';
 
 interface PopupQueryBarProps {
   items: readonly ReportQueryItem[];

@@ -8,7 +8,7 @@ import { Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { DICT_MESSAGES, type DictItem } from '../../dict/types';
 import { useDictionaries } from '../../dict/useDictionaries';
-import { useDictService } from '../../views/dictContext';
+import { useDictService } from '../../dict/dictContext';
 import type { FormWidgetProps } from '../registry';
 import { createDebouncedSearch, filterItems, isAsyncDict, labelOf, searchDict, type SearchGet } from './searchSelect';
 import { SEARCH_SELECT_TEXTS } from './texts';

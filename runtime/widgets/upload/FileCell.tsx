@@ -7,7 +7,7 @@ import { FileOutlined } from '@ant-design/icons';
 import { Button, Image, Space, Tooltip } from 'antd';
 import type { Host } from '../../host/types';
 import { downloadStoredFile, useFileUrl } from './download';
-import { fileNameOfPath, isImagePath, shortName } from './paths';
+import { fileNameOfPath, isImagePath, shortName } from '../../files/paths';
 import { entriesFromValue, keptEntries } from './uploadList';
 import { CELL_NAME_LENGTH, UPLOAD_TEXTS } from './texts';
 

@@ -10,7 +10,7 @@ import { DeleteOutlined, DownloadOutlined, ExclamationCircleOutlined, LoadingOut
 import { Button, Dropdown, Tooltip, Upload, type MenuProps } from 'antd';
 import { useState } from 'react';
 import type { Host } from '../../host/types';
-import { shortName } from './paths';
+import { shortName } from '../../files/paths';
 import { CELL_NAME_LENGTH, UPLOAD_TEXTS } from './texts';
 import { UploadErrorDialog } from './UploadErrorDialog';
 import { UploadPopup } from './UploadPopup';

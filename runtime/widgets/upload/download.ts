@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Host } from '../../host/types';
-import { isSafeStoredPath, staticUrlOf } from './paths';
+import { isSafeStoredPath, staticUrlOf } from '../../files/paths';
 import { UPLOAD_TEXTS } from './texts';
 
 /** Hands the file to the user; an empty answer says '文件下载失败' (transport failures are reported by the request layer). */

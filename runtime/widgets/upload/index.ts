@@ -24,5 +24,5 @@ export { FileUploadField } from './FileUploadField';
 export { ImageUploadField } from './ImageUploadField';
 export { useUploadList, type UploadList, type UploadListOptions } from './useUploadList';
 export * from './uploadList';
-export * from './paths';
+export * from '../../files/paths';
 export { UPLOAD_TEXTS, UPLOAD_POPUP_WIDTH, CELL_NAME_LENGTH } from './texts';

@@ -11,7 +11,7 @@
  * - pictures move one place before/after; past the ends the move is refused with the spec's text.
  */
 import type { Envelope } from '../../host/types';
-import { fileNameOfPath, joinPaths, splitPaths } from './paths';
+import { fileNameOfPath, joinPaths, splitPaths } from '../../files/paths';
 import { UPLOAD_TEXTS } from './texts';
 
 export type UploadStatus = 'uploading' | 'done' | 'error';

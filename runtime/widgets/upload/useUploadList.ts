@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Host } from '../../host/types';
 import { downloadStoredFile } from './download';
-import { DEFAULT_BIZ, UPLOAD_URL } from './paths';
+import { DEFAULT_BIZ, UPLOAD_URL } from '../../files/paths';
 import {
   addUploading,
   adoptValue,

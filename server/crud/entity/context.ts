@@ -2,14 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { currentTenant, currentUser } from '../../auth/guard';
 import type { Actor } from './store';
 
-/** The caller's tenant: the `tenant-id` header, accepted by the guard only when the user is in it. */
-export function tenantIdOf(request: FastifyRequest): number {
-  return currentTenant(request);
-}
-
 export function actorOf(request: FastifyRequest): Actor {
   const user = currentUser(request);
-  return { username: user.username, orgCode: user.orgCode, tenantId: tenantIdOf(request) };
+  return { username: user.username, orgCode: user.orgCode, tenantId: currentTenant(request) };
 }
 
 /** `a,b,c,` → ['a','b','c'] (JeecgBoot's batch delete sends a trailing comma). */

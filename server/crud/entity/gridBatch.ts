@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import { entityEndpoint } from '../../../runtime/contract/entityEndpoints';
 import { UPDATE_VXE_TABLE, type LiveRowChange } from '../../../runtime/grid/socket/messages';
 import { GRID_SOCKET_KEY, gridPageId } from '../../../runtime/grid/gridPage';
-import { currentUser } from '../../auth/guard';
+import { currentTenant, currentUser } from '../../auth/guard';
 import { permissionCodesOf } from '../../auth/permissions';
 import type { DB } from '../../db/types';
 import { BusinessError, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
 import { inTransaction } from '../../db/transaction';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
-import { actorOf, tenantIdOf } from './context';
+import { actorOf } from './context';
 import { toRecords } from './records';
 import { NOT_FOUND_RECORD, type EntityService } from './service';
 import type { Actor } from './store';
@@ -192,7 +192,7 @@ export function registerGridBatch(app: FastifyInstance, service: EntityService):
       try {
         const ids = await saveGridBatch(app.db, service, input, actorOf(request));
         const changes = { removedIds: input.removedIds, updatedIds: input.updated.map((r) => idOf(r.values)), addedIds: ids };
-        await publishSavedChanges(app, service, changes, input.senderId ?? '', tenantIdOf(request)).catch((err: unknown) => app.log.warn({ err }, '表格保存后的实时同步失败'));
+        await publishSavedChanges(app, service, changes, input.senderId ?? '', currentTenant(request)).catch((err: unknown) => app.log.warn({ err }, '表格保存后的实时同步失败'));
         return ok({ addedIds: ids }, '保存成功！');
       } catch (err) {
         if (err instanceof GridBatchError) {

@@ -7,13 +7,13 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { entityEndpoint } from '../../../runtime/contract/entityEndpoints';
 import { LIST_PARAMS } from '../../../runtime/contract/listQuery';
 import type { CompiledPage } from '../../../runtime/schema/compiledPage';
-import { currentUser } from '../../auth/guard';
+import { currentTenant, currentUser } from '../../auth/guard';
 import { BusinessError, ok, okMessage } from '../../http/envelope';
 import { contentDispositionFor, ExcelFileError, XLSX_CONTENT_TYPE } from '../../excel';
 import { readTable } from '../ddl';
 import { translateListQuery, type RawQuery } from '../query';
 import { isSystemTable, PageLoadError } from '../pages';
-import { actorOf, idList, tenantIdOf } from './context';
+import { actorOf, idList } from './context';
 import { EntityDictionaries } from './dictionaries';
 import { fillRuleProblems } from './fillRules';
 import { ERROR_FILES_FOLDER, ImportErrorFiles } from './errorFiles';
@@ -110,7 +110,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       tree && !query.where && raw.hasQuery !== 'true'
         ? sql<SqlBool>`${sql.ref(tree.parent.column)} = ${tree.rootValue}`
         : undefined;
-    const { rows, total } = await service.store.list(app.db, query, tenantIdOf(request), roots);
+    const { rows, total } = await service.store.list(app.db, query, currentTenant(request), roots);
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, total, query.page.pageNo, query.page.pageSize);
   };
@@ -124,7 +124,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
 
   app.get(entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
-    const row = await service.store.findById(app.db, id, tenantIdOf(request));
+    const row = await service.store.findById(app.db, id, currentTenant(request));
     if (!row) throw new BusinessError(NOT_FOUND_RECORD);
     const [record] = await toRecords(model, [row], service.dicts);
     return ok(record);
@@ -147,14 +147,14 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
 
   app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
-    await service.delete(app.db, [id], tenantIdOf(request));
+    await service.delete(app.db, [id], currentTenant(request));
     return okMessage('删除成功！');
   });
 
   app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
     const ids = idList((request.query as { ids: string }).ids);
     if (ids.length === 0) throw new BusinessError('请选择一条记录！');
-    await service.delete(app.db, ids, tenantIdOf(request), true);
+    await service.delete(app.db, ids, currentTenant(request), true);
     return okMessage('批量删除成功！');
   });
 
@@ -172,7 +172,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     const query = translateListQuery(model.queryFields, raw, model.listOptions);
     const user = currentUser(request);
     return sendWorkbook(reply, `${model.title}.xlsx`, (out) =>
-      writeExport(out, service, app.db, { query, tenantId: tenantIdOf(request), extra: selectionFilter(raw), exportedBy: user.realname }),
+      writeExport(out, service, app.db, { query, tenantId: currentTenant(request), extra: selectionFilter(raw), exportedBy: user.realname }),
     );
   });
 
@@ -223,7 +223,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       async (request) => {
         const pid = (request.query as { pid?: string }).pid?.trim() || tree.rootValue;
         const query = translateListQuery(model.queryFields, { pageSize: '1000' }, model.listOptions);
-        const { rows } = await service.store.list(app.db, query, tenantIdOf(request), sql<SqlBool>`${sql.ref(tree.parent.column)} = ${pid}`);
+        const { rows } = await service.store.list(app.db, query, currentTenant(request), sql<SqlBool>`${sql.ref(tree.parent.column)} = ${pid}`);
         return ok(await toRecords(model, rows, service.dicts));
       },
     );

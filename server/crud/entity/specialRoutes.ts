@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { ok } from '../../http/envelope';
 import { translateListQuery } from '../query';
-import { tenantIdOf } from './context';
+import { currentTenant } from '../../auth/guard';
 import { toRecords, type EntityRecord } from './records';
 import type { EntityService } from './service';
 import { escapeLike } from '../query/conditions';
@@ -67,7 +67,7 @@ export function specialRoutes(app: FastifyInstance, services: ReadonlyMap<string
           ? sql<SqlBool>`${sql.ref(parent.column)} = ${pid}`
           : sql<SqlBool>`${sql.ref(level.column)} = 2`;
         const query = translateListQuery(model.queryFields, { pageSize: String(1000) }, model.listOptions);
-        const rows = await area.store.rows(app.db, tenantIdOf(request)).where(where).orderBy(sql.ref(query.orderBy[0].column), query.orderBy[0].direction).limit(MAX_PICK_ROWS).execute();
+        const rows = await area.store.rows(app.db, currentTenant(request)).where(where).orderBy(sql.ref(query.orderBy[0].column), query.orderBy[0].direction).limit(MAX_PICK_ROWS).execute();
         return ok(await toRecords(model, rows, area.dicts));
       },
     );
@@ -91,13 +91,13 @@ export function specialRoutes(app: FastifyInstance, services: ReadonlyMap<string
           qb.orderBy(sql.ref(query.orderBy[0].column), query.orderBy[0].direction).limit(MAX_PICK_ROWS).execute();
         if (id?.trim() && !pid?.trim() && nameField) {
           // The whole map at once: the picker needs no further request (areas are a few thousand rows).
-          const rows = await ordered(area.store.rows(app.db, tenantIdOf(request)));
+          const rows = await ordered(area.store.rows(app.db, currentTenant(request)));
           const records = await toRecords(model, rows, area.dicts);
           return ok({ records: areaMap(records, id.trim(), tree.parent.name, nameField.name) });
         }
         // The tree list's rows under one parent (the generic childList's answer).
         const parentId = pid?.trim() || tree.rootValue;
-        const rows = await ordered(area.store.rows(app.db, tenantIdOf(request)).where(sql<SqlBool>`${sql.ref(parent.column)} = ${parentId}`));
+        const rows = await ordered(area.store.rows(app.db, currentTenant(request)).where(sql<SqlBool>`${sql.ref(parent.column)} = ${parentId}`));
         return ok(await toRecords(model, rows, area.dicts));
       },
     );
@@ -114,7 +114,7 @@ export function specialRoutes(app: FastifyInstance, services: ReadonlyMap<string
       { config: { permission: model.page.permissions.list }, schema: { querystring: { type: 'object', properties: { _t: { type: 'string' } } } } },
       async (request) => {
         const query = translateListQuery(model.queryFields, {}, model.listOptions);
-        const rows = await customer.store.rows(app.db, tenantIdOf(request)).orderBy(sql.ref(query.orderBy[0].column), query.orderBy[0].direction).limit(MAX_PICK_ROWS).execute();
+        const rows = await customer.store.rows(app.db, currentTenant(request)).orderBy(sql.ref(query.orderBy[0].column), query.orderBy[0].direction).limit(MAX_PICK_ROWS).execute();
         const records = await toRecords(model, rows, customer.dicts);
         // The whole customer tree: each record with its children, roots under the root value.
         const children = new Map<string, EntityRecord[]>();
@@ -140,7 +140,7 @@ export function specialRoutes(app: FastifyInstance, services: ReadonlyMap<string
         },
         async (request) => {
           const keyWord = (request.query as { keyWord?: string }).keyWord?.trim() ?? '';
-          let qb = customer.store.rows(app.db, tenantIdOf(request));
+          let qb = customer.store.rows(app.db, currentTenant(request));
           if (keyWord) {
             const pattern = `%${escapeLike(keyWord)}%`;
             const byCode = codeField ? sql`OR ${sql.ref(codeField.column)} LIKE ${pattern} ESCAPE '\\'` : sql``;

@@ -4,7 +4,7 @@ import { treeRootValues } from '../../../runtime/schema/treeRoots';
 import type { DB } from '../../db/types';
 import { inTransaction } from '../../db/transaction';
 import { FileReferences } from '../../files/fileReferences';
-import { newId } from '../../seed/ids';
+import { newId } from '../../db/ids';
 import { applyListFilter, applyListQuery, type ListQuery } from '../query';
 import { keysetOrder } from './keyset';
 import type { EntityDictionaries } from './dictionaries';

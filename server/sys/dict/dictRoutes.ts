@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { currentUser } from '../../auth/guard';
+import { currentTenant, currentUser } from '../../auth/guard';
 import { permissionCodesOf } from '../../auth/permissions';
 import { ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
 import { verifySignedRequest } from '../../http/sign';
-import { tenantIdOf } from '../../crud/entity/context';
 import { dictItem } from './dictItem';
 import type { CompiledPage } from '../../../runtime/schema/compiledPage';
 import { PageDictionaries } from './pageDictionaries';
@@ -39,7 +38,7 @@ export const dictRoutes: FastifyPluginAsync<DictRoutesOptions> = async (app, opt
   const tableOf = (request: FastifyRequest, dictCode: string): Promise<TableDictionary | undefined> =>
     pageDictionaries.resolve(dictCode, {
       permissionCodes: () => permissionCodesOf(app.db, currentUser(request).userId),
-      tenantId: tenantIdOf(request),
+      tenantId: currentTenant(request),
     });
 
   app.get('/sys/dict/queryAllDictItems', { config: signedUser, schema: { querystring: noInput } }, async () =>

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { tenantIdOf } from '../../crud/entity/context';
-import { currentUser } from '../../auth/guard';
+import { currentTenant, currentUser } from '../../auth/guard';
 import { permissionCodesOf } from '../../auth/permissions';
 import { BusinessError, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
@@ -45,7 +44,7 @@ export const treeRoutes: FastifyPluginAsync<{ trees: TreeTables }> = async (app,
       const codes = await permissionCodesOf(app.db, currentUser(request).userId);
       if (![...source.listCodes].some((code) => codes.has(code))) throw new BusinessError(NO_PERMISSION_MESSAGE, 510);
       const pid = request.query.pid.trim() === '' ? '0' : request.query.pid.trim();
-      return ok(await trees.children(app.db, source, pid, request.query.condition, tenantIdOf(request)));
+      return ok(await trees.children(app.db, source, pid, request.query.condition, currentTenant(request)));
     },
   );
 };

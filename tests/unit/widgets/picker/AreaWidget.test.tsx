@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { CompiledField, CompiledListColumn } from '../../../../runtime/schema/compiledPage';
 import AreaWidget from '../../../../runtime/widgets/picker/AreaWidget';
-import '../../../../runtime/widgets/picker/cells';
 import { getCellRenderer } from '../../../../runtime/widgets/registry';
-import { dictServiceFor } from '../../../../runtime/widgets/form/hostDict';
+import { dictServiceFor } from '../../../../runtime/dict/hostDict';
 import { createFakeHost, fail, ok, type FakeHost } from '../../list/fakeHost';
 import { exampleField } from './pages';
 

@@ -13,7 +13,7 @@ import {
   setProgress,
   valueOf,
 } from '../../../../runtime/widgets/upload/uploadList';
-import { fileNameOfPath, isImagePath, shortName, splitPaths, staticUrlOf } from '../../../../runtime/widgets/upload/paths';
+import { fileNameOfPath, isImagePath, shortName, splitPaths, staticUrlOf } from '../../../../runtime/files/paths';
 
 const A = 'temp/20261122/0123456789abcdef_查勘报告.pdf';
 const B = 'temp/20261122/fedcba9876543210_现场.png';

@@ -8,16 +8,13 @@ import { useEffect, useRef, useState, type Key } from 'react';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Empty, Input, Modal, Space, Spin, Tree } from 'antd';
 import { reportFailure } from '../../host/failure';
-import type { CompiledPickerTree } from '../../schema/compiledPage';
-import type { PickerDialogProps } from './TablePickerDialog';
-import { selectKeys } from './selection';
-import { PICKER_TEXTS } from './texts';
-import { buildTree, EMPTY_TREE, type PickerTreeData } from './treeModel';
+import type { TreePickerDialogProps } from '../../widgets/picker/dialogs';
+import { selectKeys } from '../../widgets/picker/selection';
+import { PICKER_TEXTS } from '../../widgets/picker/texts';
+import { buildTree, EMPTY_TREE, type PickerTreeData } from '../../widgets/picker/treeModel';
 
 /** Customer search debounce (widgets spec §9). */
 export const TREE_SEARCH_DEBOUNCE_MS = 300;
-
-export type TreePickerDialogProps = PickerDialogProps & { tree: CompiledPickerTree };
 
 export function TreePickerDialog({ picker, tree, host, multiple, initial, onOk, onCancel }: TreePickerDialogProps) {
   const fields = { valueField: picker.valueField.name, textField: picker.textField.name };

@@ -5,9 +5,9 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { describe, expect, it, vi } from 'vitest';
 import type { CompiledPicker } from '../../../../runtime/schema/compiledPage';
 import { selectionOf, type PickerSelection } from '../../../../runtime/widgets/picker/selection';
-import { TablePickerDialog } from '../../../../runtime/widgets/picker/TablePickerDialog';
+import { TablePickerDialog } from '../../../../runtime/views/picker/TablePickerDialog';
 import { createFakeHost, ok, type FakeHost } from '../../list/fakeHost';
-import { shippedPage } from './pages';
+import { shippedPage } from '../../widgets/picker/pages';
 
 // The generic biz picker as 保险公司 declares it ("biz": true and nothing else): widgets spec §2 and §9.
 type Row = Record<string, string>;

@@ -15,7 +15,7 @@ export {
   staticUrlOf,
   storedPathOfStaticUrl,
   UPLOAD_URL,
-} from '../../contract/files';
+} from '../contract/files';
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp']);
 

@@ -5,9 +5,9 @@
  * over the host's storage, so the cache is still the shared UI_CACHE_DB_DICT_DATA key.
  */
 import { createContext, useContext } from 'react';
-import type { DictService } from '../dict/dictService';
+import type { DictService } from './dictService';
 import type { Host } from '../host/types';
-import { dictServiceFor } from '../widgets/form/hostDict';
+import { dictServiceFor } from './hostDict';
 
 const DictServiceContext = createContext<DictService | null>(null);
 

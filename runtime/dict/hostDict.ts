@@ -2,8 +2,8 @@
  * One dictionary service per host, so every widget and form of a page shares one memory cache and
  * one in-flight request per code (the service itself keeps the 7-day cache in host storage).
  */
-import { createDictService, type DictService } from '../../dict/dictService';
-import type { Host } from '../../host/types';
+import { createDictService, type DictService } from './dictService';
+import type { Host } from '../host/types';
 
 const services = new WeakMap<Host, DictService>();
 

@@ -8,29 +8,18 @@
 import { useMemo, useState } from 'react';
 import { Card, Col, Empty, List, Modal, Row, Table, Typography } from 'antd';
 import { useDictionaries } from '../../dict/useDictionaries';
-import type { Host } from '../../host/types';
 import { useListController } from '../../list/useListController';
 import type { ListConfig } from '../../list/types';
-import type { CompiledPage, CompiledPicker } from '../../schema/compiledPage';
-import { useDictService } from '../../views/dictContext';
-import { CellText, listColumns, type Row as ListRow } from '../../views/list/listColumns';
-import { dialogQueryItemCol, QueryBar } from '../../views/list/QueryBar';
-import { totalText } from '../../views/list/SchemaList';
-import { listUrlOf } from './pickerSource';
-import { pickedText } from './pickedText';
-import { removeKey, rowKey, selectKeys, type PickerSelection } from './selection';
-import { PICKER_TEXTS, selectedTitle } from './texts';
-
-export interface PickerDialogProps {
-  page: CompiledPage;
-  picker: CompiledPicker;
-  host: Host;
-  multiple: boolean;
-  /** The selection the dialog opens with (the stored value's rows). */
-  initial: PickerSelection;
-  onOk(selection: PickerSelection): void;
-  onCancel(): void;
-}
+import type { CompiledPicker } from '../../schema/compiledPage';
+import { useDictService } from '../../dict/dictContext';
+import { CellText, listColumns, type Row as ListRow } from '../list/listColumns';
+import { dialogQueryItemCol, QueryBar } from '../list/QueryBar';
+import { totalText } from '../../list/paging';
+import { listUrlOf } from '../../widgets/picker/pickerSource';
+import { pickedText } from '../../widgets/picker/pickedText';
+import type { PickerDialogProps } from '../../widgets/picker/dialogs';
+import { removeKey, rowKey, selectKeys } from '../../widgets/picker/selection';
+import { PICKER_TEXTS, selectedTitle } from '../../widgets/picker/texts';
 
 function pickerDictCodes(picker: CompiledPicker): string[] {
   const codes = new Set<string>();
