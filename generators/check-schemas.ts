@@ -13,7 +13,7 @@ import { checkDictionaryReferences } from '../runtime/schema/dictionaryReference
 import { loadPageSchema } from '../runtime/schema/loadPageSchema';
 import type { SourcedDocument } from '../runtime/schema/pickerReferences';
 import { formatSchemaError, type SchemaError } from '../runtime/schema/schemaError';
-import { checkReports } from '../server/online/checkReports';
+import { checkReports } from '../server/reports/checkReports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pagesDir = path.join(root, 'schemas/pages');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { CompiledPage } from '../runtime/schema/compiledPage';
+import type { CompiledPage } from '../runtime/schema/compiledPageTypes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import { accountRoutes } from './auth/accountRoutes';
@@ -26,9 +26,9 @@ import { installSecurityHeaders } from './http/securityHeaders';
 import { webAppRoutes } from './http/webApp';
 import { installNoticeHub } from './realtime/noticeHub';
 import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
-import { onlineReportRoutes, type CompiledReport } from './online';
-import { installVxeHub } from './realtime/vxeHub';
-import { vxeSocketRoutes } from './realtime/vxeSocketRoutes';
+import { onlineReportRoutes, type CompiledReport } from './reports';
+import { installGridLiveHub } from './realtime/gridLiveHub';
+import { gridLiveSocketRoutes } from './realtime/gridLiveSocketRoutes';
 import { gridSocketPages } from './realtime/gridSocketPages';
 import { registerWebSockets } from './realtime/webSockets';
 import { announcementRoutes } from './sys/announcementRoutes';
@@ -56,7 +56,7 @@ export interface BuildAppOptions {
    * tables must exist (applyPageTables). None when omitted.
    */
   pages?: readonly CompiledPage[];
-  /** Online reports over those pages (server/online loadReports); loaded from schemas/reports when omitted. */
+  /** Online reports over those pages (server/reports loadReports); loaded from schemas/reports when omitted. */
   reports?: readonly CompiledReport[];
   /** Run the enabled 定时任务 (server/jobs) from `ready` until `close`; off when omitted (tests drive ticks). */
   jobScheduler?: boolean;
@@ -91,7 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installAuthGuard(app);
   requireInputSchemas(app);
   installNoticeHub(app, database);
-  installVxeHub(app, database);
+  installGridLiveHub(app, database);
   if (opts.jobScheduler) {
     const scheduler = new JobScheduler({ db: database.db, log: app.log, ...opts.jobRunner });
     app.addHook('onReady', async () => scheduler.start());
@@ -118,7 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orgRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
-  await app.register(vxeSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
+  await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
   await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
   if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });

@@ -1,12 +1,12 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type ServerConfig } from './config';
-import type { CompiledPage } from '../runtime/schema/compiledPage';
+import type { CompiledPage } from '../runtime/schema/compiledPageTypes';
 import { loadEntityPages, PageLoadError } from './crud/pages';
 import { DataDirLockedError } from './db/lock';
 import { prepareDatabase } from './db/prepare';
 import { openDatabase, type Database } from './db/open';
-import { loadReports, ReportLoadError, type CompiledReport } from './online';
+import { loadReports, ReportLoadError, type CompiledReport } from './reports';
 
 const DEMO_LOGINS = [
   ['admin', '管理员'],

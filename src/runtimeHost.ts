@@ -13,7 +13,7 @@ import { createDictService } from '../runtime/dict/dictService';
 import { createExpiringStorage } from '../runtime/host/expiringStorage';
 import { saveFileInBrowser } from '../runtime/host/saveFileInBrowser';
 import type { Host, HostNotify, HostPages, HostRequest, HostStorage, NavigateTarget } from '../runtime/host/types';
-import type { CompiledPage } from '../runtime/schema/compiledPage';
+import type { CompiledPage } from '../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../runtime/schema/loadPageSchema';
 import { formatSchemaError } from '../runtime/schema/schemaError';
 import { del, get, getBlob, getSigned, post, put, uploadFiles } from './api/request';

@@ -10,7 +10,7 @@ import { loadEntityPages } from '../../server/crud/pages';
 import { prepareDatabase } from '../../server/db/prepare';
 import { openPglite, openPostgres, type Database } from '../../server/db/open';
 import { startPostgres } from '../../tests/support/postgresServer';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { DatabaseKind } from './args';
 
 export const API = '/insurance';

@@ -5,7 +5,7 @@
  * server/: the web app hands in an adapter over its request layer and antd's App hooks, tests hand
  * in a fake.
  */
-import type { CompiledPage } from '../schema/compiledPage';
+import type { CompiledPage } from '../schema/compiledPageTypes';
 
 import type { Envelope } from '../contract/envelope';
 

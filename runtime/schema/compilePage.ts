@@ -14,7 +14,7 @@ import type {
   CompiledPermissions,
   CompiledQueryItem,
   CompiledRowAction,
-} from './compiledPage';
+} from './compiledPageTypes';
 import {
   DEFAULT_PRECISION,
   DEFAULT_SCALE,

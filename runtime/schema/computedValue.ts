@@ -1,4 +1,4 @@
-import type { CompiledField } from './compiledPage';
+import type { CompiledField } from './compiledPageTypes';
 import { DEFAULT_SCALE, NUMERIC_TYPES } from './fieldSemantics';
 
 /**

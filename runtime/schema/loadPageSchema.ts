@@ -8,14 +8,14 @@
  */
 import type { PageDocument } from '../generated/page';
 import { compilePage } from './compilePage';
-import type { LoadPageResult } from './compiledPage';
+import type { LoadPageResult } from './compiledPageTypes';
 import { checkCrossReferences } from './crossReferences';
 import { contentHash } from './hash';
 import { validateAgainstMetaSchema } from './metaValidator';
 import { migratePageDocument } from './migrations';
 import type { SchemaError } from './schemaError';
 
-export type { CompiledPage, LoadPageResult } from './compiledPage';
+export type { CompiledPage, LoadPageResult } from './compiledPageTypes';
 export type { SchemaError } from './schemaError';
 
 interface CacheEntry {

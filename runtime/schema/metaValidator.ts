@@ -41,7 +41,7 @@ function render(value: unknown): string {
 }
 
 /** One ajv error → one SchemaError. */
-/** One ajv error as a SchemaError (also used for the report meta-schema, server/online). */
+/** One ajv error as a SchemaError (also used for the report meta-schema, server/reports). */
 export function translateMetaError(error: ErrorObject, source: string): SchemaError {
   // A failed property name (propertyNames) is reported at that property, not at its object.
   const at = error.propertyName === undefined ? error.instancePath : `${error.instancePath}/${pointerToken(error.propertyName)}`;

@@ -3,7 +3,7 @@
  * 'Y'/'N' (or the field's own pair), multi-values comma-joined, decimals per field type. Shared by
  * the registry widgets and the Formily form so both read and write the same shapes.
  */
-import type { CompiledField } from './compiledPage';
+import type { CompiledField } from './compiledPageTypes';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -4,7 +4,7 @@
  * treeSelect's pidValue ('0' when not declared). The server accepts them without a node and sends
  * no name for them; lists and 详细信息 show them as empty, as the form does.
  */
-import type { CompiledField, CompiledPage } from './compiledPage';
+import type { CompiledField, CompiledPage } from './compiledPageTypes';
 
 type PageTree = Pick<NonNullable<CompiledPage['entity']['tree']>, 'rootValue'> & { parentField: Pick<CompiledField, 'name'> };
 

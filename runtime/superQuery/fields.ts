@@ -4,7 +4,7 @@
  * how to read the value (contract §1.5 doSuperQuery) and tell the builder which control to show.
  */
 import type { FieldWidget } from '../generated/page';
-import type { CompiledField, CompiledPage } from '../schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../schema/compiledPageTypes';
 import type { SuperQueryRule } from '../list/types';
 
 export interface SuperQueryField {

@@ -8,7 +8,7 @@ import { Card } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
-import type { CompiledPage } from '../schema/compiledPage';
+import type { CompiledPage } from '../schema/compiledPageTypes';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';

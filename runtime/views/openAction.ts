@@ -4,7 +4,7 @@
  * read, so a reload or a bookmark shows the list and not the form again.
  */
 import type { Host } from '../host/types';
-import type { CompiledPage } from '../schema/compiledPage';
+import type { CompiledPage } from '../schema/compiledPageTypes';
 
 export const ACTION_PARAM = 'action';
 export const ADD_ACTION = 'add';

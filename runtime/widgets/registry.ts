@@ -11,7 +11,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
-import type { CompiledField, CompiledListColumn } from '../schema/compiledPage';
+import type { CompiledField, CompiledListColumn } from '../schema/compiledPageTypes';
 
 /** What every form widget receives. `value`/`onChange` follow the form's stored value of the field. */
 export interface FormWidgetProps<V = unknown> {

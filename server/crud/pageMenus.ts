@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { DB } from '../db/types';
 import { newId } from '../db/ids';
 import { insertEntityButtons, schemaComponentOf } from '../seed/entities';

@@ -5,7 +5,7 @@
  * a link whose call can only answer 404 or be refused, and a renamed route cannot silently strand it.
  */
 import type { FastifyInstance } from 'fastify';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 
 /**
  * Starts recording routes (call before registering them); the returned function checks every custom

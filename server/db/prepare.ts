@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { addMissingPageMenus, type AddedPageMenu } from '../crud/pageMenus';
 import { applyPageTables } from '../crud/pages';
 import { fillFileReferences } from '../files';

@@ -9,7 +9,7 @@
  * Everything else is refused as if the file did not exist.
  */
 import { sql, type Kysely } from 'kysely';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { STATIC_URL, staticUrlOf } from '../../runtime/contract/files';
 import { permissionCodesOf } from '../auth/permissions';
 import type { DB } from '../db/types';

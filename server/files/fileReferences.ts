@@ -10,7 +10,7 @@
  * shows it by its static URL (`/sys/common/static/<path>`, perhaps behind the API base).
  */
 import { sql, type Kysely } from 'kysely';
-import type { CompiledField, CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { isSafeStoredPath, splitPaths, storedPathOfStaticUrl } from '../../runtime/contract/files';
 import { readTable } from '../crud/ddl';
 import type { DB } from '../db/types';

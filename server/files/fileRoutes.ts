@@ -23,7 +23,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SIGN_STATIC_URL, STATIC_URL, UPLOAD_URL } from '../../runtime/contract/files';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { currentTenant, currentUser } from '../auth/guard';
 import { findSessionUser } from '../auth/sessions';
 import { mayUseTenant, requestedTenant } from '../auth/tenants';

@@ -1,5 +1,5 @@
 import { gridPageId } from '../../runtime/grid/gridPage';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 
 /**
  * The page ids a grid socket may open, each with the permission its rows need: the list code of

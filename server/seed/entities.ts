@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Insertable, Transaction } from 'kysely';
-import type { CompiledField, CompiledPage, CompiledPermissions } from '../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage, CompiledPermissions } from '../../runtime/schema/compiledPageTypes';
 import { EntityDictionaries, entityService, EntityValidationError } from '../crud/entity';
 import { isSystemTable } from '../crud/pages';
 import type { DB, SysPermission } from '../db/types';

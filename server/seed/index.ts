@@ -2,7 +2,7 @@ import { hashPassword } from '../auth/password';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { insertAnnouncements } from './announcements';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { insertCheckRules, insertDicts } from './dictionaries';
 import { SeedError } from './documents';
 import { loadSeedDocument } from './load';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { vxeSocketUrl } from '../../runtime/grid/socket/vxeSocketUrl';
+import { gridLiveSocketUrl } from '../../runtime/grid/socket/gridLiveSocketUrl';
 import type { GridLive } from '../../runtime/views/grid/SchemaGridPage';
 import { runtimeConfig } from '../config';
 import { useSession } from '../store/session';
@@ -14,6 +14,6 @@ export function useGridLive(): GridLive | undefined {
     const base = runtimeConfig().domianURL;
     // The tenant the request layer sends as tenant-id, so live rows stay within it.
     const tenantId = Number(localStore.get<string | number>(TENANT_ID) ?? 0) || 0;
-    return { token, socketUrl: (pageId: string) => vxeSocketUrl(base, userId, pageId, window.location, tenantId) };
+    return { token, socketUrl: (pageId: string) => gridLiveSocketUrl(base, userId, pageId, window.location, tenantId) };
   }, [userId, token]);
 }

@@ -8,7 +8,7 @@ const PARENT_INDEX: ViewLoader = () => import('./ParentIndexView');
 
 const LOADERS: Readonly<Record<string, ViewLoader>> = {
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
-  'isps/UserAnnouncement': () => import('../pages/isps/UserAnnouncement'),
+  'isps/UserAnnouncement': () => import('../pages/myMessages/UserAnnouncement'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),
   'exception/500': () => import('../pages/exception/Exception500'),

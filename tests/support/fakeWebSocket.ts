@@ -1,7 +1,7 @@
-import type { VxeWebSocketLike } from '../../runtime/grid';
+import type { GridLiveWebSocketLike } from '../../runtime/grid';
 
 /** Stands in for the browser's WebSocket; the test plays the server through its driver methods. */
-export class FakeWebSocket implements VxeWebSocketLike {
+export class FakeWebSocket implements GridLiveWebSocketLike {
   static instances: FakeWebSocket[] = [];
   readyState = 0;
   onopen: ((event: Event) => void) | null = null;

@@ -1,6 +1,6 @@
 import type { GridController } from '../grid';
 import type { LiveMergeOutcome } from '../liveMerge';
-import type { VxeSocket } from './VxeSocket';
+import type { GridLiveSocket } from './GridLiveSocket';
 
 export interface LiveGridLink {
   unbind(): void;
@@ -14,7 +14,7 @@ export interface LiveGridLink {
  */
 export function linkGridToSocket(
   grid: GridController,
-  socket: VxeSocket,
+  socket: GridLiveSocket,
   socketKey: string,
   options: {
     /** Told what each incoming change did (a page counts the rows added and removed). */

@@ -14,7 +14,7 @@
 
 export const HEART_BEAT = 'heart_beat';
 export const COMMON_SEND_DATE = 'common_send_date';
-export const UPDATE_VXE_TABLE = 'update_vxe_table';
+export const GRID_UPDATE_COMMAND = 'update_vxe_table';
 
 /** What happened to the row of an update_vxe_table message (its third argument). */
 export type LiveRowChange = 'update' | 'add' | 'remove';
@@ -24,28 +24,28 @@ export function liveRowChangeOf(value: unknown): LiveRowChange {
   return value === 'add' || value === 'remove' ? value : 'update';
 }
 
-export type VxeMessage =
+export type GridLiveMessage =
   | { type: typeof HEART_BEAT; data?: unknown }
   | { type: typeof COMMON_SEND_DATE; data: { key: string; args: unknown[] } }
-  | { type: typeof UPDATE_VXE_TABLE; data: { socketKey: string; args: unknown[] } };
+  | { type: typeof GRID_UPDATE_COMMAND; data: { socketKey: string; args: unknown[] } };
 
 /**
  * Largest message (UTF-8 bytes) passed between clients: it must still fit, wrapped in the
  * fan-out envelope, in one PostgreSQL NOTIFY (under 8000 bytes).
  */
-export const MAX_VXE_MESSAGE_BYTES = 7_000;
+export const MAX_GRID_LIVE_MESSAGE_BYTES = 7_000;
 /** Longest socketKey / key. */
-export const MAX_VXE_KEY_LENGTH = 100;
+export const MAX_GRID_LIVE_KEY_LENGTH = 100;
 
 function isKey(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_VXE_KEY_LENGTH;
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_GRID_LIVE_KEY_LENGTH;
 }
 
 /**
  * The message in a text, or undefined when it is not one of the three shapes (not JSON, another
  * type, a missing or over-long key, args not a list). Only the known fields are kept.
  */
-export function parseVxeMessage(text: string): VxeMessage | undefined {
+export function parseGridLiveMessage(text: string): GridLiveMessage | undefined {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -59,7 +59,7 @@ export function parseVxeMessage(text: string): VxeMessage | undefined {
   const fields = data as { key?: unknown; socketKey?: unknown; args?: unknown };
   if (!Array.isArray(fields.args)) return undefined;
   if (type === COMMON_SEND_DATE && isKey(fields.key)) return { type, data: { key: fields.key, args: fields.args } };
-  if (type === UPDATE_VXE_TABLE && isKey(fields.socketKey)) {
+  if (type === GRID_UPDATE_COMMAND && isKey(fields.socketKey)) {
     return { type, data: { socketKey: fields.socketKey, args: fields.args } };
   }
   return undefined;

@@ -7,7 +7,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
-import type { CompiledField, CompiledListColumn, CompiledPage } from '../../schema/compiledPage';
+import type { CompiledField, CompiledListColumn, CompiledPage } from '../../schema/compiledPageTypes';
 import { hasEditorDetail } from '../../widgets/editors/editorFields';
 import { getCellRenderer } from '../../widgets/registry';
 import { DetailList } from '../layout/DetailList';

@@ -14,7 +14,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDictionaries } from '../../dict/useDictionaries';
 import { registerFormilyCompiler } from '../../expr/formilyCompiler';
 import type { Host } from '../../host/types';
-import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../schema/compiledPageTypes';
 import { createClickThrottle } from '../../validation/clickThrottle';
 import { useDictService } from '../../dict/dictContext';
 import { formFields, hasChanges, useCloseGuard } from './closeGuard';

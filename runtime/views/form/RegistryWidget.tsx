@@ -8,7 +8,7 @@ import { useField } from '@formily/react';
 import { Spin, Typography } from 'antd';
 import { createContext, createElement, Suspense, useContext, type FocusEvent } from 'react';
 import type { Host } from '../../host/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage } from '../../schema/compiledPageTypes';
 import { getWidget } from '../../widgets/registry';
 
 export interface FormWidgetContextValue {

@@ -4,7 +4,7 @@
  */
 import dayjs from 'dayjs';
 import type { DictService } from '../../dict/dictService';
-import type { CompiledField } from '../../schema/compiledPage';
+import type { CompiledField } from '../../schema/compiledPageTypes';
 import { isTreeRoot } from '../../schema/treeRoots';
 import { DATE_FORMAT, DATETIME_FORMAT, isSwitchOn, precisionOf } from '../../schema/storedValues';
 import { formatMoney } from '../list/cellText';

@@ -9,7 +9,7 @@ import type { FieldValidator } from '@formily/core';
 import type { ISchema } from '@formily/react';
 import { cronFieldError } from '../../cron';
 import type { DictItem } from '../../dict/types';
-import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../schema/compiledPageTypes';
 import { isChosenWidget } from '../../schema/fieldSemantics';
 import { fieldRules, requiredMessage, type CheckRequest } from '../../validation';
 import { toFormilyValidator, type FormilyRule } from '../../validation/formily';

@@ -4,7 +4,7 @@
  * but store 'Y'/'N' (or 1/0); decimals may arrive as text. Also the values a new record starts with.
  */
 import { evaluateExpression, type EvaluateOptions } from '../../expr';
-import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../schema/compiledPageTypes';
 import { isSwitchOn, MULTI_SEPARATOR, splitMulti, switchValuesOf } from '../../schema/storedValues';
 import { widgetControl } from './widgetControl';
 

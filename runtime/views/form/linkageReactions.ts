@@ -6,7 +6,7 @@
  * left as it is when the rule stops holding: the user may have built on it.
  */
 import type { ISchema } from '@formily/react';
-import type { CompiledField, CompiledLinkage } from '../../schema/compiledPage';
+import type { CompiledField, CompiledLinkage } from '../../schema/compiledPageTypes';
 
 type Reaction = Exclude<NonNullable<ISchema['x-reactions']>, unknown[] | string | ((...args: never[]) => unknown)>;
 

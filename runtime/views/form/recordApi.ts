@@ -6,7 +6,7 @@
  */
 import { entityEndpoint } from '../../contract/entityEndpoints';
 import type { Host } from '../../host/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage } from '../../schema/compiledPageTypes';
 
 export type FormMode = 'add' | 'edit' | 'detail';
 

@@ -3,7 +3,7 @@
  * lacks go through the widget registry, whose fallback types them in as text and says so on the
  * form, rather than pretending to be the real picker or silently missing.
  */
-import type { CompiledField } from '../../schema/compiledPage';
+import type { CompiledField } from '../../schema/compiledPageTypes';
 import { DATE_FORMAT, DATETIME_FORMAT, precisionOf, TIME_FORMAT } from '../../schema/storedValues';
 
 /** Name of the Formily bridge to runtime/widgets/registry in the SchemaField components map. */

@@ -13,7 +13,7 @@ import {
   linkGridToSocket,
   readableSummary,
   refusalsOf,
-  VxeSocket,
+  GridLiveSocket,
   type GridController,
   type GridOption,
   type GridRowValues,
@@ -21,7 +21,7 @@ import {
 import { gridPageId } from '../../grid/gridPage';
 import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage } from '../../schema/compiledPageTypes';
 import { linkDownOptionsLoader, pageGridConfig, type PageGridConfig } from './pageGrid';
 import { GridCellEnvProvider, type GridCellEnv } from './cellEnv';
 import { GridView } from './GridView';
@@ -134,7 +134,7 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
   const token = live?.token;
   useEffect(() => {
     if (!grid || !socketUrl || !token) return;
-    const socket = new VxeSocket({ url: socketUrl, token });
+    const socket = new GridLiveSocket({ url: socketUrl, token });
     // Rows another user saved as new or deleted change the total under the grid too, shown or not.
     const link = linkGridToSocket(grid, socket, GRID_SOCKET_KEY, {
       onMerged: (outcome) => {

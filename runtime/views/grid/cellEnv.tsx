@@ -8,7 +8,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { GridColumn, GridOption } from '../../grid';
 import type { FieldOptions } from '../../generated/page';
 import type { Host } from '../../host/types';
-import type { CompiledDict, CompiledField } from '../../schema/compiledPage';
+import type { CompiledDict, CompiledField } from '../../schema/compiledPageTypes';
 
 export interface GridCellEnv {
   host: Host;

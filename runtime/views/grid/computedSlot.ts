@@ -1,7 +1,7 @@
 import { compileExpression, ExpressionError } from '../../expr';
 import type { GridRowValues } from '../../grid';
 import { roundComputed } from '../../schema/computedValue';
-import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../schema/compiledPageTypes';
 import { NUMERIC_TYPES } from '../../schema/fieldSemantics';
 
 /**

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { computedSlot } from './computedSlot';
 import { LINK_DOWN_ROOT } from '../../widgets/tree/linkDownModel';
 import { linkDownSource, type TreeHost } from '../../widgets/tree/treeSources';
-import type { CompiledField, CompiledPage } from '../../schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../schema/compiledPageTypes';
 import type { PageGrid, PageGridColumn } from '../../generated/page';
 import { fieldRules } from '../../validation';
 

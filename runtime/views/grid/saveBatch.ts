@@ -1,6 +1,6 @@
 import { ADD_CODE, BATCH_DELETE_CODE, type GridController, type GridRowValues } from '../../grid';
 import type { Host } from '../../host/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage } from '../../schema/compiledPageTypes';
 
 /** The body of `{apiPath}/saveBatch`: new and changed rows with their row numbers, removed ids. */
 export interface GridBatch {

@@ -9,7 +9,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import type { Host } from '../../host/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage } from '../../schema/compiledPageTypes';
 import { downloadTemplate } from '../list/templateDownload';
 import {
   downloadErrorFile,

@@ -6,7 +6,7 @@
 import { entityEndpoint } from '../../contract/entityEndpoints';
 import type { Host } from '../../host/types';
 import { checkDownloadedFile } from '../../list/exportFile';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage } from '../../schema/compiledPageTypes';
 
 export const IMPORT_MESSAGES = {
   title: '导入EXCEL',

@@ -6,7 +6,7 @@
  */
 import type { RequestParams } from '../../host/types';
 import { wrapScalar } from '../../list/wrap';
-import type { CompiledHeader } from '../../schema/compiledPage';
+import type { CompiledHeader } from '../../schema/compiledPageTypes';
 
 export const HEADER_URL_KEYS = { keyword: 'keyword', tab: 'tab' } as const;
 

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import type { RequestParams } from '../../host/types';
 import type { ListLocation } from '../../list/useListController';
-import type { CompiledHeader } from '../../schema/compiledPage';
+import type { CompiledHeader } from '../../schema/compiledPageTypes';
 import { headerParams, readHeaderState, writeHeaderState, type PageHeaderState } from './pageHeaderState';
 
 export interface PageHeaderControl {

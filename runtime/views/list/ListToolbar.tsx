@@ -4,7 +4,7 @@ import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { ToolbarAction } from '../../generated/page';
 import type { Host } from '../../host/types';
-import type { CompiledAction } from '../../schema/compiledPage';
+import type { CompiledAction } from '../../schema/compiledPageTypes';
 
 export const TOOLBAR_TEXTS: Readonly<Record<ToolbarAction, string>> = {
   add: '新增',

@@ -8,7 +8,7 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { Button, Col, Form, Row, Space, type ColProps } from 'antd';
 import type { DictService } from '../../dict/dictService';
 import type { QueryValues } from '../../list/types';
-import type { CompiledQueryItem } from '../../schema/compiledPage';
+import type { CompiledQueryItem } from '../../schema/compiledPageTypes';
 import { bindsOwnNames, QueryInput } from './QueryInput';
 import { toFormValues, toQueryValues, type FormValues } from './queryControls';
 import './queryBar.css';

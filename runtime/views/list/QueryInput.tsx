@@ -1,7 +1,7 @@
 /** The input of one query item, chosen by `controlOf` (text, dictionary select, number, date pickers, ranges). */
 import { DatePicker, Form, Input, InputNumber, Select, Space, TimePicker } from 'antd';
 import type { DictService } from '../../dict/dictService';
-import type { CompiledQueryItem } from '../../schema/compiledPage';
+import type { CompiledQueryItem } from '../../schema/compiledPageTypes';
 import { DATETIME_FORMAT, DATE_FORMAT, TIME_FORMAT } from './cellText';
 import { controlOf } from './queryControls';
 

@@ -16,7 +16,7 @@ import { useListController, type ListLocation } from '../../list/useListControll
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
-import type { CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
+import type { CompiledPage, CompiledRowAction } from '../../schema/compiledPageTypes';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';

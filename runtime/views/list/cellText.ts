@@ -5,7 +5,7 @@
  */
 import dayjs from 'dayjs';
 import type { DictService } from '../../dict/dictService';
-import type { CompiledListColumn } from '../../schema/compiledPage';
+import type { CompiledListColumn } from '../../schema/compiledPageTypes';
 import { htmlToPlainText } from '../../richText/plainText';
 import { isTreeRoot } from '../../schema/treeRoots';
 

@@ -9,7 +9,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
 import type { SortState } from '../../list/types';
-import type { CompiledListColumn, CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
+import type { CompiledListColumn, CompiledPage, CompiledRowAction } from '../../schema/compiledPageTypes';
 import { getCellRenderer } from '../../widgets/registry';
 import { cellText, ellipsis } from './cellText';
 import { actionColumnWidth, rowActionKey, rowActionTitle, visibleRowActions, type Row } from './rowActions';

@@ -5,7 +5,7 @@
 import { entityEndpoint } from '../../contract/entityEndpoints';
 import type { RequestParams } from '../../host/types';
 import type { ListConfig } from '../../list/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage } from '../../schema/compiledPageTypes';
 
 export interface PageUrls {
   list: string;

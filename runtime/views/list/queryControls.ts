@@ -8,7 +8,7 @@
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { QueryValue, QueryValues, RangeValue } from '../../list/types';
-import type { CompiledQueryItem } from '../../schema/compiledPage';
+import type { CompiledQueryItem } from '../../schema/compiledPageTypes';
 import { DATETIME_FORMAT, DATE_FORMAT, TIME_FORMAT } from './cellText';
 
 export type QueryControl =

@@ -6,7 +6,7 @@
  */
 import { evaluateExpression } from '../../expr';
 import type { RowAction } from '../../generated/page';
-import type { CompiledRowAction } from '../../schema/compiledPage';
+import type { CompiledRowAction } from '../../schema/compiledPageTypes';
 
 export type Row = Record<string, unknown>;
 

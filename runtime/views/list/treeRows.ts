@@ -5,7 +5,7 @@
 import { entityEndpoint } from '../../contract/entityEndpoints';
 import { useCallback, useState } from 'react';
 import type { Host } from '../../host/types';
-import type { CompiledPage } from '../../schema/compiledPage';
+import type { CompiledPage } from '../../schema/compiledPageTypes';
 import type { Row } from './listColumns';
 
 /** Has-child flags as JeecgBoot tables store them: 'Y' / '1' / true. */

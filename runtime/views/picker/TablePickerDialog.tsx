@@ -10,7 +10,7 @@ import { Card, Col, Empty, List, Modal, Row, Table, Typography } from 'antd';
 import { useDictionaries } from '../../dict/useDictionaries';
 import { useListController } from '../../list/useListController';
 import type { ListConfig } from '../../list/types';
-import type { CompiledPicker } from '../../schema/compiledPage';
+import type { CompiledPicker } from '../../schema/compiledPageTypes';
 import { useDictService } from '../../dict/dictContext';
 import { CellText, listColumns, type Row as ListRow } from '../list/listColumns';
 import { dialogQueryItemCol, QueryBar } from '../list/QueryBar';

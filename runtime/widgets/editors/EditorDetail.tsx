@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import type { Host } from '../../host/types';
-import type { CompiledField } from '../../schema/compiledPage';
+import type { CompiledField } from '../../schema/compiledPageTypes';
 import { markdownToHtml } from './markdownHtml';
 import { RichTextView } from './RichTextView';
 

@@ -1,4 +1,4 @@
-import type { CompiledField } from '../../schema/compiledPage';
+import type { CompiledField } from '../../schema/compiledPageTypes';
 
 /** Fields the detail view shows through EditorDetail (loaded only when a page has one). */
 export function hasEditorDetail(field: CompiledField): boolean {

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Host } from '../../host/types';
-import type { CompiledField } from '../../schema/compiledPage';
+import type { CompiledField } from '../../schema/compiledPageTypes';
 import { departNames } from '../org/departIndex';
 import { loadDepartTree, loadUsersByKeys } from '../org/orgApi';
 import { loadRowsByKeys } from '../picker/pickerSource';

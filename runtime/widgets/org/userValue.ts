@@ -1,4 +1,4 @@
-import type { CompiledField } from '../../schema/compiledPage';
+import type { CompiledField } from '../../schema/compiledPageTypes';
 
 /** Which user property a `user` field stores (spec §3: "Users are stored by username or id"). */
 export type UserValueKey = 'username' | 'id';

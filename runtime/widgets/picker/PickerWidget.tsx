@@ -17,7 +17,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { CloseCircleFilled, ClusterOutlined } from '@ant-design/icons';
 import { Input, Typography } from 'antd';
 import { defaultPlaceholder } from '../../schema/fieldSemantics';
-import type { CompiledField, CompiledPicker, CompiledPickerTree } from '../../schema/compiledPage';
+import type { CompiledField, CompiledPicker, CompiledPickerTree } from '../../schema/compiledPageTypes';
 import type { FormWidgetProps } from '../registry';
 import { loadRowsByKeys, useTargetPage } from './pickerSource';
 import { EMPTY_SELECTION, filledValues, selectionOf, selectionValue, rowText, valueKeys, type PickerRow, type PickerSelection } from './selection';

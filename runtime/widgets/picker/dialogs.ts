@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Host } from '../../host/types';
-import type { CompiledPage, CompiledPicker, CompiledPickerTree } from '../../schema/compiledPage';
+import type { CompiledPage, CompiledPicker, CompiledPickerTree } from '../../schema/compiledPageTypes';
 import type { PickerSelection } from './selection';
 
 export interface PickerDialogProps {

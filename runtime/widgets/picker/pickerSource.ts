@@ -8,7 +8,7 @@ import { entityEndpoint } from '../../contract/entityEndpoints';
 import { useEffect, useState } from 'react';
 import { reportFailure } from '../../host/failure';
 import type { Host } from '../../host/types';
-import type { CompiledPage, CompiledPicker } from '../../schema/compiledPage';
+import type { CompiledPage, CompiledPicker } from '../../schema/compiledPageTypes';
 import { rowKey, type PickerRow } from './selection';
 import { noPickerText, PICKER_TEXTS, unavailableText } from './texts';
 

@@ -13,7 +13,7 @@ import { useForm } from '@formily/react';
 import { Button, Input, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { Host } from '../../host/types';
-import type { CompiledField } from '../../schema/compiledPage';
+import type { CompiledField } from '../../schema/compiledPageTypes';
 import type { FormWidgetProps } from '../registry';
 import { clearedValues, mappedValues, popupConfig, shownText, type PopupConfig } from './popupConfig';
 import { PopupDialog } from './PopupDialog';

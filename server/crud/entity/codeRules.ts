@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../runtime/schema/compiledPageTypes';
 import { fieldRulesOf } from '../../../runtime/validation';
 import type { DB } from '../../db/types';
 import { BROKEN_RULE_MESSAGE, checkValue, parseRuleJson, type CheckRulePart } from '../../sys/checkRule';

@@ -1,4 +1,4 @@
-import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../runtime/schema/compiledPageTypes';
 
 /** A value as it is written to the database: dates as 'YYYY-MM-DD[ HH:mm:ss]' text, decimals as text. */
 export type DbValue = string | number | boolean | null;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { CompiledDict, CompiledField, CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledDict, CompiledField, CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import type { DB } from '../../db/types';
 import { parseTableDictionary } from '../../sys/dict/tableDictionaries';
 import type { AllowedKeys } from './validate';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CompiledField, CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import type { SchemaError } from '../../../runtime/schema/schemaError';
 import type { DB } from '../../db/types';
 import { BusinessError } from '../../http/envelope';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { entityEndpoint } from '../../../runtime/contract/entityEndpoints';
-import { UPDATE_VXE_TABLE, type LiveRowChange } from '../../../runtime/grid/socket/messages';
+import { GRID_UPDATE_COMMAND, type LiveRowChange } from '../../../runtime/grid/socket/messages';
 import { GRID_SOCKET_KEY, gridPageId } from '../../../runtime/grid/gridPage';
 import { currentTenant, currentUser } from '../../auth/guard';
 import { permissionCodesOf } from '../../auth/permissions';
@@ -158,10 +158,10 @@ interface SavedChanges {
  * NOTIFY. The sender id lets the saving grid ignore its own echo.
  */
 async function publishSavedChanges(app: FastifyInstance, service: EntityService, changes: SavedChanges, senderId: string, tenantId: number): Promise<void> {
-  if (!app.hasDecorator('vxeHub')) return;
+  if (!app.hasDecorator('gridLiveHub')) return;
   const pageId = gridPageId(service.model.page.entity.module, service.model.page.entity.name);
   const send = (row: Record<string, unknown>, change: LiveRowChange) =>
-    app.vxeHub.publish(pageId, tenantId, 'server', { type: UPDATE_VXE_TABLE, data: { socketKey: GRID_SOCKET_KEY, args: [row, senderId, change] } });
+    app.gridLiveHub.publish(pageId, tenantId, 'server', { type: GRID_UPDATE_COMMAND, data: { socketKey: GRID_SOCKET_KEY, args: [row, senderId, change] } });
   for (const id of changes.removedIds) await send({ id }, 'remove');
   const written = [...changes.updatedIds, ...changes.addedIds];
   if (written.length === 0) return;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../runtime/schema/compiledPageTypes';
 import { isTreeRoot } from '../../../runtime/schema/treeRoots';
 import type { DB } from '../../db/types';
 import type { EntityDictionaries } from './dictionaries';

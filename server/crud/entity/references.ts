@@ -1,4 +1,4 @@
-import type { CompiledField, CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { isMultiValued, type EntityModel } from './model';
 
 /**

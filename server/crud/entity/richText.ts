@@ -4,7 +4,7 @@
  * sanitises again when it shows it (defence in depth).
  */
 import sanitize from 'sanitize-html';
-import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../runtime/schema/compiledPageTypes';
 import { ALLOWED_ATTRIBUTES, ALLOWED_STYLES, ALLOWED_TAGS, ALLOWED_URL_SCHEMES, URL_ATTRIBUTES, filterStyle, isAllowedUrlAttribute } from '../../../runtime/richText/policy';
 
 const options: sanitize.IOptions = {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { entityEndpoint } from '../../../runtime/contract/entityEndpoints';
 import { LIST_PARAMS } from '../../../runtime/contract/listQuery';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { currentTenant, currentUser } from '../../auth/guard';
 import { BusinessError, ok, okMessage } from '../../http/envelope';
 import { contentDispositionFor, ExcelFileError, XLSX_CONTENT_TYPE } from '../../excel';

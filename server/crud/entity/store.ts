@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../runtime/schema/compiledPageTypes';
 import { treeRootValues } from '../../../runtime/schema/treeRoots';
 import type { DB } from '../../db/types';
 import { inTransaction } from '../../db/transaction';

@@ -1,4 +1,4 @@
-import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../runtime/schema/compiledPageTypes';
 import { fieldRulesOf, isEmptyValue, isMultiValued, maxLengthMessage, requiredMessage, validateValue } from '../../../runtime/validation';
 import { cronFieldError } from '../../../runtime/cron';
 import { isChosenWidget } from '../../../runtime/schema/fieldSemantics';

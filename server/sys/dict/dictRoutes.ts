@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
 import { verifySignedRequest } from '../../http/sign';
 import { dictItem } from './dictItem';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { PageDictionaries } from './pageDictionaries';
 import { tableDictItems, tableDictTexts, type TableDictionary } from './tableDictionaries';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { fieldTableDictionaries } from '../../../runtime/schema/dictionaryReferences';
 import { BusinessError, NO_PERMISSION_MESSAGE } from '../../http/envelope';
 import {

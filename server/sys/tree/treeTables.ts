@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import type { DB } from '../../db/types';
 import { BusinessError } from '../../http/envelope';
 import { parseTreeCondition } from './treeConditions';

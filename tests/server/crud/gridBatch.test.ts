@@ -124,8 +124,8 @@ describe.each(DATABASE_KINDS)('grid page batch save (工时登记) on %s', (kind
   it('passes saved changes to the other open grids of the page and tenant (update_vxe_table with the sender id)', async () => {
     const got: string[] = [];
     const otherTenant: string[] = [];
-    const leave = await ctx.app.vxeHub.add('cost.workHour', { id: 'other-grid', tenantId: 0, readyState: 1, send: (text) => got.push(text) });
-    const leaveOther = await ctx.app.vxeHub.add('cost.workHour', { id: 'tenant-7-grid', tenantId: 7, readyState: 1, send: (text) => otherTenant.push(text) });
+    const leave = await ctx.app.gridLiveHub.add('cost.workHour', { id: 'other-grid', tenantId: 0, readyState: 1, send: (text) => got.push(text) });
+    const leaveOther = await ctx.app.gridLiveHub.add('cost.workHour', { id: 'tenant-7-grid', tenantId: 7, readyState: 1, send: (text) => otherTenant.push(text) });
     try {
       const [first] = await stored();
       expect(body(await save({ added: [], updated: [{ row: 1, values: { id: first.id, hours: 7 } }], removedIds: [], senderId: 'row_sender' })).success).toBe(true);
@@ -146,7 +146,7 @@ describe.each(DATABASE_KINDS)('grid page batch save (工时登记) on %s', (kind
 
   it('tells the other open grids about new and deleted rows too, in order (remove, update, add), with the sender id so the saving grid ignores its echo', async () => {
     const got: string[] = [];
-    const leave = await ctx.app.vxeHub.add('cost.workHour', { id: 'other-grid', tenantId: 0, readyState: 1, send: (text) => got.push(text) });
+    const leave = await ctx.app.gridLiveHub.add('cost.workHour', { id: 'other-grid', tenantId: 0, readyState: 1, send: (text) => got.push(text) });
     try {
       const [first, second] = await stored();
       const res = body<{ addedIds: string[] }>(
@@ -177,7 +177,7 @@ describe.each(DATABASE_KINDS)('grid page batch save (工时登记) on %s', (kind
 
   it('a refused save tells nobody', async () => {
     const got: string[] = [];
-    const leave = await ctx.app.vxeHub.add('cost.workHour', { id: 'other-grid', tenantId: 0, readyState: 1, send: (text) => got.push(text) });
+    const leave = await ctx.app.gridLiveHub.add('cost.workHour', { id: 'other-grid', tenantId: 0, readyState: 1, send: (text) => got.push(text) });
     try {
       const [first] = await stored();
       const answer = body(await save({ added: [{ row: 2, values: row('超时', { hours: 99 }) }], updated: [], removedIds: [first.id], senderId: 'row_sender' }));

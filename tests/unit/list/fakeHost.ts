@@ -10,7 +10,7 @@ import type {
   RequestParams,
   UploadOptions,
 } from '../../../runtime/host/types';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 
 export interface RecordedCall {
   method: 'get' | 'post' | 'put' | 'delete' | 'getBlob' | 'upload';

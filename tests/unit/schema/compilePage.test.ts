@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PageDocument } from '../../../runtime/generated/page';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { clearPageSchemaCache, loadPageSchema } from '../../../runtime/schema/loadPageSchema';
 import { expertDocument } from './fixtures';
 

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PageDocument, PageField } from '../../../runtime/generated/page';
 import { clearPageSchemaCache, loadPageSchema } from '../../../runtime/schema/loadPageSchema';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { expertDocument } from './fixtures';
 
 const SOURCE = 'schemas/pages/maintenance/expert.json';

@@ -10,7 +10,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { evaluateExpression } from '../../../runtime/expr';
 import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
-import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../runtime/schema/compiledPageTypes';
 import { formatSchemaError } from '../../../runtime/schema/schemaError';
 import { fieldRules, isEmptyValue, isMultiValued, validateValue, type ValidationRule } from '../../../runtime/validation';
 import { pageFiles, repoRoot } from './fixtures';

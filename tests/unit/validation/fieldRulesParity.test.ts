@@ -5,7 +5,7 @@ import type { ISchema } from '@formily/react';
 import { describe, expect, it, vi } from 'vitest';
 import { checkCell, resolveColumn, resolveColumns, type GridColumn } from '../../../runtime/grid';
 import type { PageDocument } from '../../../runtime/generated/page';
-import type { CompiledField, CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { CHECK_RULE_URL, DUPLICATE_CHECK_URL, type CheckRequest } from '../../../runtime/validation';
 import { buildFormSchema } from '../../../runtime/views/form/formSchema';
 import { pageGridConfig } from '../../../runtime/views/grid/pageGrid';

@@ -8,7 +8,7 @@ import { DatePicker, Input, InputNumber, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { DictService } from '../../../dict/dictService';
 import type { Host } from '../../../host/types';
-import type { CompiledField } from '../../../schema/compiledPage';
+import type { CompiledField } from '../../../schema/compiledPageTypes';
 import type { SuperQueryRule } from '../../../list/types';
 import { valueControlOf, type SuperQueryField } from '../../../superQuery/fields';
 import { valueText, type RowValue } from '../../../superQuery/model';

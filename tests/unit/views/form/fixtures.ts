@@ -1,7 +1,7 @@
 // A claim page whose form uses every widget, rule kind, dictionary binding and a linkage, compiled
 // by the real loader so the tests exercise what pages will hand the form.
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
-import type { CompiledPage } from '../../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../../runtime/schema/compiledPageTypes';
 import type { PageDocument } from '../../../../runtime/generated/page';
 
 export function claimDocument(): PageDocument {

@@ -1,7 +1,7 @@
 /** The page header's state in the URL and the list parameters it adds (runtime/views/layout/pageHeaderState). */
 import { describe, expect, it } from 'vitest';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
-import type { CompiledHeader } from '../../../../runtime/schema/compiledPage';
+import type { CompiledHeader } from '../../../../runtime/schema/compiledPageTypes';
 import { headerParams, readHeaderState, writeHeaderState } from '../../../../runtime/views/layout/pageHeaderState';
 import articleDocument from '../../../../schemas/pages/knowledge/article.json';
 

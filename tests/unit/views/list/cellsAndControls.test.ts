@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { createDictService } from '../../../../runtime/dict/dictService';
-import type { CompiledListColumn, CompiledQueryItem } from '../../../../runtime/schema/compiledPage';
+import type { CompiledListColumn, CompiledQueryItem } from '../../../../runtime/schema/compiledPageTypes';
 import { cellText, ellipsis, formatMoney } from '../../../../runtime/views/list/cellText';
 import { controlOf, toFormValues, toQueryValues } from '../../../../runtime/views/list/queryControls';
 import { dialogQueryItemCol } from '../../../../runtime/views/list/QueryBar';

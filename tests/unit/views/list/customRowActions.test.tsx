@@ -5,7 +5,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { beforeEach, describe, expect, it } from 'vitest';
 import quartzJobDocument from '../../../../schemas/pages/sys/quartzJob.json';
 import type { Host } from '../../../../runtime/host/types';
-import type { CompiledPage, CompiledRowAction } from '../../../../runtime/schema/compiledPage';
+import type { CompiledPage, CompiledRowAction } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import { actionColumnWidth, visibleRowActions } from '../../../../runtime/views/list/rowActions';
 import { SchemaList } from '../../../../runtime/views/list/SchemaList';

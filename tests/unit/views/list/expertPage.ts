@@ -1,7 +1,7 @@
 // The documentation example page (schemas/pages/examples/expert.json) compiled as the app would.
 import expertDocument from '../../../../schemas/pages/examples/expert.json';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
-import type { CompiledPage } from '../../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../../runtime/schema/compiledPageTypes';
 
 export function expertPage(): CompiledPage {
   const result = loadPageSchema(expertDocument, 'schemas/pages/examples/expert.json');

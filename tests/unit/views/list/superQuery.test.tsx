@@ -7,7 +7,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CompiledPage } from '../../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import { SchemaList } from '../../../../runtime/views/list/SchemaList';
 import { registerFormWidgets } from '../../../../runtime/widgets/form';

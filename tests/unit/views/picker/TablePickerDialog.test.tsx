@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { describe, expect, it, vi } from 'vitest';
-import type { CompiledPicker } from '../../../../runtime/schema/compiledPage';
+import type { CompiledPicker } from '../../../../runtime/schema/compiledPageTypes';
 import { selectionOf, type PickerSelection } from '../../../../runtime/widgets/picker/selection';
 import { TablePickerDialog } from '../../../../runtime/views/picker/TablePickerDialog';
 import { createFakeHost, ok, type FakeHost } from '../../list/fakeHost';

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import quartzJobDocument from '../../../../schemas/pages/sys/quartzJob.json';
 import type { PageDocument } from '../../../../runtime/generated/page';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import CronWidget from '../../../../runtime/widgets/cron/CronWidget';
 import { createFakeHost } from '../../list/fakeHost';

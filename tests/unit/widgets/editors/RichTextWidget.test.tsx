@@ -4,7 +4,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import RichTextWidget from '../../../../runtime/widgets/editors/RichTextWidget';
 import { createFakeHost, ok, type FakeHost } from '../../list/fakeHost';

@@ -5,7 +5,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import DateWidget from '../../../../runtime/widgets/form/DateWidget';
 import { createFakeHost } from '../../list/fakeHost';

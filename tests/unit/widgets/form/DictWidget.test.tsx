@@ -7,7 +7,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FieldWidget } from '../../../../runtime/generated/page';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import DictWidget from '../../../../runtime/widgets/form/DictWidget';
 import { createFakeHost, ok, type FakeHost } from '../../list/fakeHost';

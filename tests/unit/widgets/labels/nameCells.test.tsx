@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CompiledField, CompiledListColumn } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledListColumn } from '../../../../runtime/schema/compiledPageTypes';
 import { DetailView } from '../../../../runtime/views/form/DetailView';
 import { dictServiceFor } from '../../../../runtime/dict/hostDict';
 import { getCellRenderer } from '../../../../runtime/widgets/registry';

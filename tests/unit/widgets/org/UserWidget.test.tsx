@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import UserWidget from '../../../../runtime/widgets/org/UserWidget';
 import { fail } from '../../list/fakeHost';
 import { createOrgServer, orgField, USERS, WidgetHarness } from './fixtures';

@@ -2,7 +2,7 @@
 // server (tree, search, user directory) answering through the fake host like the real endpoints.
 import { useState, type ComponentType } from 'react';
 import type { PageDocument } from '../../../../runtime/generated/page';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import type { FormWidgetProps } from '../../../../runtime/widgets/registry';
 import type { DepartNode, PickerUser } from '../../../../runtime/widgets/org/orgApi';

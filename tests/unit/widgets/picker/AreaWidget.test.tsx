@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { CompiledField, CompiledListColumn } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledListColumn } from '../../../../runtime/schema/compiledPageTypes';
 import AreaWidget from '../../../../runtime/widgets/picker/AreaWidget';
 import { getCellRenderer } from '../../../../runtime/widgets/registry';
 import { dictServiceFor } from '../../../../runtime/dict/hostDict';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import PickerWidget from '../../../../runtime/widgets/picker/PickerWidget';
 import { createFakeHost, fail, ok, type FakeHost, type RecordedCall } from '../../list/fakeHost';
 import { exampleField, shippedPage } from './pages';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
-import type { CompiledField, CompiledPage } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../../../runtime/schema/compiledPageTypes';
 
 const root = path.resolve(__dirname, '../../../..');
 

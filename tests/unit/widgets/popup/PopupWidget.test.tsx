@@ -6,7 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import PopupWidget from '../../../../runtime/widgets/popup/PopupWidget';
 import type { PopupOptions } from '../../../../runtime/generated/page';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { PageDocument, PageField, PopupOptions } from '../../../../runtime/generated/page';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import PopupWidget from '../../../../runtime/widgets/popup/PopupWidget';
 import type { FakeHost } from '../../list/fakeHost';

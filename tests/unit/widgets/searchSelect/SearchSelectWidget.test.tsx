@@ -5,7 +5,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import SearchSelectWidget from '../../../../runtime/widgets/searchSelect/SearchSelectWidget';
 import { createFakeHost, deferred, ok, type Answer, type FakeHost, type RecordedCall } from '../../list/fakeHost';

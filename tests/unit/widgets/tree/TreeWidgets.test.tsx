@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { FieldOptions } from '../../../../runtime/generated/page';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
 import type { FormWidgetProps } from '../../../../runtime/widgets/registry';
 import CategoryTreeWidget from '../../../../runtime/widgets/tree/CategoryTreeWidget';

@@ -5,7 +5,7 @@ import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { createElement, Suspense, useState } from 'react';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
-import type { CompiledField } from '../../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../../runtime/schema/compiledPageTypes';
 import type { FieldOptions } from '../../../../runtime/generated/page';
 import type { Envelope } from '../../../../runtime/host/types';
 import { getWidget } from '../../../../runtime/widgets/registry';

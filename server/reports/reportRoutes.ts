@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { currentTenant, currentUser } from '../auth/guard';
 import { permissionCodesOf } from '../auth/permissions';
 import { EntityDictionaries } from '../crud/entity/dictionaries';
@@ -11,7 +11,7 @@ import { isSystemTable } from '../crud/pages';
 import { readTable } from '../crud/ddl';
 import { BusinessError, NO_PERMISSION_MESSAGE, ok } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
-import type { CompiledReport } from './compiledReport';
+import type { CompiledReport } from './compiledReportTypes';
 import { loadReports } from './loadReports';
 import { columnsAnswer, queryInfoAnswer, reportRecord } from './reportAnswers';
 import { translateReportQuery } from './reportQuery';

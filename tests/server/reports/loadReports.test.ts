@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEntityPages } from '../../../server/crud/pages';
 import { loadPageSchema } from '../../../runtime/schema/loadPageSchema';
-import { checkReports, loadReports, popupReferenceErrors, ReportLoadError } from '../../../server/online';
+import { checkReports, loadReports, popupReferenceErrors, ReportLoadError } from '../../../server/reports';
 
 const pages = loadEntityPages();
 let dir = '';

@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { COMMON_SEND_DATE, UPDATE_VXE_TABLE, type VxeMessage } from '../../runtime/grid/socket/messages';
+import { COMMON_SEND_DATE, GRID_UPDATE_COMMAND, type GridLiveMessage } from '../../runtime/grid/socket/messages';
 import type { Database } from '../db/open';
 import { inProcessFanOut, MAX_NOTIFY_BYTES, postgresFanOut, type FanOut } from './fanOut';
 import { SocketRegistry } from './socketRegistry';
 
 /** Own channel, so the notice hub never sees (and warns about) grid envelopes. */
-export const VXE_CHANNEL = 'lossdesk_vxe';
+export const GRID_LIVE_CHANNEL = 'lossdesk_grid_live';
 const OPEN = 1;
 
 /** A grid socket as the hub sees it. `id` tells the sender's socket apart on every node. */
-export interface VxeMember {
+export interface GridLiveMember {
   readonly id: string;
   /** The tenant the socket opened in: it hears only its tenant's messages. */
   readonly tenantId: number;
@@ -19,32 +19,32 @@ export interface VxeMember {
 }
 
 /** The messages passed between clients (heartbeats stay between one client and its node). */
-export type VxeRelayed = Extract<VxeMessage, { type: typeof UPDATE_VXE_TABLE | typeof COMMON_SEND_DATE }>;
+export type GridLiveRelayed = Extract<GridLiveMessage, { type: typeof GRID_UPDATE_COMMAND | typeof COMMON_SEND_DATE }>;
 
-interface VxeEnvelope {
+interface GridLiveEnvelope {
   pageId: string;
   tenantId: number;
   /** The sending socket's id: it does not get its own message back. */
   origin: string;
-  message: VxeRelayed;
+  message: GridLiveRelayed;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    vxeHub: VxeHub;
+    gridLiveHub: GridLiveHub;
   }
 }
 
-function isEnvelope(value: unknown): value is VxeEnvelope {
+function isEnvelope(value: unknown): value is GridLiveEnvelope {
   if (typeof value !== 'object' || value === null) return false;
-  const { pageId, tenantId, origin, message } = value as Partial<VxeEnvelope>;
+  const { pageId, tenantId, origin, message } = value as Partial<GridLiveEnvelope>;
   return (
     typeof pageId === 'string' &&
     typeof tenantId === 'number' &&
     typeof origin === 'string' &&
     typeof message === 'object' &&
     message !== null &&
-    (message.type === UPDATE_VXE_TABLE || message.type === COMMON_SEND_DATE)
+    (message.type === GRID_UPDATE_COMMAND || message.type === COMMON_SEND_DATE)
   );
 }
 
@@ -54,8 +54,8 @@ function isEnvelope(value: unknown): value is VxeEnvelope {
  * The fan-out starts with the first socket, so a node nobody opens a grid on holds no LISTEN
  * connection.
  */
-export class VxeHub {
-  private readonly pages = new SocketRegistry<VxeMember>();
+export class GridLiveHub {
+  private readonly pages = new SocketRegistry<GridLiveMember>();
   private started: Promise<void> | undefined;
   private stopped = false;
 
@@ -69,7 +69,7 @@ export class VxeHub {
   }
 
   /** Registers a socket once the fan-out listens; returns the function that removes it. */
-  async add(pageId: string, member: VxeMember): Promise<() => void> {
+  async add(pageId: string, member: GridLiveMember): Promise<() => void> {
     await this.start();
     return this.pages.add(pageId, member);
   }
@@ -78,8 +78,8 @@ export class VxeHub {
    * Passes a message to the page's other sockets of the tenant on every node. False when it was
    * dropped: too large for one NOTIFY, or the fan-out failed (logged; live updates are best effort).
    */
-  async publish(pageId: string, tenantId: number, origin: string, message: VxeRelayed): Promise<boolean> {
-    const envelope = JSON.stringify({ pageId, tenantId, origin, message } satisfies VxeEnvelope);
+  async publish(pageId: string, tenantId: number, origin: string, message: GridLiveRelayed): Promise<boolean> {
+    const envelope = JSON.stringify({ pageId, tenantId, origin, message } satisfies GridLiveEnvelope);
     if (Buffer.byteLength(envelope) > MAX_NOTIFY_BYTES) return false;
     try {
       await this.fanOut.send(envelope);
@@ -122,13 +122,13 @@ export class VxeHub {
 }
 
 /** Creates the node's grid hub on the root instance; it stops on close. */
-export function installVxeHub(app: FastifyInstance, database: Database): VxeHub {
+export function installGridLiveHub(app: FastifyInstance, database: Database): GridLiveHub {
   const fanOut =
     database.kind === 'postgres'
-      ? postgresFanOut(database, app.log, { channel: VXE_CHANNEL, label: '表格实时同步', retryFirstListen: true })
+      ? postgresFanOut(database, app.log, { channel: GRID_LIVE_CHANNEL, label: '表格实时同步', retryFirstListen: true })
       : inProcessFanOut();
-  const hub = new VxeHub(fanOut, app.log);
-  app.decorate('vxeHub', hub);
+  const hub = new GridLiveHub(fanOut, app.log);
+  app.decorate('gridLiveHub', hub);
   app.addHook('onClose', () => hub.stop());
   return hub;
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { CompiledField } from '../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../runtime/schema/compiledPageTypes';
 import type { EntityDictionaries } from '../crud/entity/dictionaries';
 import type { EntityRecord } from '../crud/entity/records';
 import type { DB } from '../db/types';
-import type { CompiledReport } from './compiledReport';
+import type { CompiledReport } from './compiledReportTypes';
 
 /** One report column as JeecgBoot's getRpColumns answers it (contract §4.2). */
 export interface ReportColumnAnswer {

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createGrid,
   linkGridToSocket,
-  parseVxeMessage,
-  VXE_HEARTBEAT_INTERVAL_MS,
-  VXE_HEARTBEAT_TIMEOUT_MS,
-  VXE_RECONNECT_MS,
-  VxeSocket,
-  vxeSocketUrl,
+  parseGridLiveMessage,
+  GRID_LIVE_HEARTBEAT_INTERVAL_MS,
+  GRID_LIVE_HEARTBEAT_TIMEOUT_MS,
+  GRID_LIVE_RECONNECT_MS,
+  GridLiveSocket,
+  gridLiveSocketUrl,
 } from '../../../runtime/grid';
 import { FakeWebSocket } from '../../support/fakeWebSocket';
 
@@ -17,13 +17,13 @@ const HEART_BEAT_ANSWER = { type: 'heart_beat', data: true };
 const sockets = () => FakeWebSocket.instances;
 const latest = () => sockets()[sockets().length - 1];
 
-describe('VxeSocket (the live grid socket client)', () => {
-  let client: VxeSocket;
+describe('GridLiveSocket (the live grid socket client)', () => {
+  let client: GridLiveSocket;
 
   beforeEach(() => {
     vi.useFakeTimers();
     FakeWebSocket.instances = [];
-    client = new VxeSocket({ url: URL, token: 'tok-1', WebSocketImpl: FakeWebSocket });
+    client = new GridLiveSocket({ url: URL, token: 'tok-1', WebSocketImpl: FakeWebSocket });
   });
   afterEach(() => {
     client.dispose();
@@ -44,14 +44,14 @@ describe('VxeSocket (the live grid socket client)', () => {
     const socket = latest();
     socket.serverOpens();
     socket.serverSends(HEART_BEAT_ANSWER);
-    vi.advanceTimersByTime(VXE_HEARTBEAT_INTERVAL_MS - 1);
+    vi.advanceTimersByTime(GRID_LIVE_HEARTBEAT_INTERVAL_MS - 1);
     expect(socket.sent).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(socket.sent).toHaveLength(2);
     // A minute of answered heartbeats: one every 10 s, and the link stays.
     for (let beat = 3; beat <= 8; beat++) {
       socket.serverSends(HEART_BEAT_ANSWER);
-      vi.advanceTimersByTime(VXE_HEARTBEAT_INTERVAL_MS);
+      vi.advanceTimersByTime(GRID_LIVE_HEARTBEAT_INTERVAL_MS);
       expect(socket.sent).toHaveLength(beat);
     }
     expect(socket.messages().every((m) => JSON.stringify(m) === JSON.stringify(HEART_BEAT_OUT))).toBe(true);
@@ -62,11 +62,11 @@ describe('VxeSocket (the live grid socket client)', () => {
     client.start();
     const first = latest();
     first.serverOpens();
-    vi.advanceTimersByTime(VXE_HEARTBEAT_TIMEOUT_MS - 1);
+    vi.advanceTimersByTime(GRID_LIVE_HEARTBEAT_TIMEOUT_MS - 1);
     expect(first.readyState).toBe(1);
     vi.advanceTimersByTime(1);
     expect(first.readyState).toBe(3);
-    vi.advanceTimersByTime(VXE_RECONNECT_MS - 1);
+    vi.advanceTimersByTime(GRID_LIVE_RECONNECT_MS - 1);
     expect(sockets()).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(sockets()).toHaveLength(2);
@@ -76,11 +76,11 @@ describe('VxeSocket (the live grid socket client)', () => {
     client.start();
     latest().serverOpens();
     latest().serverCloses();
-    vi.advanceTimersByTime(VXE_RECONNECT_MS);
+    vi.advanceTimersByTime(GRID_LIVE_RECONNECT_MS);
     expect(sockets()).toHaveLength(2);
     latest().fails();
     latest().serverCloses();
-    vi.advanceTimersByTime(VXE_RECONNECT_MS);
+    vi.advanceTimersByTime(GRID_LIVE_RECONNECT_MS);
     expect(sockets()).toHaveLength(3);
     vi.advanceTimersByTime(60_000);
     expect(sockets()).toHaveLength(3);
@@ -105,9 +105,9 @@ describe('VxeSocket (the live grid socket client)', () => {
         throw new Error('refused');
       }
     }
-    const refused = new VxeSocket({ url: URL, token: 't', WebSocketImpl: Refusing });
+    const refused = new GridLiveSocket({ url: URL, token: 't', WebSocketImpl: Refusing });
     refused.start();
-    vi.advanceTimersByTime(VXE_RECONNECT_MS * 3);
+    vi.advanceTimersByTime(GRID_LIVE_RECONNECT_MS * 3);
     expect(attempts).toBe(4);
     refused.dispose();
   });
@@ -175,26 +175,26 @@ describe('VxeSocket (the live grid socket client)', () => {
   });
 });
 
-describe('vxe socket messages and url', () => {
+describe('grid live socket messages and url', () => {
   it('parses the three message types and drops everything else', () => {
-    expect(parseVxeMessage('{"type":"heart_beat","data":true}')).toEqual({ type: 'heart_beat', data: true });
-    expect(parseVxeMessage('{"type":"update_vxe_table","data":{"socketKey":"g","args":[],"x":1}}')).toEqual({
+    expect(parseGridLiveMessage('{"type":"heart_beat","data":true}')).toEqual({ type: 'heart_beat', data: true });
+    expect(parseGridLiveMessage('{"type":"update_vxe_table","data":{"socketKey":"g","args":[],"x":1}}')).toEqual({
       type: 'update_vxe_table',
       data: { socketKey: 'g', args: [] },
     });
     for (const bad of ['', 'x', 'null', '[]', '{"type":"other"}', '{"type":"common_send_date","data":{"key":"","args":[]}}']) {
-      expect(parseVxeMessage(bad)).toBeUndefined();
+      expect(parseGridLiveMessage(bad)).toBeUndefined();
     }
   });
 
   it('builds ws or wss from the page, or from an absolute API base', () => {
     const http = { protocol: 'http:', host: 'desk.local:8080' };
     const https = { protocol: 'https:', host: 'desk.example.cn' };
-    expect(vxeSocketUrl('/insurance', 'u 1', 'maintenance.expert', http)).toBe('ws://desk.local:8080/insurance/vxeSocket/u%201/maintenance.expert');
-    expect(vxeSocketUrl('/insurance/', 'u1', 'p', https)).toBe('wss://desk.example.cn/insurance/vxeSocket/u1/p');
-    expect(vxeSocketUrl('https://api.example.cn/insurance', 'u1', 'p', http)).toBe('wss://api.example.cn/insurance/vxeSocket/u1/p');
+    expect(gridLiveSocketUrl('/insurance', 'u 1', 'maintenance.expert', http)).toBe('ws://desk.local:8080/insurance/vxeSocket/u%201/maintenance.expert');
+    expect(gridLiveSocketUrl('/insurance/', 'u1', 'p', https)).toBe('wss://desk.example.cn/insurance/vxeSocket/u1/p');
+    expect(gridLiveSocketUrl('https://api.example.cn/insurance', 'u1', 'p', http)).toBe('wss://api.example.cn/insurance/vxeSocket/u1/p');
     // A tenant other than 0 rides as a query: a browser cannot set the tenant-id header on a socket.
-    expect(vxeSocketUrl('/insurance', 'u1', 'cost.workHour', http, 7)).toBe('ws://desk.local:8080/insurance/vxeSocket/u1/cost.workHour?tenantId=7');
-    expect(vxeSocketUrl('/insurance', 'u1', 'cost.workHour', http, 0)).toBe('ws://desk.local:8080/insurance/vxeSocket/u1/cost.workHour');
+    expect(gridLiveSocketUrl('/insurance', 'u1', 'cost.workHour', http, 7)).toBe('ws://desk.local:8080/insurance/vxeSocket/u1/cost.workHour?tenantId=7');
+    expect(gridLiveSocketUrl('/insurance', 'u1', 'cost.workHour', http, 0)).toBe('ws://desk.local:8080/insurance/vxeSocket/u1/cost.workHour');
   });
 });

@@ -5,7 +5,7 @@
  * `?tenantId=` (a browser cannot set the tenant-id header on a socket): the server passes a save's
  * rows only to the sockets of the tenant that saved them.
  */
-export function vxeSocketUrl(
+export function gridLiveSocketUrl(
   apiBase: string,
   userId: string,
   pageId: string,

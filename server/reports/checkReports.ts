@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../../runtime/schema/loadPageSchema';
 import type { SchemaError } from '../../runtime/schema/schemaError';
 import { loadEntityPages, PageLoadError, PAGES_DIR } from '../crud/pages';
-import type { CompiledReport } from './compiledReport';
+import type { CompiledReport } from './compiledReportTypes';
 import { loadReports, ReportLoadError, REPORTS_DIR } from './loadReports';
 
 function jsonFiles(dir: string): string[] {

@@ -1,4 +1,4 @@
-import type { CompiledField, CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../runtime/schema/compiledPageTypes';
 
 /**
  * A report document with every field reference resolved against its page: what the report routes

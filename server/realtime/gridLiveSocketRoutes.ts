@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
-import { COMMON_SEND_DATE, HEART_BEAT, MAX_VXE_MESSAGE_BYTES, parseVxeMessage } from '../../runtime/grid/socket/messages';
+import { COMMON_SEND_DATE, HEART_BEAT, MAX_GRID_LIVE_MESSAGE_BYTES, parseGridLiveMessage } from '../../runtime/grid/socket/messages';
 import { permissionCodesOf } from '../auth/permissions';
-import { VxeHub } from './vxeHub';
+import { GridLiveHub } from './gridLiveHub';
 import { admitTenantSession, answerHeartbeat, closeUnadmitted, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
 
-export interface VxeSocketOptions {
+export interface GridLiveSocketOptions {
   /** Grid page id → the permission its socket needs (gridSocketPages). */
   gridPages: ReadonlyMap<string, string>;
 }
 
 /*
  * Frames above MAX_SOCKET_FRAME_BYTES (webSockets.ts, the root WebSocket server's limit) close the
- * socket with 1009: a flood guard. Smaller messages that are still over MAX_VXE_MESSAGE_BYTES are
+ * socket with 1009: a flood guard. Smaller messages that are still over MAX_GRID_LIVE_MESSAGE_BYTES are
  * dropped one by one and the socket stays.
  */
 /** Page ids name a page (e.g. 'maintenance.expert'), not a path: no slashes. */
@@ -34,8 +34,8 @@ const HEART_BEAT_ANSWER = JSON.stringify({ type: HEART_BEAT, data: true });
  * it checked: one a client sends would put unchecked values into other users' grids, and is
  * dropped like anything else unknown (not JSON, too large, binary); the socket stays open.
  */
-export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app, { gridPages }) => {
-  requireWebSockets(app, 'vxeSocketRoutes');
+export const gridLiveSocketRoutes: FastifyPluginAsync<GridLiveSocketOptions> = async (app, { gridPages }) => {
+  requireWebSockets(app, 'gridLiveSocketRoutes');
 
   const admit = async (request: FastifyRequest, token: string, userId: string, pageId: string, tenantId: number): Promise<Admission> => {
     const session = await admitTenantSession(request, token, userId, tenantId);
@@ -70,7 +70,7 @@ export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app,
       const token = socketTokenOf(request);
       const tenantId = request.query.tenantId ?? 0;
       const member = {
-        id: VxeHub.newMemberId(),
+        id: GridLiveHub.newMemberId(),
         tenantId,
         get readyState() {
           return socket.readyState;
@@ -83,7 +83,7 @@ export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app,
       const admitted: Promise<Admission> = admit(request, token, userId, pageId, tenantId)
         .then(async (outcome) => {
           if (outcome !== 'admitted') return outcome;
-          const remove = await app.vxeHub.add(pageId, member);
+          const remove = await app.gridLiveHub.add(pageId, member);
           if (closed) remove();
           else unregister = remove;
           return 'admitted' as const;
@@ -95,13 +95,13 @@ export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app,
 
       // Attached at once: messages sent during the session check wait for it instead of being lost.
       socket.on('message', (data, isBinary) => {
-        if (isBinary || !Buffer.isBuffer(data) || data.length > MAX_VXE_MESSAGE_BYTES) return;
-        const message = parseVxeMessage(data.toString('utf8'));
+        if (isBinary || !Buffer.isBuffer(data) || data.length > MAX_GRID_LIVE_MESSAGE_BYTES) return;
+        const message = parseGridLiveMessage(data.toString('utf8'));
         if (!message) return;
         void admitted.then(async (outcome) => {
           if (outcome !== 'admitted' || closed) return;
           if (message.type === COMMON_SEND_DATE) {
-            await app.vxeHub.publish(pageId, tenantId, member.id, message);
+            await app.gridLiveHub.publish(pageId, tenantId, member.id, message);
             return;
           }
           if (message.type !== HEART_BEAT) return;

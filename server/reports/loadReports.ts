@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { formatSchemaError, type SchemaError } from '../../runtime/schema/schemaError';
-import type { CompiledReport } from './compiledReport';
+import type { CompiledReport } from './compiledReportTypes';
 import { compileReport } from './compileReport';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

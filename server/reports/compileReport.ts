@@ -1,7 +1,7 @@
-import type { CompiledField, CompiledPage } from '../../runtime/schema/compiledPage';
+import type { CompiledField, CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { pointer, type SchemaError } from '../../runtime/schema/schemaError';
 import type { ReportDocument } from '../generated/report';
-import type { CompiledReport, CompiledReportColumn, CompiledReportParam, CompiledReportQueryItem } from './compiledReport';
+import type { CompiledReport, CompiledReportColumn, CompiledReportParam, CompiledReportQueryItem } from './compiledReportTypes';
 import { validateReportDocument } from './reportMetaValidator';
 
 export type CompileReportResult = { ok: true; report: CompiledReport } | { ok: false; errors: SchemaError[] };

@@ -9,5 +9,5 @@
 export { onlineReportRoutes, unknownReportMessage, type OnlineReportRoutesOptions } from './reportRoutes';
 export { loadReports, loadReportFile, ReportLoadError, REPORTS_DIR } from './loadReports';
 export { compileReport, pageRef } from './compileReport';
-export type { CompiledReport } from './compiledReport';
+export type { CompiledReport } from './compiledReportTypes';
 export { checkReports, popupReferenceErrors } from './checkReports';

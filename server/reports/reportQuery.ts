@@ -1,9 +1,9 @@
-import type { CompiledField } from '../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../runtime/schema/compiledPageTypes';
 import { translateListQuery, type EntityFields, type ListQuery, type RawQuery } from '../crud/query';
 import { allOf, comparison, type Condition } from '../crud/query/conditions';
 import { checkText, singleParam } from '../crud/query/params';
 import { parseValue } from '../crud/query/values';
-import type { CompiledReport } from './compiledReport';
+import type { CompiledReport } from './compiledReportTypes';
 
 /** Prefix of a popup's dynamic parameters (JeecgBoot sends report SQL `${name}` values as self_<name>). */
 export const PARAM_PREFIX = 'self_';

@@ -1,28 +1,28 @@
 import { ReconnectingSocket } from '../../host/reconnectingSocket';
 import type { WebSocketLike } from '../../host/webSocketLike';
 import { systemClock, type Clock } from '../clock';
-import { COMMON_SEND_DATE, HEART_BEAT, liveRowChangeOf, parseVxeMessage, UPDATE_VXE_TABLE, type LiveRowChange, type VxeMessage } from './messages';
+import { COMMON_SEND_DATE, HEART_BEAT, liveRowChangeOf, parseGridLiveMessage, GRID_UPDATE_COMMAND, type LiveRowChange, type GridLiveMessage } from './messages';
 
 /** Spec §9: a heartbeat every 10 s, no answer within 6 s means a dead link, reconnect after 5 s. */
-export const VXE_HEARTBEAT_INTERVAL_MS = 10_000;
-export const VXE_HEARTBEAT_TIMEOUT_MS = 6_000;
-export const VXE_RECONNECT_MS = 5_000;
+export const GRID_LIVE_HEARTBEAT_INTERVAL_MS = 10_000;
+export const GRID_LIVE_HEARTBEAT_TIMEOUT_MS = 6_000;
+export const GRID_LIVE_RECONNECT_MS = 5_000;
 
 const OPEN = 1;
 
 /** The browser's WebSocket as this service uses it; it also asks whether the socket is open. */
-export interface VxeWebSocketLike extends WebSocketLike {
+export interface GridLiveWebSocketLike extends WebSocketLike {
   readonly readyState: number;
 }
 
-export type VxeWebSocketConstructor = new (url: string, protocols?: string | string[]) => VxeWebSocketLike;
+export type GridLiveWebSocketConstructor = new (url: string, protocols?: string | string[]) => GridLiveWebSocketLike;
 
-export interface VxeSocketOptions {
-  /** See vxeSocketUrl. */
+export interface GridLiveSocketOptions {
+  /** See gridLiveSocketUrl. */
   url: string;
   /** The session token, sent as the subprotocol (browsers cannot set headers on a WebSocket). */
   token: string;
-  WebSocketImpl?: VxeWebSocketConstructor;
+  WebSocketImpl?: GridLiveWebSocketConstructor;
   clock?: Clock;
 }
 
@@ -51,20 +51,20 @@ function bind<H>(map: Map<string, Set<H>>, key: string, handler: H): () => void 
  * dispose (runtime/host/reconnectingSocket). Messages sent while disconnected are dropped: the live merge is a courtesy, the saved
  * data is what the next load shows.
  */
-export class VxeSocket {
-  private readonly link: ReconnectingSocket<VxeWebSocketLike>;
+export class GridLiveSocket {
+  private readonly link: ReconnectingSocket<GridLiveWebSocketLike>;
   private heartbeatTimer: unknown;
   private answerTimer: unknown;
   private readonly tables = new Map<string, Set<TableUpdateHandler>>();
   private readonly commons = new Map<string, Set<CommonHandler>>();
   private readonly clock: Clock;
 
-  constructor(private readonly options: VxeSocketOptions) {
+  constructor(private readonly options: GridLiveSocketOptions) {
     this.clock = options.clock ?? systemClock;
     this.link = new ReconnectingSocket({
       url: options.url,
       token: options.token,
-      reconnectMs: VXE_RECONNECT_MS,
+      reconnectMs: GRID_LIVE_RECONNECT_MS,
       WebSocketImpl: options.WebSocketImpl,
       timers: this.clock,
       onOpen: () => this.beat(),
@@ -104,7 +104,7 @@ export class VxeSocket {
     return this.send({ type: COMMON_SEND_DATE, data: { key, args } });
   }
 
-  private send(message: VxeMessage): boolean {
+  private send(message: GridLiveMessage): boolean {
     const socket = this.link.current;
     if (!socket || socket.readyState !== OPEN) return false;
     try {
@@ -122,22 +122,22 @@ export class VxeSocket {
     this.answerTimer = this.clock.setTimeout(() => {
       // 6 s and no answer: the server or the network is gone without telling us.
       this.link.dropCurrent();
-    }, VXE_HEARTBEAT_TIMEOUT_MS);
+    }, GRID_LIVE_HEARTBEAT_TIMEOUT_MS);
   }
 
   private receive(data: unknown): void {
     if (typeof data !== 'string') return;
-    const message = parseVxeMessage(data);
+    const message = parseGridLiveMessage(data);
     if (!message) return;
     if (message.type === HEART_BEAT) {
       this.clock.clearTimeout(this.answerTimer);
       this.answerTimer = undefined;
       if (this.heartbeatTimer === undefined) {
-        this.heartbeatTimer = this.clock.setTimeout(() => this.beat(), VXE_HEARTBEAT_INTERVAL_MS);
+        this.heartbeatTimer = this.clock.setTimeout(() => this.beat(), GRID_LIVE_HEARTBEAT_INTERVAL_MS);
       }
       return;
     }
-    if (message.type === UPDATE_VXE_TABLE) {
+    if (message.type === GRID_UPDATE_COMMAND) {
       const [row, senderId, change] = message.data.args;
       if (typeof row !== 'object' || row === null || Array.isArray(row)) return;
       for (const handler of [...(this.tables.get(message.data.socketKey) ?? [])]) {
