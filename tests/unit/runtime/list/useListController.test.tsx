@@ -1,0 +1,136 @@
+import { StrictMode, useState } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ListConfig } from '../../../../runtime/list/types';
+import { useListController } from '../../../../runtime/list/useListController';
+import { createFakeHost, deferred, ok, type Answer, type FakeHost, type RecordedCall } from './fakeHost';
+
+interface Row {
+  id: string;
+  name: string;
+}
+
+const config: ListConfig = {
+  url: { list: '/maintenance/currency/list', deleteBatch: '/maintenance/currency/deleteBatch' },
+  queryFields: [
+    { field: 'name', mode: 'like' },
+    { field: 'kind', mode: 'in' },
+  ],
+  columns: ['name'],
+};
+
+function answerWith(call: RecordedCall): Answer {
+  return ok({ records: [{ id: `p${String(call.params?.pageNo)}`, name: String(call.params?.name ?? '') }], total: 100 });
+}
+
+let fake: FakeHost;
+let writes: string[];
+
+beforeEach(() => {
+  fake = createFakeHost();
+  fake.respond(answerWith);
+  writes = [];
+});
+
+/** A router stand-in: the search string in React state, every write recorded. */
+function useRoutedList(initialSearch: string, autoLoad = true) {
+  const [search, setSearchState] = useState(initialSearch);
+  const location = {
+    search,
+    setSearch(next: string) {
+      writes.push(next);
+      setSearchState(next);
+    },
+  };
+  const list = useListController<Row>({ host: fake.host, config, location, autoLoad });
+  return { list, search, navigate: setSearchState };
+}
+
+describe('useListController with the query in the URL', () => {
+  it('loads a bookmarked URL once, with its query, page and sort', async () => {
+    const { result } = renderHook(() => useRoutedList('?q.name=王&q.kind=1&q.kind=2&page=3&column=name&order=asc'));
+    await waitFor(() => expect(result.current.list.loaded).toBe(true));
+    expect(fake.callsTo('get')).toHaveLength(1);
+    expect(fake.calls[0].params).toMatchObject({ name: '*王*', kind: '1,2', pageNo: 3, column: 'name', order: 'asc' });
+    expect(result.current.list.rows).toEqual([{ id: 'p3', name: '*王*' }]);
+    expect(writes).toEqual([]);
+  });
+
+  it('writes a search, a page change and a sort into the URL', async () => {
+    const { result } = renderHook(() => useRoutedList('?tab=info'));
+    await waitFor(() => expect(result.current.list.loaded).toBe(true));
+    await act(async () => {
+      await result.current.list.search({ name: '李' });
+    });
+    expect(result.current.search).toBe('?tab=info&q.name=%E6%9D%8E');
+    await act(async () => {
+      await result.current.list.changeTable({ page: 2, pageSize: 20 }, { field: 'name', order: 'descend' });
+    });
+    expect(result.current.search).toBe('?tab=info&q.name=%E6%9D%8E&page=2&pageSize=20&column=name&order=desc');
+    // Every write was followed by no extra request: one per action plus the first load.
+    expect(fake.callsTo('get')).toHaveLength(3);
+  });
+
+  it('follows the URL when it changes from outside (back button) without writing it back', async () => {
+    const { result } = renderHook(() => useRoutedList(''));
+    await waitFor(() => expect(result.current.list.loaded).toBe(true));
+    await act(async () => {
+      await result.current.list.search({ name: '新' });
+    });
+    const writesBefore = writes.length;
+    act(() => {
+      result.current.navigate('?q.name=旧&page=4');
+    });
+    await waitFor(() => expect(result.current.list.rows).toEqual([{ id: 'p4', name: '*旧*' }]));
+    expect(result.current.list.query.values).toEqual({ name: '旧' });
+    expect(result.current.search).toBe('?q.name=旧&page=4');
+    expect(writes).toHaveLength(writesBefore);
+  });
+
+  it('does not load on mount when autoLoad is off', async () => {
+    const { result } = renderHook(() => useRoutedList('', false));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(fake.calls).toEqual([]);
+    await act(async () => {
+      await result.current.list.load();
+    });
+    expect(result.current.list.rows).toHaveLength(1);
+  });
+});
+
+describe('useListController without a URL', () => {
+  it('loads on mount under StrictMode and ends with the rows and no spinner', async () => {
+    const { result } = renderHook(() => useListController<Row>({ host: fake.host, config }), { wrapper: StrictMode });
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    expect(result.current.loading).toBe(false);
+    expect(result.current.rows).toEqual([{ id: 'p1', name: '' }]);
+  });
+
+  it('shows selection and batch-delete messages through the host', async () => {
+    const { result } = renderHook(() => useListController<Row>({ host: fake.host, config }));
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    await act(async () => {
+      await result.current.batchDelete();
+    });
+    expect(fake.notices).toEqual([{ kind: 'warning', text: '请选择一条记录！' }]);
+    act(() => result.current.select(['p1']));
+    expect(result.current.selectedRows).toEqual([{ id: 'p1', name: '' }]);
+  });
+
+  it('drops an answer that arrives after unmount', async () => {
+    const late = deferred<Answer>();
+    fake.respond(() => late.promise);
+    const { result, unmount } = renderHook(() => useListController<Row>({ host: fake.host, config }));
+    const controller = result.current.controller;
+    expect(controller.getState().loading).toBe(true);
+    unmount();
+    late.resolve(ok({ records: [{ id: 'x', name: 'late' }], total: 1 }));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(controller.getState().rows).toEqual([]);
+    expect(controller.getState().loading).toBe(false);
+  });
+});
