@@ -48,6 +48,19 @@ export type SuperQueryMatchType = 'and' | 'or';
  */
 export const SAVED_QUERY_RECORD_KEYS = ['field', 'rule', 'val', 'type', 'dbType', 'dictCode', 'dictTable', 'dictText', 'customReturnField'] as const;
 
+/** One condition row of a saved query as it is stored and listed (spec §3). */
+export interface SavedQueryRecord {
+  field: string;
+  rule: string;
+  val?: string | string[];
+  type?: string;
+  dbType?: string;
+  dictCode?: string;
+  dictTable?: string;
+  dictText?: string;
+  customReturnField?: string;
+}
+
 /** The saved-query endpoints (server/sys/superQueryRoutes.ts). */
 export const SAVED_QUERY_URLS = {
   list: '/sys/superQuery/list',

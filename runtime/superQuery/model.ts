@@ -11,7 +11,7 @@ import {
   type SuperQueryRule,
 } from '../list/types';
 import type { SuperQueryField } from './fields';
-import { SAVED_QUERY_RECORD_KEYS } from '../contract/listQuery';
+import { SAVED_QUERY_RECORD_KEYS, type SavedQueryRecord } from '../contract/listQuery';
 
 /** A row's value: text, or a list for 'in' and multi-selects (sent comma-joined). */
 export type RowValue = string | readonly string[];
@@ -21,16 +21,9 @@ export type RowValue = string | readonly string[];
  * val, type, dbType, dictCode, dictTable, dictText, customReturnField). `options` are never kept:
  * the page schema gives them again.
  */
-export interface SuperQueryRow {
-  field?: string;
+export interface SuperQueryRow extends Partial<Omit<SavedQueryRecord, 'rule' | 'val'>> {
   rule?: SuperQueryRule;
   val?: RowValue;
-  type?: string;
-  dbType?: string;
-  dictCode?: string;
-  dictTable?: string;
-  dictText?: string;
-  customReturnField?: string;
 }
 
 export const DEFAULT_RULE: SuperQueryRule = 'eq';

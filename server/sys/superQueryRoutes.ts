@@ -7,7 +7,7 @@
 import { newId } from '../db/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { SAVED_QUERY_URLS, SUPER_QUERY_RULES, type SuperQueryMatchType } from '../../runtime/contract/listQuery';
+import { SAVED_QUERY_URLS, SUPER_QUERY_RULES, type SavedQueryRecord, type SuperQueryMatchType } from '../../runtime/contract/listQuery';
 import { currentUser } from '../auth/guard';
 import { QUERY_LIMITS } from '../crud/query/limits';
 import { BusinessError, ok, okMessage } from '../http/envelope';
@@ -48,23 +48,12 @@ const recordSchema = {
   },
 } as const;
 
-interface SavedRecord {
-  field: string;
-  rule: string;
-  val?: string | string[];
-  type?: string;
-  dbType?: string;
-  dictCode?: string;
-  dictTable?: string;
-  dictText?: string;
-  customReturnField?: string;
-}
 
 interface SaveBody {
   code: string;
   title: string;
   matchType: SuperQueryMatchType;
-  records: SavedRecord[];
+  records: SavedQueryRecord[];
 }
 
 /** jsonb comes back parsed from both drivers; a text copy (older driver settings) is parsed here. */

@@ -18,6 +18,7 @@ import { lowAppId } from './lowApp';
 import { requestHost } from './requestHost';
 import { signHeaders, stringifyParams, type SignableParams } from './sign';
 import type { Envelope } from './types';
+import { saveFileInBrowser } from '../../runtime/host/saveFileInBrowser';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -179,15 +180,7 @@ export async function getBlob(url: string, params?: Params, config?: AxiosReques
 
 /** Downloads a file and hands it to the browser under `fileName`. */
 export async function downloadFile(url: string, fileName: string, params?: Params): Promise<void> {
-  const blob = await getBlob(url, params);
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
+  saveFileInBrowser(await getBlob(url, params), fileName);
 }
 
 /** Multipart upload; `fields` become form fields next to the file. */
