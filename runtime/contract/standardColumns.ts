@@ -33,10 +33,23 @@ export interface StandardColumn {
   tenant?: boolean;
 }
 
+/** The database names of the standard columns, for code that writes or filters them. */
+export const STANDARD_COLUMN_NAMES = {
+  id: 'id',
+  createBy: 'create_by',
+  createTime: 'create_time',
+  updateBy: 'update_by',
+  updateTime: 'update_time',
+  sysOrgCode: 'sys_org_code',
+  tenantId: 'tenant_id',
+} as const;
+
+const C = STANDARD_COLUMN_NAMES;
+
 /** The tenant column, known to a tenant-scoped entity's page only. */
 export const TENANT_STANDARD_COLUMN: StandardColumn = {
   name: 'tenantId',
-  column: 'tenant_id',
+  column: C.tenantId,
   label: '租户',
   type: 'integer',
   notNull: true,
@@ -52,12 +65,12 @@ export const TENANT_STANDARD_COLUMN: StandardColumn = {
  * - tenant_id: tenant scoping, 0 when tenants are not used (the `tenant-id: 0` header).
  */
 export const STANDARD_COLUMNS: readonly StandardColumn[] = [
-  { name: 'id', column: 'id', label: '主键', type: 'string', length: 32, notNull: true, primaryKey: true, hidden: true },
-  { name: 'createBy', column: 'create_by', label: '创建人', type: 'string', length: 50, notNull: false },
-  { name: 'createTime', column: 'create_time', label: '创建时间', type: 'datetime', notNull: true, defaultValue: { expr: 'now()' } },
-  { name: 'updateBy', column: 'update_by', label: '更新人', type: 'string', length: 50, notNull: false },
-  { name: 'updateTime', column: 'update_time', label: '更新时间', type: 'datetime', notNull: false },
-  { name: 'sysOrgCode', column: 'sys_org_code', label: '所属部门', type: 'string', length: 64, notNull: false },
+  { name: 'id', column: C.id, label: '主键', type: 'string', length: 32, notNull: true, primaryKey: true, hidden: true },
+  { name: 'createBy', column: C.createBy, label: '创建人', type: 'string', length: 50, notNull: false },
+  { name: 'createTime', column: C.createTime, label: '创建时间', type: 'datetime', notNull: true, defaultValue: { expr: 'now()' } },
+  { name: 'updateBy', column: C.updateBy, label: '更新人', type: 'string', length: 50, notNull: false },
+  { name: 'updateTime', column: C.updateTime, label: '更新时间', type: 'datetime', notNull: false },
+  { name: 'sysOrgCode', column: C.sysOrgCode, label: '所属部门', type: 'string', length: 64, notNull: false },
   TENANT_STANDARD_COLUMN,
 ];
 

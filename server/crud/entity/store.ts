@@ -11,6 +11,7 @@ import type { EntityDictionaries } from './dictionaries';
 import type { EntityModel } from './model';
 import type { EntityRow } from './records';
 import type { AllowedKeys, AllowedValues, EntityValues } from './validate';
+import { STANDARD_COLUMN_NAMES as COLUMN } from '../../../runtime/contract/standardColumns';
 
 /**
  * Entity tables are named by page files, so Kysely cannot know their columns; every table and
@@ -45,11 +46,11 @@ export class EntityStore {
   }
 
   get scoped(): boolean {
-    return this.model.tenantScoped && this.model.hasColumn('tenant_id');
+    return this.model.tenantScoped && this.model.hasColumn(COLUMN.tenantId);
   }
 
   tenantCondition(tenantId: number): Expression<SqlBool> | undefined {
-    return this.scoped ? sql<SqlBool>`${sql.ref('tenant_id')} = ${tenantId}` : undefined;
+    return this.scoped ? sql<SqlBool>`${sql.ref(COLUMN.tenantId)} = ${tenantId}` : undefined;
   }
 
   /** Rows of the caller's tenant, with the computed has-child flag of a tree without a declared one. */
@@ -109,9 +110,9 @@ export class EntityStore {
       const id = ids?.[i] ?? newId();
       made.push(id);
       const row: Record<string, unknown> = { id, ...this.columnsOf(values) };
-      if (model.hasColumn('create_by')) row.create_by = actor.username;
-      if (model.hasColumn('sys_org_code')) row.sys_org_code = actor.orgCode;
-      if (this.scoped) row.tenant_id = actor.tenantId;
+      if (model.hasColumn(COLUMN.createBy)) row[COLUMN.createBy] = actor.username;
+      if (model.hasColumn(COLUMN.sysOrgCode)) row[COLUMN.sysOrgCode] = actor.orgCode;
+      if (this.scoped) row[COLUMN.tenantId] = actor.tenantId;
       if (model.tree?.hasChild) row[model.tree.hasChild.column] = model.tree.no;
       return row;
     });
@@ -129,8 +130,8 @@ export class EntityStore {
   async update(db: Kysely<DB>, id: string, values: EntityValues, actor: Actor, before: EntityRow): Promise<void> {
     const { model } = this;
     const set: Record<string, unknown> = this.columnsOf(values);
-    if (model.hasColumn('update_by')) set.update_by = actor.username;
-    if (model.hasColumn('update_time')) set.update_time = sql`now()`;
+    if (model.hasColumn(COLUMN.updateBy)) set[COLUMN.updateBy] = actor.username;
+    if (model.hasColumn(COLUMN.updateTime)) set[COLUMN.updateTime] = sql`now()`;
     if (Object.keys(set).length === 0) return;
     const tenant = this.tenantCondition(actor.tenantId);
     await inTransaction(db, async (trx) => {
