@@ -13,6 +13,23 @@ export interface FanOut {
   stop(): Promise<void>;
 }
 
+/**
+ * A fanned-out envelope read back: the payload when it parses and passes `isEnvelope`, otherwise
+ * undefined after a warning naming what kind of message was dropped (another version's node, a
+ * hand-made NOTIFY): one bad payload must not take the delivery loop down.
+ */
+export function readEnvelope<T>(raw: string, isEnvelope: (value: unknown) => value is T, log: FastifyBaseLogger, what: string): T | undefined {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(raw);
+  } catch {
+    envelope = undefined;
+  }
+  if (isEnvelope(envelope)) return envelope;
+  log.warn({ payload: raw.slice(0, 200) }, `收到无法识别的${what}，已忽略`);
+  return undefined;
+}
+
 export const NOTICE_CHANNEL = 'lossdesk_notice';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const MAX_NOTIFY_BYTES = 7_900;

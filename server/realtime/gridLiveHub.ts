@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { COMMON_SEND_DATE, GRID_UPDATE_COMMAND, type GridLiveMessage } from '../../runtime/grid/socket/messages';
 import type { Database } from '../db/open';
-import { inProcessFanOut, MAX_NOTIFY_BYTES, postgresFanOut, type FanOut } from './fanOut';
+import { inProcessFanOut, MAX_NOTIFY_BYTES, postgresFanOut, readEnvelope, type FanOut } from './fanOut';
 import { SocketRegistry } from './socketRegistry';
 
 /** Own channel, so the notice hub never sees (and warns about) grid envelopes. */
@@ -102,16 +102,8 @@ export class GridLiveHub {
   }
 
   private receive(raw: string): void {
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(raw);
-    } catch {
-      envelope = undefined;
-    }
-    if (!isEnvelope(envelope)) {
-      this.log.warn({ payload: raw.slice(0, 200) }, '收到无法识别的表格同步消息，已忽略');
-      return;
-    }
+    const envelope = readEnvelope(raw, isEnvelope, this.log, '表格同步消息');
+    if (!envelope) return;
     const members = this.pages.of(envelope.pageId);
     if (members.size === 0) return;
     const text = JSON.stringify(envelope.message);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/open';
 import type { SysAnnouncement } from '../db/types';
-import { inProcessFanOut, MAX_NOTIFY_BYTES, postgresFanOut, type FanOut } from './fanOut';
+import { inProcessFanOut, MAX_NOTIFY_BYTES, postgresFanOut, readEnvelope, type FanOut } from './fanOut';
 import { SocketRegistry } from './socketRegistry';
 
 /** What the web client reads (JeecgBoot's socket messages): 'topic' is for everyone, 'user' for one user. */
@@ -122,16 +122,8 @@ export class NoticeHub {
   }
 
   private receive(raw: string): void {
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(raw);
-    } catch {
-      envelope = undefined;
-    }
-    if (!isNoticeEnvelope(envelope)) {
-      this.log.warn({ payload: raw.slice(0, 200) }, '收到无法识别的通知推送，已忽略');
-      return;
-    }
+    const envelope = readEnvelope(raw, isNoticeEnvelope, this.log, '通知推送');
+    if (!envelope) return;
     const text = JSON.stringify(envelope.message);
     const targets = 'all' in envelope.target ? this.receivers.all() : envelope.target.userIds.flatMap((id) => [...this.receivers.of(id)]);
     for (const receiver of targets) {
