@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_JOBS } from '../../../server/jobs';
-import { EntityStore } from '../../../server/crud/entity';
+import { EntityDictionaries, entityService } from '../../../server/crud/entity';
+import { loadEntityPages } from '../../../server/crud/pages';
 import { REDACTED } from '../../../server/http/logRedaction';
 import { inTransaction } from '../../../server/db/transaction';
 import { DATABASE_KINDS } from '../../support/database';
@@ -151,7 +152,7 @@ describe.each(DATABASE_KINDS)('日志管理 and 数据日志 on %s', (kind) => {
   it('add and edit of an expert keep versions 1 and 2 with the record as stored; compare marks them', async () => {
     const add = body(await call('POST', '/maintenance/expert/add', admin, { expertName: '版本专家', sex: '1', contactMobile: '13900002222', majorDirection: '水灾', bankAccount: '6222020200112345678' }));
     expect(add.success).toBe(true);
-    const { id } = await ctx.database.db.selectFrom('mnt_expert').select('id').where('expert_name', '=', '版本专家').executeTakeFirstOrThrow();
+    const id = (await sql<{ id: string }>`SELECT id FROM mnt_expert WHERE expert_name = '版本专家'`.execute(ctx.database.db)).rows[0].id;
     const edit = body(await call('PUT', '/maintenance/expert/edit', admin, { id, expertName: '版本专家', sex: '1', contactMobile: '13900003333', majorDirection: '水灾', bankAccount: '6222020200112345678' }));
     expect(edit.success).toBe(true);
 
@@ -175,10 +176,8 @@ describe.each(DATABASE_KINDS)('日志管理 and 数据日志 on %s', (kind) => {
   });
 
   it('a rolled-back write leaves no version', async () => {
-    const store: EntityStore = (await import('../../../server/crud/entity')).entityService(
-      (await import('../../../server/crud/pages')).loadEntityPages().find((p) => p.entity.table === 'mnt_expert')!,
-      undefined as never,
-    ).store;
+    const pages = loadEntityPages();
+    const { store } = entityService(pages.find((p) => p.entity.table === 'mnt_expert')!, new EntityDictionaries(ctx.database.db, ctx.app.dictionaries, pages));
     const count = async (db = ctx.database.db) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM sys_data_log WHERE data_id = 'rolled_back_1'`.execute(db)).rows[0].n);
     await expect(
       inTransaction(ctx.database.db, async (trx) => {
