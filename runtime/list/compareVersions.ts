@@ -4,7 +4,7 @@
  * whether they differ.
  */
 
-/** One version as the endpoint answers it (JeecgBoot's sys_data_log record, plus fieldLabels). */
+/** One version as the endpoint answers it (JeecgBoot's sys_data_log record, plus fieldLabels and dictTexts {field: text}). */
 export type CompareRecord = Readonly<Record<string, unknown>>;
 
 export interface CompareRow {
@@ -71,11 +71,16 @@ export function compareVersions(records: readonly CompareRecord[], contentField:
   const second = contentOf(ordered[1], contentField);
   if (!first || !second) return undefined;
   const labels = labelsOf(ordered);
+  const shown = (record: CompareRecord, content: Record<string, unknown>, name: string): string => {
+    const texts = record.dictTexts;
+    const given = texts && typeof texts === 'object' ? (texts as Record<string, unknown>)[name] : undefined;
+    return typeof given === 'string' ? given : text(content[name]);
+  };
   const names = [...new Set([...Object.keys(labels), ...Object.keys(first), ...Object.keys(second)])].filter(
     (name) => Object.hasOwn(first, name) || Object.hasOwn(second, name),
   );
   const rows = names.map((name): CompareRow => {
-    const values: [string, string] = [text(first[name]), text(second[name])];
+    const values: [string, string] = [shown(ordered[0], first, name), shown(ordered[1], second, name)];
     return { name, label: labels[name] ?? name, values, changed: values[0] !== values[1] };
   });
   const title = (record: CompareRecord) => `版本 ${text(record[versionField]) || '?'}`;

@@ -76,7 +76,11 @@ test.describe('日志管理 and 数据日志', () => {
     await expect(changed.filter({ hasText: '工作单位' })).toContainText('第二单位');
     await expect(changed.filter({ hasText: '工作单位' })).toContainText('有变化');
     await expect(dialog.locator('tr').filter({ hasText: '专家姓名' })).not.toHaveClass(/schema-compare-changed/);
+    // Dictionary values read as the form shows them.
+    await expect(dialog.locator('tr').filter({ hasText: '性别' })).toContainText('男');
     await screenshot(page, 'syslog-03-compare');
+    await changed.filter({ hasText: '工作单位' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'syslog-03b-compare-changed-field');
     await dialog.locator('.ant-modal-close').click();
     await expect(dialog).toHaveCount(0);
   });

@@ -169,6 +169,7 @@ describe.each(DATABASE_KINDS)('日志管理 and 数据日志 on %s', (kind) => {
     const [logId2, logId1] = page.result.records.sort((a, b) => Number(b.dataVersion) - Number(a.dataVersion)).map((r) => String(r.id));
     const compared = body<Array<Rec>>(await call('GET', `/sys/dataLog/queryCompareList?dataId1=${logId2}&dataId2=${logId1}`));
     expect(compared.result.map((r) => r.dataVersion)).toEqual([1, 2]);
+    expect(compared.result[0].dictTexts).toMatchObject({ sex: '男' });
 
     const other = (await ctx.database.db.selectFrom('sys_data_log').select('id').where('data_id', '!=', id).executeTakeFirstOrThrow()).id;
     const mixed = body(await call('GET', `/sys/dataLog/queryCompareList?dataId1=${logId1}&dataId2=${other}`));

@@ -25,6 +25,18 @@ describe('compareVersions (数据比较)', () => {
     expect(result?.changedCount).toBe(1);
   });
 
+  it('shows a dictionary value by the text the endpoint gives for it', () => {
+    const result = compareVersions(
+      [
+        { dataVersion: 1, dataContent: JSON.stringify({ sex: '1' }), dictTexts: { sex: '男' } },
+        { dataVersion: 2, dataContent: JSON.stringify({ sex: '2' }), dictTexts: { sex: '女' } },
+      ],
+      'dataContent',
+      'dataVersion',
+    );
+    expect(result?.rows).toEqual([{ name: 'sex', label: 'sex', values: ['男', '女'], changed: true }]);
+  });
+
   it('refuses anything but two records with JSON object contents', () => {
     expect(compareVersions([v(1, {})], 'dataContent', 'dataVersion')).toBeUndefined();
     expect(compareVersions([v(1, {}), { dataVersion: 2, dataContent: 'not json' }], 'dataContent', 'dataVersion')).toBeUndefined();
