@@ -43,6 +43,7 @@ import { fillRuleRoutes } from './sys/fillRule';
 import { permissionRoutes } from './sys/permissionRoutes';
 import { orgRoutes } from './sys/org';
 import { superQueryRoutes } from './sys/superQueryRoutes';
+import { installOperationLog, logRoutes } from './sys/log';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   acceptEmptyJsonBodies(app);
   refuseNulCharacters(app);
   installAuthGuard(app);
+  installOperationLog(app, { apiBase: config.apiBase, pages: opts.pages ?? [] });
   requireInputSchemas(app);
   installNoticeHub(app, database);
   installGridLiveHub(app, database);
@@ -117,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(opts.pages ?? []) });
   await app.register(orgRoutes, api);
   await app.register(superQueryRoutes, api);
+  await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(noticeSocketRoutes, api);
   await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
   await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });

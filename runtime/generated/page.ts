@@ -166,6 +166,10 @@ export interface PageEntity {
    * When true, rows carry tenant_id and every query is limited to the caller's tenant. Default false.
    */
   tenantScoped?: boolean;
+  /**
+   * Rows are written by the server only (日志管理, 数据日志): the server serves list, queryById and exportXls, never add, edit, delete or import; the toolbar may hold only export and the row actions only detail and custom ones. Default false.
+   */
+  readOnly?: boolean;
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -534,6 +538,7 @@ export interface PageList {
    * Rows have check boxes (batch delete, export of the selection). Default true.
    */
   rowSelection?: boolean;
+  compare?: ListCompare;
 }
 /**
  * One table column.
@@ -629,6 +634,31 @@ export interface CustomRowAction {
   visibleWhen?: string;
   /**
    * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>.
+   */
+  permission?: string;
+}
+/**
+ * A 数据比较 button above the table (JeecgBoot's data-log compare): the user checks exactly two rows, the list calls {apiPath}/<endpoint>?dataId1=<id>&dataId2=<id> and shows the two versions side by side in a modal, every field whose values differ marked. The endpoint answers a list of two records, each with the record's JSON in contentField, its version in versionField and optionally fieldLabels {name: label}; served by a server module behind the button's permission code.
+ */
+export interface ListCompare {
+  /**
+   * Button text and modal title. Default 数据比较.
+   */
+  title?: string;
+  /**
+   * Endpoint under the entity's API path. Default queryCompareList.
+   */
+  endpoint?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  contentField?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  versionField?: string;
+  /**
+   * Permission code the user must hold to see the button and the server requires. Default <prefix>:list.
    */
   permission?: string;
 }

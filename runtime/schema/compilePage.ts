@@ -253,6 +253,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       table: entity.table,
       permissionPrefix: prefix,
       tenantScoped: entity.tenantScoped ?? false,
+      readOnly: entity.readOnly ?? false,
       apiPath: `/${entity.module}/${entity.name}`,
       ...(tree
         ? {
@@ -281,6 +282,17 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       pageSize: doc.list.pageSize ?? LIST_PAGE_SIZE,
       pageSizeOptions: LIST_PAGE_SIZE_OPTIONS,
       rowSelection: doc.list.rowSelection ?? true,
+      ...(doc.list.compare
+        ? {
+            compare: {
+              title: doc.list.compare.title ?? '数据比较',
+              url: `/${entity.module}/${entity.name}/${doc.list.compare.endpoint ?? 'queryCompareList'}`,
+              contentField: doc.list.compare.contentField ?? 'dataContent',
+              versionField: doc.list.compare.versionField ?? 'dataVersion',
+              permission: doc.list.compare.permission ?? permissions.list,
+            },
+          }
+        : {}),
     },
     form: {
       columns: formColumns,

@@ -127,6 +127,18 @@ export interface CompiledList {
   pageSize: 10 | 20 | 30;
   pageSizeOptions: readonly [10, 20, 30];
   rowSelection: boolean;
+  /** The 数据比较 button (`list.compare`): two checked rows compared side by side. */
+  compare?: CompiledCompare;
+}
+
+/** `list.compare` with its defaults applied. */
+export interface CompiledCompare {
+  title: string;
+  /** The endpoint under the entity's API path, e.g. '/sys/dataLog/queryCompareList'. */
+  url: string;
+  contentField: string;
+  versionField: string;
+  permission: string;
 }
 
 export interface CompiledLinkage {
@@ -224,6 +236,8 @@ export interface CompiledEntity {
   table: string;
   permissionPrefix: string;
   tenantScoped: boolean;
+  /** Rows written by the server only: no add, edit, delete or import endpoints (`entity.readOnly`). */
+  readOnly: boolean;
   /** API base of the generic endpoints, '/<module>/<name>' (list, add, edit, … are appended). */
   apiPath: string;
   tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string };

@@ -308,6 +308,19 @@ class Checker {
       this.report('/list/rowSelection', '工具栏有 batchDelete（批量删除）时不能关闭 rowSelection');
     }
     this.customRowActions();
+    this.readOnly();
+  }
+
+  /** A read-only page (rows the server writes) offers nothing that writes. */
+  private readOnly(): void {
+    if (!this.doc.entity.readOnly) return;
+    this.doc.list.toolbar.forEach((name, i) => {
+      if (name !== 'export') this.report(`/list/toolbar/${i}`, `只读页面（entity.readOnly）的工具栏只能有 export，不能有 ${name}`);
+    });
+    this.doc.list.rowActions.forEach((spec, i) => {
+      if (spec === 'edit' || spec === 'delete') this.report(`/list/rowActions/${i}`, `只读页面（entity.readOnly）不能有行操作 ${spec}`);
+    });
+    if (this.doc.grid) this.report('/grid', '只读页面（entity.readOnly）不能有可编辑表格 grid');
   }
 
   /** Custom row actions: a key of their own, and a visibleWhen that parses and reads only row fields. */

@@ -6,6 +6,7 @@ import { verifyAgainstNobody, verifyPassword } from './password';
 import { clearCounter, lockedFor, lockedMessage, recordFailure, takeAccountTurn, TOO_FREQUENT_MESSAGE } from './throttle';
 import { createSession, revokeSession } from './sessions';
 import { loadUserDeparts, loadUserInfo, settleLoginDepart } from './userInfo';
+import { logSignIn } from '../sys/log/loginLog';
 
 export interface LoginRoutesOptions {
   /** false with CAPTCHA=off: automated clients sign in without solving one. */
@@ -47,6 +48,8 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
     '/sys/login',
     {
       config: { anonymous: true },
+      // 登录日志: every attempt, its outcome read from the answer (server/sys/log/loginLog.ts).
+      onSend: logSignIn,
       schema: {
         body: {
           type: 'object',

@@ -289,6 +289,35 @@ export interface SysFileRefScan {
   scanned_at: Generated<Date>;
 }
 
+export interface SysLog extends Audit {
+  id: string;
+  log_type: number;
+  log_content: string | null;
+  operate_type: number | null;
+  userid: string | null;
+  username: string | null;
+  ip: string | null;
+  method: string | null;
+  request_url: string | null;
+  request_param: string | null;
+  request_type: string | null;
+  cost_time: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  browser: string | null;
+  result: Generated<string>;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
+}
+
+export interface SysDataLog extends Audit {
+  id: string;
+  data_table: string;
+  data_id: string;
+  data_version: number;
+  data_content: string;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
+}
+
 export interface DB {
   sys_depart: SysDepart;
   sys_position: SysPosition;
@@ -314,4 +343,6 @@ export interface DB {
   sys_file_upload: SysFileUpload;
   sys_file_ref: SysFileRef;
   sys_file_ref_scan: SysFileRefScan;
+  sys_log: SysLog;
+  sys_data_log: SysDataLog;
 }

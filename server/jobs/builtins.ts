@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import { logRetentionDays, purgeOldLogs } from '../sys/log/retention';
 
 export interface JobContext {
   /** The scheduler's transaction: the job's writes commit with its fire record. */
@@ -45,8 +46,18 @@ const purgeExpiredCaptchas: BuiltinJob = {
   },
 };
 
+const purgeOldLogsJob: BuiltinJob = {
+  className: 'lossdesk.jobs.PurgeOldLogsJob',
+  title: '清理过期日志',
+  async run({ db, now, parameter }) {
+    // The row's parameter (days) wins over LOG_RETENTION_DAYS (default 90).
+    const days = logRetentionDays(parameter);
+    return `删除${days}天前的日志 ${await purgeOldLogs(db, now, days)} 条`;
+  },
+};
+
 export const BUILTIN_JOBS: ReadonlyMap<string, BuiltinJob> = new Map(
-  [purgeExpiredSessions, purgeExpiredCaptchas].map((job) => [job.className, job]),
+  [purgeExpiredSessions, purgeExpiredCaptchas, purgeOldLogsJob].map((job) => [job.className, job]),
 );
 
 /** The dictionary of job classes the page offers. */

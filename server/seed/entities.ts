@@ -24,6 +24,8 @@ const BUTTON_NAMES: Record<keyof CompiledPermissions, string> = {
   importExcel: '导入',
 };
 
+const READ_ONLY_ACTIONS: ReadonlySet<keyof CompiledPermissions> = new Set(['list', 'exportXls']);
+
 /** The menu component that opens a page: `schema/<module>/<entity>`. */
 export function schemaComponentOf(page: CompiledPage): string {
   return `schema/${page.entity.module}/${page.entity.name}`;
@@ -47,7 +49,10 @@ export async function insertEntityButtons(
     if (!menuId) continue;
     let sortNo = 100;
     const buttons: [string, string][] = [
-      ...(Object.entries(BUTTON_NAMES) as [keyof CompiledPermissions, string][]).map(([action, name]): [string, string] => [page.permissions[action], name]),
+      ...(Object.entries(BUTTON_NAMES) as [keyof CompiledPermissions, string][])
+        // A read-only page (logs) has no write endpoint, so no write code to grant.
+        .filter(([action]) => !page.entity.readOnly || READ_ONLY_ACTIONS.has(action))
+        .map(([action, name]): [string, string] => [page.permissions[action], name]),
       // Custom row actions (定时任务's 停止, 启动, 立即执行) are named by their link text.
       ...page.list.rowActions.flatMap((action): [string, string][] => (action.action === 'custom' ? [[action.permission, action.title]] : [])),
     ];

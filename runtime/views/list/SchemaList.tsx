@@ -21,6 +21,7 @@ import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
 import { ListToolbar } from './ListToolbar';
+import { CompareButton } from './CompareButton';
 import { QueryBar } from './QueryBar';
 import { downloadTemplate } from './templateDownload';
 import { useNarrowScreen } from './useNarrowScreen';
@@ -155,16 +156,19 @@ export function SchemaList(props: SchemaListProps) {
         host={host}
         onAction={(action) => handlers[action]?.()}
         extra={
-          superFields.length > 0 && (
-            <SuperQuery
-              code={saveCode}
-              fields={superFields}
-              active={query.superQuery}
-              host={host}
-              dict={dict}
-              onChange={(conditions, matchType) => void list.setSuperQuery(conditions, matchType)}
-            />
-          )
+          <>
+            {page.list.compare && <CompareButton compare={page.list.compare} host={host} selectedRowKeys={selectedRowKeys} />}
+            {superFields.length > 0 && (
+              <SuperQuery
+                code={saveCode}
+                fields={superFields}
+                active={query.superQuery}
+                host={host}
+                dict={dict}
+                onChange={(conditions, matchType) => void list.setSuperQuery(conditions, matchType)}
+              />
+            )}
+          </>
         }
       />
       {page.list.rowSelection && (

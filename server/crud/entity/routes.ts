@@ -96,6 +96,41 @@ async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   return files;
 }
 
+/** add, edit, delete and deleteBatch of a page that users write. */
+function registerWrites(app: FastifyInstance, service: EntityService): void {
+  const { model } = service;
+  const { apiPath } = model.page.entity;
+  const perms = model.page.permissions;
+
+  app.post(entityEndpoint(apiPath, 'add'), { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
+    writing(reply, async () => {
+      await service.add(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
+      return okMessage('添加成功！');
+    }),
+  );
+
+  const edit = async (request: FastifyRequest, reply: FastifyReply) =>
+    writing(reply, async () => {
+      await service.edit(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
+      return okMessage('编辑成功！');
+    });
+  app.put(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
+  app.post(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
+
+  app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
+    const { id } = request.query as { id: string };
+    await service.delete(app.db, [id], currentTenant(request));
+    return okMessage('删除成功！');
+  });
+
+  app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
+    const ids = idList((request.query as { ids: string }).ids);
+    if (ids.length === 0) throw new BusinessError('请选择一条记录！');
+    await service.delete(app.db, ids, currentTenant(request), true);
+    return okMessage('批量删除成功！');
+  });
+}
+
 function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles): void {
   const { model } = service;
   const { apiPath } = model.page.entity;
@@ -130,33 +165,9 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     return ok(record);
   });
 
-  app.post(entityEndpoint(apiPath, 'add'), { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
-    writing(reply, async () => {
-      await service.add(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
-      return okMessage('添加成功！');
-    }),
-  );
-
-  const edit = async (request: FastifyRequest, reply: FastifyReply) =>
-    writing(reply, async () => {
-      await service.edit(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
-      return okMessage('编辑成功！');
-    });
-  app.put(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
-  app.post(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
-
-  app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
-    const { id } = request.query as { id: string };
-    await service.delete(app.db, [id], currentTenant(request));
-    return okMessage('删除成功！');
-  });
-
-  app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
-    const ids = idList((request.query as { ids: string }).ids);
-    if (ids.length === 0) throw new BusinessError('请选择一条记录！');
-    await service.delete(app.db, ids, currentTenant(request), true);
-    return okMessage('批量删除成功！');
-  });
+  // A read-only page (logs) is written by the server alone: no write endpoint exists to be called.
+  const writable = !model.page.entity.readOnly;
+  if (writable) registerWrites(app, service);
 
   const sendWorkbook = (reply: FastifyReply, fileName: string, write: (out: PassThrough) => Promise<unknown>) => {
     const out = new PassThrough();
@@ -176,44 +187,46 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     );
   });
 
-  app.get(entityEndpoint(apiPath, 'exportXlsTemplate'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (_request, reply) =>
-    sendWorkbook(reply, `${model.title}导入模板.xlsx`, (out) => writeImportTemplate(out, service, app.db)),
-  );
+  if (writable) {
+    app.get(entityEndpoint(apiPath, 'exportXlsTemplate'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (_request, reply) =>
+      sendWorkbook(reply, `${model.title}导入模板.xlsx`, (out) => writeImportTemplate(out, service, app.db)),
+    );
 
-  app.post(entityEndpoint(apiPath, 'importExcel'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (request) => {
-    const files = await readUploads(request);
-    const user = currentUser(request);
-    try {
-      const outcome = await importFiles(service, app.db, files, actorOf(request));
-      if (outcome.ok) return okMessage(`文件导入成功！数据行数：${outcome.count}`);
-      const fileName = `${model.title}导入错误数据.xlsx`;
-      const key = await errorFiles.put(user.userId, fileName, outcome.writeErrorFile);
-      const msg = importFailureMessage(outcome.badRows, key !== undefined);
-      const result = key === undefined ? { msg } : { fileUrl: `${entityEndpoint(apiPath, 'importErrorFile')}?key=${key}`, fileName, msg };
-      return { success: true, code: 201, message: msg, result, timestamp: Date.now() };
-    } catch (err) {
-      if (err instanceof ExcelFileError) throw new BusinessError(`文件导入失败：${err.message}`);
-      throw err;
-    }
-  });
+    app.post(entityEndpoint(apiPath, 'importExcel'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (request) => {
+      const files = await readUploads(request);
+      const user = currentUser(request);
+      try {
+        const outcome = await importFiles(service, app.db, files, actorOf(request));
+        if (outcome.ok) return okMessage(`文件导入成功！数据行数：${outcome.count}`);
+        const fileName = `${model.title}导入错误数据.xlsx`;
+        const key = await errorFiles.put(user.userId, fileName, outcome.writeErrorFile);
+        const msg = importFailureMessage(outcome.badRows, key !== undefined);
+        const result = key === undefined ? { msg } : { fileUrl: `${entityEndpoint(apiPath, 'importErrorFile')}?key=${key}`, fileName, msg };
+        return { success: true, code: 201, message: msg, result, timestamp: Date.now() };
+      } catch (err) {
+        if (err instanceof ExcelFileError) throw new BusinessError(`文件导入失败：${err.message}`);
+        throw err;
+      }
+    });
 
-  app.get(
-    entityEndpoint(apiPath, 'importErrorFile'),
-    {
-      config: { permission: perms.importExcel },
-      schema: { querystring: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[0-9a-f]{48}$' }, token: { type: 'string' }, _t: { type: 'string' } } } },
-    },
-    async (request, reply) => {
-      const { key } = request.query as { key: string };
-      const file = await errorFiles.get(key, currentUser(request).userId);
-      if (!file) throw new BusinessError('错误文件不存在或已过期');
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', contentDispositionFor(file.fileName))
-        .header('content-length', String(file.size))
-        .send(fs.createReadStream(file.path));
-    },
-  );
+    app.get(
+      entityEndpoint(apiPath, 'importErrorFile'),
+      {
+        config: { permission: perms.importExcel },
+        schema: { querystring: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[0-9a-f]{48}$' }, token: { type: 'string' }, _t: { type: 'string' } } } },
+      },
+      async (request, reply) => {
+        const { key } = request.query as { key: string };
+        const file = await errorFiles.get(key, currentUser(request).userId);
+        if (!file) throw new BusinessError('错误文件不存在或已过期');
+        return reply
+          .type(XLSX_CONTENT_TYPE)
+          .header('content-disposition', contentDispositionFor(file.fileName))
+          .header('content-length', String(file.size))
+          .send(fs.createReadStream(file.path));
+      },
+    );
+  }
 
   if (model.tree && !hasOwnChildList(apiPath)) {
     const tree = model.tree;

@@ -5,6 +5,7 @@ import type { DB } from '../../db/types';
 import { inTransaction } from '../../db/transaction';
 import { FileReferences } from '../../files/fileReferences';
 import { newId } from '../../db/ids';
+import { recordVersions } from '../../sys/log/dataLog';
 import { applyListFilter, applyListQuery, type ListQuery } from '../query';
 import { keysetOrder } from './keyset';
 import type { EntityDictionaries } from './dictionaries';
@@ -122,6 +123,8 @@ export class EntityStore {
       }
       await this.files.added(trx, rows.map((row, i) => ({ id: made[i], tenantId: this.scoped ? actor.tenantId : null, columns: row })));
       await this.refreshHasChild(trx, this.parentsOf(records));
+      // 数据日志: version 1 of each new record, committed or rolled back with it.
+      await recordVersions(trx, model, made, actor);
       return made;
     });
   }
@@ -145,6 +148,8 @@ export class EntityStore {
         const oldParent = before[model.tree.parent.column];
         await this.refreshHasChild(trx, [...this.parentsOf([values]), ...(typeof oldParent === 'string' ? [oldParent] : [])]);
       }
+      // 数据日志: the record as now stored becomes its next version, in the edit's transaction.
+      await recordVersions(trx, model, [id], actor);
     });
   }
 
