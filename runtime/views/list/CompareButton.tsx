@@ -8,7 +8,7 @@ import { Button, Modal, Table, Tag, Typography } from 'antd';
 import type { Host } from '../../host/types';
 import type { RowKey } from '../../list/types';
 import { COMPARE_MESSAGES, compareVersions, type CompareRecord, type CompareRow, type ComparedVersions } from '../../list/compareVersions';
-import type { CompiledCompare } from '../../schema/compiledPage';
+import type { CompiledCompare } from '../../schema/compiledPageTypes';
 
 export interface CompareButtonProps {
   compare: CompiledCompare;

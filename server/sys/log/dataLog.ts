@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { CompiledField } from '../../../runtime/schema/compiledPage';
+import type { CompiledField } from '../../../runtime/schema/compiledPageTypes';
 import type { DB } from '../../db/types';
 import { newId } from '../../db/ids';
 

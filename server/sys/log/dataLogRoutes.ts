@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { currentTenant } from '../../auth/guard';
 import { BusinessError, ok } from '../../http/envelope';
 import type { Selectable } from 'kysely';

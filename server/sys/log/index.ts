@@ -5,7 +5,7 @@
  * the data-log version endpoints and the retention job's work (retention.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { dataLogRoutes } from './dataLogRoutes';
 import { visitRoutes } from './visitRoutes';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CompiledPage } from '../../../runtime/schema/compiledPage';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { browserOf } from './browser';
 import { redactParams } from './redact';
 import { LOG_TYPE_OPERATION, OPERATE_TYPE, writeLog } from './sysLog';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED } from '../../../server/http/logRedaction';
-import { browserOf } from '../../../server/sys/log/browser';
-import { MAX_PARAM_CHARS, redactParams } from '../../../server/sys/log/redact';
+import { REDACTED } from '../../../../server/http/logRedaction';
+import { browserOf } from '../../../../server/sys/log/browser';
+import { MAX_PARAM_CHARS, redactParams } from '../../../../server/sys/log/redact';
 
 describe('operation log parameters', () => {
   it('masks passwords, tokens, captchas and sensitive page fields at any depth, and keeps the rest', () => {

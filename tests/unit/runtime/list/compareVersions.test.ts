@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions } from '../../../runtime/list/compareVersions';
+import { compareVersions } from '../../../../runtime/list/compareVersions';
 
 const v = (version: number, content: Record<string, unknown>, fieldLabels: Record<string, string> = {}) => ({
   dataVersion: version,
