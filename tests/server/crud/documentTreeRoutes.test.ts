@@ -108,6 +108,12 @@ describe.each(DATABASE_KINDS)('tree picker and cascade endpoints declared by a p
       expect(level2.every((r) => r.depth === 2)).toBe(true);
     });
 
+    it("a region an area field of another page holds is in use: the field's options.area.page names the page", async () => {
+      await sql`UPDATE tst_client_tree SET region_code = '21' WHERE id = 'c4'`.execute(server.database.db);
+      expect(await server.send('DELETE', '/test/region/delete?id=21')).toMatchObject({ success: false, message: '该记录被1条委托人引用，不能删除' });
+      expect((await get<Rec[]>('/test/region/prefecture?pid=20')).result.map((r) => r.id)).toEqual(['21']);
+    });
+
     it('answers 510 to a user without the page list permission', async () => {
       const wangwu = (await login(server.app, 'wangwu')).token;
       for (const url of ['/test/region/regionMap?id=0', '/test/region/prefecture']) {

@@ -105,9 +105,10 @@ describe('entity.tree.cascade', () => {
       doc.fields.push({ name: 'regionCode', label: '地区', type: 'string', length: 12, widget: 'area', ...(page ? { options: { area: { page } } } : {}) });
       return doc as unknown as PageDocument;
     };
-    const at = '/fields/4';
-    expect(checkPickerReferences([...all, { source: 'a.json', doc: withArea() }])).toEqual([]);
-    expect(checkPickerReferences([...all, { source: 'b.json', doc: withArea('maintenance/expert') }, { source: 'c.json', doc: withArea('test/nowhere') }])).toEqual([
+    const at = '/fields/5';
+    const region: SourcedDocument = { source: 'schemas/pages/test/region.json', doc: fixtureDocument('region') };
+    expect(checkPickerReferences([...all, region, { source: 'a.json', doc: withArea() }])).toEqual([]);
+    expect(checkPickerReferences([...all, region, { source: 'b.json', doc: withArea('maintenance/expert') }, { source: 'c.json', doc: withArea('test/nowhere') }])).toEqual([
       { source: 'b.json', pointer: `${at}/options/area/page`, message: '页面 maintenance/expert 没有 entity.tree.cascade 配置，不能用作区域级联', expected: '带 entity.tree.cascade 的页面' },
       { source: 'c.json', pointer: `${at}/options/area/page`, message: '区域页面 test/nowhere 不存在（找不到 schemas/pages/test/nowhere.json）' },
     ]);
