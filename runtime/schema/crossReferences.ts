@@ -265,7 +265,7 @@ class Checker {
   }
 
   /**
-   * The endpoints a page adds under its API path (tree picker, cascade) are registered by the server beside
+   * The endpoints a page adds under its API path (picker list, tree picker, cascade) are registered by the server beside
    * the generic ones: a name used twice would drop or shadow a route, so it is refused here.
    */
   private endpoints(): void {
@@ -281,7 +281,10 @@ class Checker {
       if (first !== undefined) this.report(at, `端点名 ${name} 已在 ${first} 使用`);
       else seen.set(name, at);
     };
-    const tree = this.doc.picker?.tree;
+    const picker = this.doc.picker;
+    // A picker listing from `list` uses the generic endpoint itself; any other name is one more route.
+    if (picker?.list !== ENTITY_ENDPOINTS.list) claim(picker?.list, '/picker/list');
+    const tree = picker?.tree;
     claim(tree?.load, '/picker/tree/load');
     claim(tree?.search, '/picker/tree/search');
     const cascade = this.doc.entity.tree?.cascade;

@@ -11,7 +11,7 @@ function readDocument(source: string): PageDocument {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, source), 'utf8')) as PageDocument;
 }
 
-type Mutable = Record<string, unknown> & { entity: { tree: Record<string, unknown> & { cascade: Record<string, unknown> } }; picker: { tree: Record<string, unknown>; textField: string; columns: unknown[] }; fields: Record<string, unknown>[] };
+type Mutable = Record<string, unknown> & { entity: { tree: Record<string, unknown> & { cascade: Record<string, unknown> } }; picker: { tree: Record<string, unknown>; textField: string; columns: unknown[]; list?: string }; fields: Record<string, unknown>[] };
 
 function changed(name: string, change: (doc: Mutable) => void): PageDocument {
   const doc = fixtureDocument(name) as unknown as Mutable;
@@ -63,6 +63,10 @@ describe('picker.tree search fields', () => {
     expect(errorsOf(generic)).toEqual(['/picker/tree/load 端点名 list 与通用端点重名，请换一个名字']);
     const twice = changed('clientTree', (doc) => (doc.picker.tree.search = 'wholeTree'));
     expect(errorsOf(twice)).toEqual(['/picker/tree/search 端点名 wholeTree 已在 /picker/tree/load 使用']);
+    const listTwice = changed('clientTree', (doc) => (doc.picker.list = 'wholeTree'));
+    expect(errorsOf(listTwice)).toEqual(['/picker/tree/load 端点名 wholeTree 已在 /picker/list 使用']);
+    expect(errorsOf(changed('clientTree', (doc) => (doc.picker.list = 'list')))).toEqual([]);
+    expect(errorsOf(changed('clientTree', (doc) => (doc.picker.list = 'add')))).toEqual(['/picker/list 端点名 add 与通用端点重名，请换一个名字']);
   });
 });
 
