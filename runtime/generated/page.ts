@@ -187,6 +187,45 @@ export interface PageTree {
    * Parent value of the top-level rows. Default '0' (area uses '86').
    */
   rootValue?: string;
+  cascade?: TreeCascade;
+}
+/**
+ * A tree of a fixed number of levels read as a cascader (the area widget over maintenance/area: province, city, district). The server registers the endpoints named here under the entity API path, behind the list permission; the area widget reads them from this section.
+ */
+export interface TreeCascade {
+  /**
+   * Declared integer field holding the row level, 1 for the rows under the tree root (area: level).
+   */
+  levelField: string;
+  /**
+   * Declared field holding the node name shown in the cascader and the map (area: areaName).
+   */
+  nameField: string;
+  /**
+   * Number of levels (area: 3). Rows of the last level are leaves.
+   */
+  levels: number;
+  /**
+   * Endpoint answering the whole tree below id as a map when asked with id and no pid: result.records = {parent id: {child id: name}} (JeecgBoot childList?id=86). Asked with pid (or nothing) it answers the rows under that parent (the root) like childList, which it replaces when named childList. Default childList.
+   */
+  mapEndpoint?: string;
+  /**
+   * Endpoints answering the rows of one level: with pid the children of that parent, without it every row of the level (area: city for level 2). The widget loads a level from its endpoint, else from the map endpoint with pid. Default none.
+   */
+  levelEndpoints?: TreeCascadeLevel[];
+}
+/**
+ * An endpoint answering the rows of one level of a cascade.
+ */
+export interface TreeCascadeLevel {
+  /**
+   * The level answered (2 and deeper; the first level comes with the map).
+   */
+  level: number;
+  /**
+   * Endpoint name under the entity API path, e.g. city.
+   */
+  endpoint: string;
 }
 /**
  * One field of the entity: what it stores, how it is edited and validated.
@@ -461,13 +500,17 @@ export interface PickerOptions {
   };
 }
 /**
- * area widget: the province/city/district cascader (areas of maintenance/area under root 86); the field stores the id (GB/T 2260 code) of the deepest level chosen.
+ * area widget: the cascader over the rows of a page whose tree has a cascade section (default maintenance/area: province, city, district under root 86); the field stores the id of the deepest level chosen.
  */
 export interface AreaOptions {
   /**
    * Deepest level offered: 1 province, 2 city, 3 district. Default 3.
    */
   level?: 1 | 2 | 3;
+  /**
+   * The page whose rows are the areas, <module>/<entity>; it must be a tree with entity.tree.cascade (checked with the picker pages). Default maintenance/area.
+   */
+  page?: string;
 }
 /**
  * One validation rule. Give one kind: pattern (named), regex (with message), a length or value range, a server check rule, or a duplicate check. message replaces the built-in message.
@@ -873,6 +916,12 @@ export interface PickerTree {
    * Endpoint searching by keyWord (Enter, 300 ms debounce; a failure empties the tree), e.g. searchBy. Without it there is no search box.
    */
   search?: string;
+  /**
+   * Fields the search endpoint matches keyWord against (contains; results ordered by the picker textField, at most 50). Default: the picker textField. The customer tree searches customerName and customerCode.
+   *
+   * @minItems 1
+   */
+  searchFields?: FieldName[];
   /**
    * Hint of the search box. Default 请输入<entity title>名称，按回车搜索.
    */

@@ -29,6 +29,7 @@ import { DEFAULT_PAGE_SIZE, ELLIPSIS_LENGTH, PAGE_SIZE_OPTIONS } from '../list/c
 import { contentHash } from './hash';
 import { DICT_TEXT_SUFFIX, camelToUnderline } from './naming';
 import { COMMON_STANDARD_COLUMNS, TENANT_STANDARD_COLUMN, type StandardColumn } from '../contract/standardColumns';
+import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 import { pointer } from './schemaError';
 
 const DEFAULT_ELLIPSIS = ELLIPSIS_LENGTH;
@@ -261,6 +262,17 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
               parentField: field(tree.parentField),
               ...(tree.hasChildField ? { hasChildField: field(tree.hasChildField) } : {}),
               rootValue: tree.rootValue ?? TREE_ROOT,
+              ...(tree.cascade
+                ? {
+                    cascade: {
+                      levelField: field(tree.cascade.levelField),
+                      nameField: field(tree.cascade.nameField),
+                      levels: tree.cascade.levels,
+                      mapUrl: `/${entity.module}/${entity.name}/${tree.cascade.mapEndpoint ?? ENTITY_ENDPOINTS.childList}`,
+                      levelUrls: (tree.cascade.levelEndpoints ?? []).map((spec) => ({ level: spec.level, url: `/${entity.module}/${entity.name}/${spec.endpoint}` })),
+                    },
+                  }
+                : {}),
             },
           }
         : {}),
@@ -351,6 +363,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
                   tree: {
                     loadUrl: `/${entity.module}/${entity.name}/${doc.picker.tree.load}`,
                     ...(doc.picker.tree.search ? { searchUrl: `/${entity.module}/${entity.name}/${doc.picker.tree.search}` } : {}),
+                    searchFields: (doc.picker.tree.searchFields ?? [doc.picker.textField]).map(field),
                     searchPlaceholder: doc.picker.tree.searchPlaceholder ?? `请输入${entity.title}名称，按回车搜索`,
                     height: doc.picker.tree.height ?? DEFAULT_PICKER_TREE_HEIGHT,
                     linkSwitch: doc.picker.tree.linkSwitch ?? true,

@@ -178,6 +178,8 @@ export interface CompiledPickerTree {
   loadUrl: string;
   /** Endpoint searching by keyWord, '{apiPath}/<search>'; absent: no search box. */
   searchUrl?: string;
+  /** Fields the search matches keyWord against (default: the picker's textField). */
+  searchFields: readonly CompiledField[];
   searchPlaceholder: string;
   /** Tree height in pixels (default 350). */
   height: number;
@@ -240,7 +242,23 @@ export interface CompiledEntity {
   readOnly: boolean;
   /** API base of the generic endpoints, '/<module>/<name>' (list, add, edit, … are appended). */
   apiPath: string;
-  tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string };
+  tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string; cascade?: CompiledCascade };
+}
+
+/** An endpoint answering the rows of one level of a cascade ('{apiPath}/city' for level 2). */
+export interface CompiledCascadeLevel {
+  level: number;
+  url: string;
+}
+
+/** A tree of fixed levels read as a cascader (entity.tree.cascade; the area widget over maintenance/area). */
+export interface CompiledCascade {
+  levelField: CompiledField;
+  nameField: CompiledField;
+  levels: number;
+  /** '{apiPath}/<mapEndpoint>': the whole map below `id`, or the rows under `pid`. */
+  mapUrl: string;
+  levelUrls: readonly CompiledCascadeLevel[];
 }
 
 /** One tab of the page header: its filter (field → value, eq) is sent with every list request. */

@@ -20,6 +20,7 @@ import {
 } from './fieldSemantics';
 import { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME, camelToUnderline } from './naming';
 import { pointer, type SchemaError } from './schemaError';
+import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
 
@@ -98,6 +99,7 @@ class Checker {
     this.detail();
     this.grid();
     this.picker();
+    this.endpoints();
     this.indexes();
     return this.errors;
   }
@@ -242,6 +244,53 @@ class Checker {
     if (tree.hasChildField && this.ownField(tree.hasChildField, '/entity/tree/hasChildField', '树的 hasChildField ')) {
       this.stored(tree.hasChildField, '/entity/tree/hasChildField', '树的 hasChildField ');
     }
+    const cascade = tree.cascade;
+    if (!cascade) return;
+    const at = '/entity/tree/cascade';
+    this.typedOwnField(cascade.levelField, `${at}/levelField`, '级联的 levelField ', ['integer'], '整数');
+    this.typedOwnField(cascade.nameField, `${at}/nameField`, '级联的 nameField ', [...TEXT_TYPES], '文本');
+    const levels = new Set<number>();
+    cascade.levelEndpoints?.forEach((spec, i) => {
+      if (spec.level > cascade.levels) this.report(`${at}/levelEndpoints/${i}/level`, `级别 ${spec.level} 超出级联的级数 ${cascade.levels}`);
+      else if (levels.has(spec.level)) this.report(`${at}/levelEndpoints/${i}/level`, `级别 ${spec.level} 的端点重复声明`);
+      levels.add(spec.level);
+    });
+  }
+
+  /** A declared, stored field of one of `types` (server routes filter and order by its column). */
+  private typedOwnField(name: string, at: string, what: string, types: readonly FieldType[], kind: string): void {
+    if (!this.ownField(name, at, what) || !this.stored(name, at, what)) return;
+    const type = this.typeOf(name);
+    if (type && !types.includes(type)) this.report(at, `${what}${name} 必须是${kind}字段，当前类型是 ${type}`);
+  }
+
+  /**
+   * The endpoints a page adds under its API path (picker list, tree picker, cascade) are registered by the server beside
+   * the generic ones: a name used twice would drop or shadow a route, so it is refused here.
+   */
+  private endpoints(): void {
+    const generic = new Set<string>(Object.values(ENTITY_ENDPOINTS));
+    const seen = new Map<string, string>();
+    const claim = (name: string | undefined, at: string, replacesGeneric = false): void => {
+      if (name === undefined) return;
+      if (generic.has(name) && !replacesGeneric) {
+        this.report(at, `端点名 ${name} 与通用端点重名，请换一个名字`);
+        return;
+      }
+      const first = seen.get(name);
+      if (first !== undefined) this.report(at, `端点名 ${name} 已在 ${first} 使用`);
+      else seen.set(name, at);
+    };
+    const picker = this.doc.picker;
+    // A picker listing from `list` uses the generic endpoint itself; any other name is one more route.
+    if (picker?.list !== ENTITY_ENDPOINTS.list) claim(picker?.list, '/picker/list');
+    const tree = picker?.tree;
+    claim(tree?.load, '/picker/tree/load');
+    claim(tree?.search, '/picker/tree/search');
+    const cascade = this.doc.entity.tree?.cascade;
+    // The map endpoint answers childList's pid question too, so it may take childList's place.
+    claim(cascade?.mapEndpoint ?? (cascade ? ENTITY_ENDPOINTS.childList : undefined), '/entity/tree/cascade/mapEndpoint', cascade?.mapEndpoint === undefined || cascade.mapEndpoint === ENTITY_ENDPOINTS.childList);
+    cascade?.levelEndpoints?.forEach((spec, i) => claim(spec.endpoint, `/entity/tree/cascade/levelEndpoints/${i}/endpoint`));
   }
 
   /** The header filters the list like query items do, so its fields must be stored and not also in the query bar. */
@@ -410,6 +459,27 @@ class Checker {
     if (picker.tree && !this.doc.entity.tree) {
       this.report('/picker/tree', '树形选择器（picker.tree）只适用于树形实体，请先声明 entity.tree');
     }
+    this.treeSearch();
+  }
+
+  /** The search endpoint matches keyWord with LIKE: only text columns can be searched. */
+  private treeSearch(): void {
+    const picker = this.doc.picker;
+    const tree = picker?.tree;
+    if (!picker || !tree) return;
+    if (tree.searchFields && tree.search === undefined) {
+      this.report('/picker/tree/searchFields', '没有声明 search 端点，searchFields 不会被使用');
+      return;
+    }
+    if (tree.search === undefined) return;
+    const searched = tree.searchFields ?? [picker.textField];
+    searched.forEach((name, i) => {
+      const at = tree.searchFields ? `/picker/tree/searchFields/${i}` : '/picker/tree/search';
+      const what = tree.searchFields ? '树形选择器的 searchFields ' : '树形选择器按 textField 搜索，';
+      if (!(tree.searchFields ? this.known(name, at, what) : true)) return;
+      const type = this.typeOf(name);
+      if (type && !TEXT_TYPES.has(type)) this.report(at, `${what}字段 ${name} 不是文本字段（类型 ${type}），不能按关键字搜索${tree.searchFields ? '' : '，请用 searchFields 指定文本字段'}`);
+    });
   }
 
   private indexes(): void {

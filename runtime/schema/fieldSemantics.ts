@@ -136,3 +136,11 @@ export function expressionDependencies(expression: string): string[] {
 export function rowExpressionFields(expression: string): string[] {
   return scopeReferences(expression, '$row');
 }
+
+/** The page an `area` field's cascader reads (options.area.page): its rows are the areas the field stores ids of. */
+export const DEFAULT_AREA_PAGE = 'maintenance/area';
+
+export function areaPageOf(options: FieldOptions | Readonly<Record<string, unknown>>): string {
+  const page = (options as { area?: { page?: unknown } }).area?.page;
+  return typeof page === 'string' ? page : DEFAULT_AREA_PAGE;
+}

@@ -1,12 +1,14 @@
 /**
  * The one check that needs more than one document: a field with widget `picker` names another page
  * ('maintenance/expert') in options.picker.page, and that page must exist and have a picker section;
- * the fields its options.picker.fill copies must be fields of that page.
+ * the fields its options.picker.fill copies must be fields of that page. Likewise an `area` field's
+ * page (options.area.page, default maintenance/area) must exist and declare entity.tree.cascade.
  * loadPageSchema sees one document at a time, so this runs where every document is at hand —
  * `npm run schemas:check` and the schema tests. At run time a missing target only breaks the widget,
  * which says which page is missing (runtime/widgets/picker).
  */
-import type { PageDocument } from '../generated/page';
+import type { PageDocument, PageField } from '../generated/page';
+import { areaPageOf } from './fieldSemantics';
 import { SYSTEM_FIELD_NAMES } from './naming';
 import type { SchemaError } from './schemaError';
 
@@ -31,6 +33,7 @@ export function checkPickerReferences(documents: readonly SourcedDocument[], kno
   const errors: SchemaError[] = [];
   for (const { source, doc } of documents) {
     doc.fields.forEach((field, i) => {
+      if (field.widget === 'area') errors.push(...areaPageErrors(source, field, i, bySource, known));
       const ref = field.options?.picker?.page;
       if (field.widget !== 'picker' || ref === undefined) return;
       const at = `/fields/${i}/options/picker/page`;
@@ -55,4 +58,28 @@ export function checkPickerReferences(documents: readonly SourcedDocument[], kno
     });
   }
   return errors;
+}
+
+/** An `area` field reads its cascader from a page (options.area.page, default maintenance/area) whose tree has a cascade. */
+function areaPageErrors(
+  source: string,
+  field: PageField,
+  i: number,
+  bySource: ReadonlyMap<string, PageDocument>,
+  known: ReadonlySet<string>,
+): SchemaError[] {
+  const ref = areaPageOf(field.options ?? {});
+  const at = field.options?.area?.page === undefined ? `/fields/${i}` : `/fields/${i}/options/area/page`;
+  const targetSource = pickerPageSource(ref);
+  const target = bySource.get(targetSource);
+  if (!target) {
+    const message = known.has(targetSource)
+      ? `区域页面 ${ref} 的定义有误，无法级联选择（${targetSource}）`
+      : `区域页面 ${ref} 不存在（找不到 ${targetSource}）`;
+    return [{ source, pointer: at, message }];
+  }
+  if (!target.entity.tree?.cascade) {
+    return [{ source, pointer: at, message: `页面 ${ref} 没有 entity.tree.cascade 配置，不能用作区域级联`, expected: '带 entity.tree.cascade 的页面' }];
+  }
+  return [];
 }

@@ -1,15 +1,17 @@
 /**
- * List cells of the picker widgets: an `area` column shows '浙江省/杭州市/西湖区' instead of the code.
+ * List cells of the picker widgets: an `area` column shows '浙江省/杭州市/西湖区' instead of the code
+ * (the areas of the field's options.area.page).
  * Every cell of a page asks the shared area store in the same tick, which resolves them together
  * (a few requests per page, never one per row). Registered by registerBuiltinWidgets.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Host } from '../../host/types';
 import { registerCellRenderer } from '../registry';
+import { areaPageOf } from '../../schema/fieldSemantics';
 import { areaStoreFor } from './areaStore';
 
-export function AreaText({ host, value }: { host: Host; value: unknown }) {
-  const store = areaStoreFor(host);
+export function AreaText({ host, page, value }: { host: Host; page: string; value: unknown }) {
+  const store = areaStoreFor(host, page);
   useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const code = value === null || value === undefined ? '' : String(value);
   useEffect(() => {
@@ -21,5 +23,5 @@ export function AreaText({ host, value }: { host: Host; value: unknown }) {
 }
 
 export function registerPickerCellRenderers(): void {
-  registerCellRenderer('area', (value, context) => <AreaText host={context.host} value={value} />);
+  registerCellRenderer('area', (value, context) => <AreaText host={context.host} page={areaPageOf(context.column.field.options)} value={value} />);
 }

@@ -1,19 +1,18 @@
 import type { CompiledField, CompiledPage } from '../../../runtime/schema/compiledPageTypes';
+import { areaPageOf } from '../../../runtime/schema/fieldSemantics';
 import { isMultiValued, type EntityModel } from './model';
 
 /**
  * Which fields of which pages hold the keys of a page's rows, read once from the compiled page
  * documents: a table dictionary over the page's table ('table,text,code', tree widgets included),
  * a `picker` field naming the page (its picker's valueField), and the `area` widget, whose values are
- * ids of the area page. A row whose key such a field holds may not be deleted, nor its key changed:
+ * ids of the page its options.area.page names (default maintenance/area). A row whose key such a
+ * field holds may not be deleted, nor its key changed:
  * the holder would show the bare key from then on (server/crud/entity/referenceGuard.ts).
  *
  *   const graph = new ReferenceGraph(models);
  *   graph.to(insurerPage)   // → 案件.insurerCode (company_code), 案件.coinsurerCodes (company_code, several), …
  */
-
-/** The page the `area` widget stores ids of (the widget reads its areas from this page's endpoints). */
-export const AREA_PAGE_PATH = '/maintenance/area';
 
 /** A field that stores keys of another page's rows (or of its own page's). */
 export interface Reference {
@@ -41,7 +40,6 @@ export class ReferenceGraph {
   constructor(models: readonly EntityModel[]) {
     const byTable = new Map(models.map((m) => [m.table, m.page]));
     const byRef = new Map(models.map((m) => [`${m.page.entity.module}/${m.page.entity.name}`, m.page]));
-    const area = models.find((m) => m.page.entity.apiPath === AREA_PAGE_PATH)?.page;
 
     const targetOf = (field: CompiledField): Target | undefined => {
       const dict = field.dict;
@@ -56,7 +54,11 @@ export class ReferenceGraph {
         // A picker stores the picked rows' keys comma-joined, a single picker too (the customer tree).
         return page?.picker && { page, keyColumn: page.picker.valueField.column, multiple: true };
       }
-      if (field.widget === 'area' && area) return { page: area, keyColumn: 'id', multiple: false };
+      if (field.widget === 'area') {
+        // The cascader stores ids of the page its options name (default maintenance/area).
+        const page = byRef.get(areaPageOf(field.options));
+        return page && { page, keyColumn: 'id', multiple: false };
+      }
       return undefined;
     };
 

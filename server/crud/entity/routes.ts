@@ -22,7 +22,8 @@ import { toRecords } from './records';
 import { EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
 import { entityModel, type EntityModel } from './model';
 import { ReferenceGraph } from './references';
-import { hasOwnChildList, specialRoutes } from './specialRoutes';
+import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
+import { registerTreePicker } from './treePickerRoutes';
 import { registerGridBatch } from './gridBatch';
 
 export interface EntityRoutesOptions {
@@ -228,7 +229,9 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     );
   }
 
-  if (model.tree && !hasOwnChildList(apiPath)) {
+  registerTreePicker(app, service);
+  registerCascade(app, service);
+  if (model.tree && !cascadeOwnsChildList(service)) {
     const tree = model.tree;
     app.get(
       entityEndpoint(apiPath, 'childList'),
@@ -246,7 +249,8 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
 /**
  * The generic endpoints of every entity page at `{apiBase}{apiPath}/…` (list, queryById, add, edit,
  * delete, deleteBatch, exportXls, exportXlsTemplate, importExcel, importErrorFile, and childList for
- * trees), each behind the page's permission code. Needs @fastify/multipart registered on the app.
+ * trees) plus those the document names (a tree picker's load and search, a cascade's map and level
+ * endpoints), each behind the page's permission code. Needs @fastify/multipart registered on the app.
  * Refuses to start (PageLoadError) when a page's fill-rule field names no rule of sys_fill_rule.
  */
 export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {
@@ -261,7 +265,6 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   });
   errorFiles.start();
   app.addHook('onClose', async () => errorFiles.stop());
-  const services = new Map<string, EntityService>();
   const models: EntityModel[] = [];
   for (const page of opts.pages) {
     let columns: Set<string> | undefined;
@@ -277,9 +280,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   const references = new ReferenceGraph(models);
   for (const model of models) {
     const service = new EntityService(model, dicts, references);
-    services.set(model.page.entity.apiPath, service);
     registerPage(app, service, errorFiles);
     if (model.page.document.grid) registerGridBatch(app, service);
   }
-  specialRoutes(app, services);
 };

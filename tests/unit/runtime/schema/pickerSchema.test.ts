@@ -89,13 +89,16 @@ describe('picker in the page language', () => {
     expect(compiled('schemas/pages/maintenance/outsource.json')).toMatchObject({ width: 1000, multiple: true });
     const custom = compiled('schemas/pages/maintenance/custom.json');
     expect(custom).toMatchObject({ title: '选择客户', width: 500, multiple: true });
-    expect(custom.tree).toEqual({
+    const { searchFields, ...tree } = custom.tree!;
+    expect(tree).toEqual({
       loadUrl: '/maintenance/custom/queryCustomerList',
       searchUrl: '/maintenance/custom/searchBy',
       searchPlaceholder: '请输入客户名称，按回车搜索',
       height: 350,
       linkSwitch: true,
     });
+    // searchBy matches the name and the code, as the customer tree always did.
+    expect(searchFields.map((f) => f.name)).toEqual(['customerName', 'customerCode']);
     const biz = compiled('schemas/pages/maintenance/insuranceCompany.json');
     expect(biz).toMatchObject({ biz: true, title: '保险公司选择', width: 900, pageSize: 5, showSelected: true, ellipsis: 12 });
     expect(biz.pageSizeOptions).toEqual([5, 10, 20, 30]);
