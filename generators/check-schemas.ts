@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkDictionaryReferences } from '../runtime/schema/dictionaryReferences';
 import { loadPageSchema } from '../runtime/schema/loadPageSchema';
-import type { SourcedDocument } from '../runtime/schema/pickerReferences';
+import { checkPickerReferences, type SourcedDocument } from '../runtime/schema/pickerReferences';
 import { formatSchemaError, type SchemaError } from '../runtime/schema/schemaError';
 import { checkReports } from '../server/reports/checkReports';
 
@@ -52,15 +52,18 @@ export function checkPageFile(file: string): SchemaError[] {
  * Errors of every page file of a folder: each file's own, then those between files (a table
  * dictionary naming another page's sensitive column), reported at the file that declares it.
  */
-export function checkPageFolder(dir: string): { files: number; errors: SchemaError[] } {
+export function checkPageFolder(dir: string, options: { pickers?: boolean } = {}): { files: number; errors: SchemaError[] } {
   const files = walk(dir);
   const loaded = files.map(loadPageFile);
   const documents = loaded.flatMap((entry) => (entry.document ? [entry.document] : []));
-  return { files: files.length, errors: [...loaded.flatMap((entry) => entry.errors), ...checkDictionaryReferences(documents)] };
+  // A picker or area field naming a page that is missing (or has no picker / cascade section): only
+  // the shipped folder holds every page such a field may name.
+  const pickerErrors = options.pickers ? checkPickerReferences(documents) : [];
+  return { files: files.length, errors: [...loaded.flatMap((entry) => entry.errors), ...checkDictionaryReferences(documents), ...pickerErrors] };
 }
 
 function main(): number {
-  const { files, errors } = checkPageFolder(process.argv[2] ? path.resolve(process.argv[2]) : pagesDir);
+  const { files, errors } = process.argv[2] ? checkPageFolder(path.resolve(process.argv[2])) : checkPageFolder(pagesDir, { pickers: true });
   const failed = new Set(errors.map((error) => error.source)).size;
   for (const error of errors) console.error(formatSchemaError(error));
   // Reports (schemas/reports) and the popups naming them; only for the shipped folders.
