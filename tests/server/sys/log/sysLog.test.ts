@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_JOBS } from '../../../server/jobs';
-import { EntityDictionaries, entityService } from '../../../server/crud/entity';
-import { loadEntityPages } from '../../../server/crud/pages';
-import { REDACTED } from '../../../server/http/logRedaction';
-import { inTransaction } from '../../../server/db/transaction';
-import { DATABASE_KINDS } from '../../support/database';
-import { API, authHeaders, body, login, postLogin, startTestApp, type TestApp } from '../support/app';
+import { BUILTIN_JOBS } from '../../../../server/jobs';
+import { EntityDictionaries, entityService } from '../../../../server/crud/entity';
+import { loadEntityPages } from '../../../../server/crud/pages';
+import { REDACTED } from '../../../../server/http/logRedaction';
+import { inTransaction } from '../../../../server/db/transaction';
+import { DATABASE_KINDS } from '../../../support/database';
+import { API, authHeaders, body, login, postLogin, startTestApp, type TestApp } from '../../support/app';
 
 type Rec = Record<string, unknown>;
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
