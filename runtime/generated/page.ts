@@ -166,6 +166,10 @@ export interface PageEntity {
    * When true, rows carry tenant_id and every query is limited to the caller's tenant. Default false.
    */
   tenantScoped?: boolean;
+  /**
+   * API path of the generic endpoints when JeecgBoot's differs from /{module}/{name}, e.g. /sys/message/sysMessageTemplate (list, add, edit, … and custom row actions are appended). Default /{module}/{name}; the file still lives at pages/<module>/<name>.json.
+   */
+  apiPath?: string;
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -600,7 +604,7 @@ export interface ListSort {
   order: 'asc' | 'desc';
 }
 /**
- * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list. The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
+ * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list — or first asks for values in a small form (form), or shows the rows the endpoint answers in a table (table). The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
  */
 export interface CustomRowAction {
   /**
@@ -616,7 +620,7 @@ export interface CustomRowAction {
    */
   endpoint: string;
   /**
-   * HTTP method: get sends ?id=<id>, post and put a JSON body {"id": <id>}. Default get.
+   * HTTP method: get sends ?id=<id>, post and put a JSON body {"id": <id>} (with a form: {"id": <id>, …the form's values}). Default get; post with a form.
    */
   method?: 'get' | 'post' | 'put';
   /**
@@ -631,6 +635,65 @@ export interface CustomRowAction {
    * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>.
    */
   permission?: string;
+  form?: RowActionForm;
+  table?: RowActionTable;
+}
+/**
+ * A form the row action opens first (e.g. 消息模板's 发送测试): its fields are asked for, checked by their rules, and sent with the row's id as the JSON body of a post or put; the answer's message is shown and the list reloads. The fields are not the entity's: they have no column.
+ */
+export interface RowActionForm {
+  /**
+   * Dialog title. Default the action's title.
+   */
+  title?: string;
+  /**
+   * Dialog width in pixels. Default 600.
+   */
+  width?: number;
+  /**
+   * Fields per row. Default 1.
+   */
+  columns?: 1 | 2 | 3 | 4;
+  /**
+   * The fields asked for, in order; declared like the entity's fields (name, label, type, widget, dictCode, rules, default, …), names unique within the form.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  fields: PageField[];
+}
+/**
+ * The row action shows what its endpoint answers (GET ?id=<row id>: an array of rows, or {records}) in a table in a dialog, e.g. 系统通告's 阅读情况 (receivers with 已读/未读). Nothing changes, the list does not reload.
+ */
+export interface RowActionTable {
+  /**
+   * Dialog title. Default the action's title.
+   */
+  title?: string;
+  /**
+   * Dialog width in pixels. Default 800.
+   */
+  width?: number;
+  /**
+   * Columns in order.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  columns: {
+    /**
+     * Property of an answered row the cell shows, e.g. realname or readFlag_dictText.
+     */
+    key: string;
+    /**
+     * Column heading.
+     */
+    title: string;
+    /**
+     * Column width in pixels.
+     */
+    width?: number;
+  }[];
 }
 /**
  * The page-header layout above the list: the title with an optional description, a search box over one field and tabs that each switch a fixed filter. Its state lives in the URL (keyword, tab) with the query bar's.
