@@ -296,6 +296,10 @@ export interface FieldOptions {
    */
   multiple?: boolean;
   /**
+   * user: which property of the chosen users is stored — username (JeecgBoot's JSelectUserByDep, the default) or id (e.g. sys_announcement.user_ids).
+   */
+  userValue?: 'username' | 'id';
+  /**
    * upload, image: how many files may be attached; 0 = unlimited. Default 0.
    */
   maxCount?: number;
