@@ -161,6 +161,8 @@ export interface SysAnnouncement extends Audit {
   open_page: string | null;
   user_ids: string | null;
   msg_abstract: string | null;
+  sys_org_code: Generated<string | null>;
+  tenant_id: Generated<number>;
 }
 
 export interface SysAnnouncementSend extends Audit {

@@ -27,6 +27,11 @@ import { registerGridBatch } from './gridBatch';
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
+  /**
+   * Generic endpoints a server module serves itself ('GET /sys/annountCement/queryById': the bell's
+   * reader and the page's editor share JeecgBoot's one path); they are not registered here.
+   */
+  servedElsewhere?: ReadonlySet<string>;
 }
 
 /** Upload limit per file, as JeecgBoot's '文件大小超出10MB限制'. */
@@ -96,7 +101,7 @@ async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   return files;
 }
 
-function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles): void {
+function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles, servedElsewhere: ReadonlySet<string>): void {
   const { model } = service;
   const { apiPath } = model.page.entity;
   const perms = model.page.permissions;
@@ -122,13 +127,15 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     app.get(pickerList, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
   }
 
-  app.get(entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
-    const { id } = request.query as { id: string };
-    const row = await service.store.findById(app.db, id, currentTenant(request));
-    if (!row) throw new BusinessError(NOT_FOUND_RECORD);
-    const [record] = await toRecords(model, [row], service.dicts);
-    return ok(record);
-  });
+  if (!servedElsewhere.has(`GET ${entityEndpoint(apiPath, 'queryById')}`)) {
+    app.get(entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
+      const { id } = request.query as { id: string };
+      const row = await service.store.findById(app.db, id, currentTenant(request));
+      if (!row) throw new BusinessError(NOT_FOUND_RECORD);
+      const [record] = await toRecords(model, [row], service.dicts);
+      return ok(record);
+    });
+  }
 
   app.post(entityEndpoint(apiPath, 'add'), { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
     writing(reply, async () => {
@@ -265,7 +272,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   for (const model of models) {
     const service = new EntityService(model, dicts, references);
     services.set(model.page.entity.apiPath, service);
-    registerPage(app, service, errorFiles);
+    registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set());
     if (model.page.document.grid) registerGridBatch(app, service);
   }
   specialRoutes(app, services);

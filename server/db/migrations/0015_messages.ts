@@ -50,6 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ${audit}
     )`.execute(db);
   await sql`CREATE INDEX sys_sms_tenant_id_create_time_idx ON sys_sms (tenant_id, create_time)`.execute(db);
+  // 系统通告's page edits sys_announcement through the generic CRUD, which keeps these on every row.
+  await sql`ALTER TABLE sys_announcement ADD COLUMN sys_org_code varchar(64), ADD COLUMN tenant_id integer NOT NULL DEFAULT 0`.execute(db);
+  await sql`CREATE INDEX sys_announcement_tenant_id_create_time_idx ON sys_announcement (tenant_id, create_time)`.execute(db);
   for (const [from, to] of MENUS) {
     await sql`UPDATE sys_permission SET component = ${to} WHERE component = ${from}`.execute(db);
   }
@@ -59,6 +62,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const [from, to] of MENUS) {
     await sql`UPDATE sys_permission SET component = ${from} WHERE component = ${to}`.execute(db);
   }
+  await sql`ALTER TABLE sys_announcement DROP COLUMN sys_org_code, DROP COLUMN tenant_id`.execute(db);
   await sql`DROP TABLE IF EXISTS sys_sms`.execute(db);
   await sql`DROP TABLE IF EXISTS sys_sms_template`.execute(db);
 }
