@@ -49,7 +49,7 @@ test.describe('系统通告 and 消息模板', () => {
 
   test('the administrator writes an announcement for 李四 and publishes it: 李四’s bell shows it without a reload', async () => {
     await openFromMenu(admin, '系统管理', '系统通告');
-    await listButton(admin, '添加').click();
+    await listButton(admin, '新增').click();
     const form = modal(admin, '新增系统通告');
     await fillForm(form, { 标题: TITLE });
     await chooseRadio(form, '优先级', '高');
@@ -85,13 +85,13 @@ test.describe('系统通告 and 消息模板', () => {
     // 李四's page was never reloaded: the notice socket told the bell.
     await expect.poll(() => bellCount(lisi)).toBe(lisiBefore + 1);
     await bell(lisi).click();
-    const item = lisi.locator('.notice-item').filter({ hasText: TITLE });
+    const item = lisi.locator('.ant-popover .notice-item').filter({ hasText: TITLE });
     await expect(item).toBeVisible();
     await screenshot(lisi, 'announcement-03-lisi-bell');
   });
 
   test('李四 reads it: 阅读情况 says 已读, and 我的消息 keeps it under 已读', async () => {
-    await lisi.locator('.notice-item').filter({ hasText: TITLE }).click();
+    await lisi.locator('.ant-popover .notice-item').filter({ hasText: TITLE }).click();
     const detail = modal(lisi, '通知消息');
     await expect(detail).toContainText('请于本周五前补充查勘照片和损失清单。');
     await detail.getByRole('button', { name: /关\s*闭/ }).click();
@@ -107,7 +107,7 @@ test.describe('系统通告 and 消息模板', () => {
     await readers.getByRole('button', { name: /关\s*闭/ }).click();
 
     await bell(lisi).click();
-    await lisi.locator('.notice-more').first().getByText('查看更多').click();
+    await lisi.locator('.ant-popover .notice-more').first().getByText('查看更多').click();
     await expect(lisi).toHaveURL(/\/isps\/userAnnouncement/);
     const mine = lisi.locator('.ant-card').filter({ hasText: '我的消息' });
     await mine.locator('.ant-segmented-item').filter({ hasText: '已读' }).click();
@@ -142,7 +142,7 @@ test.describe('系统通告 and 消息模板', () => {
       expect(((await added.json()) as { success: boolean }).success).toBe(true);
 
       await openFromMenu(admin, '系统管理', '消息模板');
-      await listButton(admin, '添加').click();
+      await listButton(admin, '新增').click();
       const form = modal(admin, '新增消息模板');
       await fillForm(form, { 模板编码: 'case_docs_mail', 模板名称: '案件资料补充提醒', 模板内容: '${name}您好：请于${date}前补充案件${caseNo}的资料。' });
       await chooseRadio(form, '模板类型', '邮件');
