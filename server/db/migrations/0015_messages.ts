@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 
 // 消息模板 and 消息 (JeecgBoot's sys_sms_template and sys_sms): templates with `${name}` placeholders
@@ -20,6 +21,46 @@ const MENUS = [
   ['system/SysMessageTemplateList', 'schema/sys/sysMessageTemplate'],
   ['system/SysMessageList', 'schema/sys/sysMessage'],
 ] as const;
+
+/** The buttons of schemas/seed/menus.json, for menus seeded before they existed. */
+const BUTTONS: Record<string, ReadonlyArray<readonly [string, string]>> = {
+  'schema/sys/annountCement': [
+    ['新增通告', 'announcement:add'], ['编辑通告', 'announcement:edit'], ['删除通告', 'announcement:delete'],
+    ['发布通告', 'announcement:release'], ['撤销通告', 'announcement:revoke'], ['查看通告', 'announcement:list'],
+  ],
+  'schema/sys/sysMessageTemplate': [
+    ['查看消息模板', 'messageTemplate:list'], ['新增消息模板', 'messageTemplate:add'], ['编辑消息模板', 'messageTemplate:edit'],
+    ['删除消息模板', 'messageTemplate:delete'], ['发送测试消息', 'messageTemplate:sendMsg'],
+  ],
+  'schema/sys/sysMessage': [
+    ['查看消息', 'message:list'], ['删除消息', 'message:delete'], ['导出消息', 'message:exportXls'], ['重发消息', 'message:resend'],
+  ],
+};
+
+const newId = () => randomUUID().replaceAll('-', '');
+
+/** Each menu gets its missing buttons, granted to the roles that hold the menu (the admin role of the seed). */
+async function addButtons(db: Kysely<unknown>, component: string): Promise<void> {
+  const menus = await sql<{ id: string }>`
+    SELECT id FROM sys_permission WHERE component = ${component} AND del_flag = 0 AND menu_type <> 2`.execute(db);
+  for (const menu of menus.rows) {
+    const holders = await sql<{ role_id: string }>`SELECT DISTINCT role_id FROM sys_role_permission WHERE permission_id = ${menu.id}`.execute(db);
+    let sortNo = 1;
+    for (const [name, perms] of BUTTONS[component] ?? []) {
+      sortNo += 1;
+      const taken = await sql`SELECT 1 FROM sys_permission WHERE perms = ${perms} AND del_flag = 0`.execute(db);
+      if (taken.rows.length > 0) continue;
+      const id = newId();
+      await sql`
+        INSERT INTO sys_permission (id, parent_id, name, menu_type, perms, perms_type, status, sort_no, is_route, is_leaf, create_by)
+        VALUES (${id}, ${menu.id}, ${name}, 2, ${perms}, '1', '1', ${sortNo}, false, true, 'admin')`.execute(db);
+      for (const holder of holders.rows) {
+        await sql`INSERT INTO sys_role_permission (id, role_id, permission_id) VALUES (${newId()}, ${holder.role_id}, ${id})`.execute(db);
+      }
+    }
+    await sql`UPDATE sys_permission SET is_leaf = false WHERE id = ${menu.id}`.execute(db);
+  }
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -53,8 +94,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // 系统通告's page edits sys_announcement through the generic CRUD, which keeps these on every row.
   await sql`ALTER TABLE sys_announcement ADD COLUMN sys_org_code varchar(64), ADD COLUMN tenant_id integer NOT NULL DEFAULT 0`.execute(db);
   await sql`CREATE INDEX sys_announcement_tenant_id_create_time_idx ON sys_announcement (tenant_id, create_time)`.execute(db);
+  await pointMenusAtPages(db);
+}
+
+/** The old 建设中 menus open the pages and get their buttons; running it again changes nothing. */
+export async function pointMenusAtPages(db: Kysely<unknown>): Promise<void> {
   for (const [from, to] of MENUS) {
     await sql`UPDATE sys_permission SET component = ${to} WHERE component = ${from}`.execute(db);
+    await addButtons(db, to);
   }
 }
 

@@ -2,6 +2,8 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Kysely } from 'kysely';
+import { pointMenusAtPages } from '../../../server/db/migrations/0015_messages';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, body, get, login, send, startTestApp, type TestApp } from '../support/app';
 import { connectNotice, wsOrigin, type NoticeClient } from '../support/noticeClient';
@@ -276,5 +278,24 @@ describe.each(DATABASE_KINDS)('系统通告, 消息模板, 消息 (%s)', (kind) 
       const response = await t.app.inject({ method: method as 'GET', url: `${API}${url}`, payload, headers: { 'X-Access-Token': lisi.token } });
       expect(body(response), `${method} ${url}`).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
     }
+  });
+
+  it('a database seeded before points the old 建设中 menus at the pages and adds their buttons for the menu’s roles', async () => {
+    const { db } = t.database;
+    const codes = ['messageTemplate:list', 'messageTemplate:add', 'messageTemplate:edit', 'messageTemplate:delete', 'messageTemplate:sendMsg'];
+    await db.deleteFrom('sys_permission').where('perms', 'in', codes).execute();
+    await db.updateTable('sys_permission').set({ component: 'system/SysMessageTemplateList' }).where('component', '=', 'schema/sys/sysMessageTemplate').execute();
+    await pointMenusAtPages(db as unknown as Kysely<unknown>);
+    await pointMenusAtPages(db as unknown as Kysely<unknown>);
+    const rows = await db
+      .selectFrom('sys_permission as p')
+      .innerJoin('sys_permission as menu', 'menu.id', 'p.parent_id')
+      .select(['p.id', 'p.perms', 'menu.component'])
+      .where('p.perms', 'in', codes)
+      .execute();
+    expect(rows.map((r) => r.perms).sort()).toEqual([...codes].sort());
+    expect(new Set(rows.map((r) => r.component))).toEqual(new Set(['schema/sys/sysMessageTemplate']));
+    const token = (await login(t.app, 'admin')).token;
+    expect(body(await get(t.app, '/sys/message/sysMessageTemplate/list', token)).success).toBe(true);
   });
 });
