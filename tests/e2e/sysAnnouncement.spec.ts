@@ -151,12 +151,12 @@ test.describe('系统通告 and 消息模板', () => {
 
       const row = listRow(admin, 'case_docs_mail');
       await actionLinks(row).filter({ hasText: '发送测试' }).click();
-      const test = modal(admin, '发送测试');
-      await fillForm(test, { 接收人: 'lisi@lossdesk.test', 测试数据: '{"name": "李四", "date": "11月28日", "caseNo": "GA2026-0815"}' });
+      const sendDialog = modal(admin, '发送测试');
+      await fillForm(sendDialog, { 接收人: 'lisi@lossdesk.test', 测试数据: '{"name": "李四", "date": "11月28日", "caseNo": "GA2026-0815"}' });
       await screenshot(admin, 'message-01-send-test');
-      await okButton(test).click();
+      await okButton(sendDialog).click();
       await expect(toast(admin, '消息发送成功！')).toBeVisible();
-      await expect(test).toHaveCount(0);
+      await expect(sendDialog).toHaveCount(0);
 
       await expect.poll(() => received.length).toBe(1);
       expect(received[0].subject).toBe('案件资料补充提醒');
