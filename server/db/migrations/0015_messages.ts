@@ -39,6 +39,35 @@ const BUTTONS: Record<string, ReadonlyArray<readonly [string, string]>> = {
 
 const newId = () => randomUUID().replaceAll('-', '');
 
+/** The dictionaries of schemas/seed/dicts.json the pages read, for databases seeded before them. */
+const DICTS = [
+  { code: 'msg_open_type', name: '通告打开方式', items: [['url', '链接'], ['component', '页面']] },
+  { code: 'msg_template_type', name: '消息模板类型', items: [['4', '系统'], ['2', '邮件'], ['1', '短信']] },
+  { code: 'msg_send_status', name: '消息发送状态', items: [['0', '未发送'], ['1', '成功'], ['2', '失败']] },
+] as const;
+
+/**
+ * A database whose dictionaries were seeded before gets these; an empty one (the seed runs after
+ * the migrations) gets them from the seed, so nothing is added here.
+ */
+export async function addDictionaries(db: Kysely<unknown>): Promise<void> {
+  const seeded = await sql<{ n: number }>`SELECT count(*)::int AS n FROM sys_dict`.execute(db);
+  if (Number(seeded.rows[0]?.n ?? 0) === 0) return;
+  for (const dict of DICTS) {
+    const taken = await sql`SELECT 1 FROM sys_dict WHERE dict_code = ${dict.code}`.execute(db);
+    if (taken.rows.length > 0) continue;
+    const id = newId();
+    await sql`INSERT INTO sys_dict (id, dict_name, dict_code, type, create_by) VALUES (${id}, ${dict.name}, ${dict.code}, 0, 'admin')`.execute(db);
+    let order = 0;
+    for (const [value, text] of dict.items) {
+      order += 1;
+      await sql`
+        INSERT INTO sys_dict_item (id, dict_id, item_text, item_value, sort_order, status, create_by)
+        VALUES (${newId()}, ${id}, ${text}, ${value}, ${order}, 1, 'admin')`.execute(db);
+    }
+  }
+}
+
 /** Each menu gets its missing buttons, granted to the roles that hold the menu (the admin role of the seed). */
 async function addButtons(db: Kysely<unknown>, component: string): Promise<void> {
   const menus = await sql<{ id: string }>`
@@ -95,6 +124,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE sys_announcement ADD COLUMN sys_org_code varchar(64), ADD COLUMN tenant_id integer NOT NULL DEFAULT 0`.execute(db);
   await sql`CREATE INDEX sys_announcement_tenant_id_create_time_idx ON sys_announcement (tenant_id, create_time)`.execute(db);
   await pointMenusAtPages(db);
+  await addDictionaries(db);
 }
 
 /** The old 建设中 menus open the pages and get their buttons; running it again changes nothing. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Kysely } from 'kysely';
-import { pointMenusAtPages } from '../../../server/db/migrations/0015_messages';
+import { addDictionaries, pointMenusAtPages } from '../../../server/db/migrations/0015_messages';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, body, get, login, send, startTestApp, type TestApp } from '../support/app';
 import { connectNotice, wsOrigin, type NoticeClient } from '../support/noticeClient';
@@ -297,5 +297,22 @@ describe.each(DATABASE_KINDS)('系统通告, 消息模板, 消息 (%s)', (kind) 
     expect(new Set(rows.map((r) => r.component))).toEqual(new Set(['schema/sys/sysMessageTemplate']));
     const token = (await login(t.app, 'admin')).token;
     expect(body(await get(t.app, '/sys/message/sysMessageTemplate/list', token)).success).toBe(true);
+  });
+
+  it('a database seeded before gets the dictionaries of the three pages, once', async () => {
+    const { db } = t.database;
+    const codes = ['msg_open_type', 'msg_template_type', 'msg_send_status'];
+    await db.deleteFrom('sys_dict').where('dict_code', 'in', codes).execute();
+    await addDictionaries(db as unknown as Kysely<unknown>);
+    await addDictionaries(db as unknown as Kysely<unknown>);
+    const items = await db
+      .selectFrom('sys_dict as d')
+      .innerJoin('sys_dict_item as i', 'i.dict_id', 'd.id')
+      .select(['d.dict_code', 'i.item_value', 'i.item_text'])
+      .where('d.dict_code', '=', 'msg_send_status')
+      .orderBy('i.sort_order')
+      .execute();
+    expect(items.map((i) => [i.item_value, i.item_text])).toEqual([['0', '未发送'], ['1', '成功'], ['2', '失败']]);
+    expect(await db.selectFrom('sys_dict').select('id').where('dict_code', 'in', codes).execute()).toHaveLength(3);
   });
 });
