@@ -31,7 +31,10 @@ import { installGridLiveHub } from './realtime/gridLiveHub';
 import { gridLiveSocketRoutes } from './realtime/gridLiveSocketRoutes';
 import { gridSocketPages } from './realtime/gridSocketPages';
 import { registerWebSockets } from './realtime/webSockets';
-import { announcementRoutes } from './sys/announcementRoutes';
+import { announcementRoutes, ANNOUNCEMENT_OWN_ROUTES } from './sys/announcementRoutes';
+import { announcementAdminRoutes } from './sys/announcementAdminRoutes';
+import { messageRoutes } from './messages/messageRoutes';
+import type { SmsSender } from './messages/channels';
 import { uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
 import { DictionaryCache } from './sys/dict/dictionaryCache';
@@ -63,6 +66,8 @@ export interface BuildAppOptions {
   jobScheduler?: boolean;
   /** The 定时任务 runner's clock and job classes (scheduler and 立即执行); tests pass a fake clock. */
   jobRunner?: { now?: () => number; jobs?: ReadonlyMap<string, BuiltinJob> };
+  /** Where 短信 (消息模板 type 短信) go; default the server log. A provider implements SmsSender. */
+  smsSender?: SmsSender;
 }
 
 /**
@@ -116,6 +121,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(categoryRoutes, api);
   await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });
   await app.register(announcementRoutes, api);
+  await app.register(announcementAdminRoutes, api);
+  await app.register(messageRoutes, { ...api, smsSender: opts.smsSender });
   await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(opts.pages ?? []) });
   await app.register(orgRoutes, api);
   await app.register(superQueryRoutes, api);
@@ -124,7 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
   await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
-  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
+  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages, servedElsewhere: ANNOUNCEMENT_OWN_ROUTES });
   if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });

@@ -170,6 +170,10 @@ export interface PageEntity {
    * Rows are written by the server only (日志管理, 数据日志): the server serves list, queryById and exportXls, never add, edit, delete or import; the toolbar may hold only export and the row actions only detail and custom ones. Default false.
    */
   readOnly?: boolean;
+  /**
+   * API path of the generic endpoints when JeecgBoot's differs from /{module}/{name}, e.g. /sys/message/sysMessageTemplate (list, add, edit, … and custom row actions are appended). Default /{module}/{name}; the file still lives at pages/<module>/<name>.json.
+   */
+  apiPath?: string;
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -334,6 +338,10 @@ export interface FieldOptions {
    * user, depart, treeSelect, categoryTree: allow several values (stored comma-joined). Default false.
    */
   multiple?: boolean;
+  /**
+   * user: which property of the chosen users is stored — username (JeecgBoot's JSelectUserByDep, the default) or id (e.g. sys_announcement.user_ids).
+   */
+  userValue?: 'username' | 'id';
   /**
    * upload, image: how many files may be attached; 0 = unlimited. Default 0.
    */
@@ -648,7 +656,7 @@ export interface ListSort {
   order: 'asc' | 'desc';
 }
 /**
- * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list. The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
+ * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list — or first asks for values in a small form (form), or shows the rows the endpoint answers in a table (table). The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
  */
 export interface CustomRowAction {
   /**
@@ -664,7 +672,7 @@ export interface CustomRowAction {
    */
   endpoint: string;
   /**
-   * HTTP method: get sends ?id=<id>, post and put a JSON body {"id": <id>}. Default get.
+   * HTTP method: get sends ?id=<id>, post and put a JSON body {"id": <id>} (with a form: {"id": <id>, …the form's values}). Default get; post with a form.
    */
   method?: 'get' | 'post' | 'put';
   /**
@@ -679,6 +687,65 @@ export interface CustomRowAction {
    * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>.
    */
   permission?: string;
+  form?: RowActionForm;
+  table?: RowActionTable;
+}
+/**
+ * A form the row action opens first (e.g. 消息模板's 发送测试): its fields are asked for, checked by their rules, and sent with the row's id as the JSON body of a post or put; the answer's message is shown and the list reloads. The fields are not the entity's: they have no column.
+ */
+export interface RowActionForm {
+  /**
+   * Dialog title. Default the action's title.
+   */
+  title?: string;
+  /**
+   * Dialog width in pixels. Default 600.
+   */
+  width?: number;
+  /**
+   * Fields per row. Default 1.
+   */
+  columns?: 1 | 2 | 3 | 4;
+  /**
+   * The fields asked for, in order; declared like the entity's fields (name, label, type, widget, dictCode, rules, default, …), names unique within the form.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  fields: PageField[];
+}
+/**
+ * The row action shows what its endpoint answers (GET ?id=<row id>: an array of rows, or {records}) in a table in a dialog, e.g. 系统通告's 阅读情况 (receivers with 已读/未读). Nothing changes, the list does not reload.
+ */
+export interface RowActionTable {
+  /**
+   * Dialog title. Default the action's title.
+   */
+  title?: string;
+  /**
+   * Dialog width in pixels. Default 800.
+   */
+  width?: number;
+  /**
+   * Columns in order.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  columns: {
+    /**
+     * Property of an answered row the cell shows, e.g. realname or readFlag_dictText.
+     */
+    key: string;
+    /**
+     * Column heading.
+     */
+    title: string;
+    /**
+     * Column width in pixels.
+     */
+    width?: number;
+  }[];
 }
 /**
  * A 数据比较 button above the table (JeecgBoot's data-log compare): the user checks exactly two rows, the list calls {apiPath}/<endpoint>?dataId1=<id>&dataId2=<id> and shows the two versions side by side in a modal, every field whose values differ marked. The endpoint answers a list of two records, each with the record's JSON in contentField, its version in versionField and optionally fieldLabels {name: label}; served by a server module behind the button's permission code.

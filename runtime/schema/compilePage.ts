@@ -36,6 +36,8 @@ const DEFAULT_ELLIPSIS = ELLIPSIS_LENGTH;
 /** The page header's search box hint when the document gives none (runtime/views/layout/PageHeader). */
 const HEADER_SEARCH_PLACEHOLDER = '请输入搜索内容';
 const DEFAULT_FORM_WIDTH = 800;
+const ROW_ACTION_FORM_WIDTH = 600;
+const ROW_ACTION_TABLE_WIDTH = 800;
 const TREE_ROOT = '0';
 /** The generic biz picker's dialog (widgets spec §2: 900 wide); the customer tree's tree height 350. */
 const DEFAULT_PICKER_WIDTH = 900;
@@ -209,12 +211,26 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     permission: permissions[key],
   });
 
-  const customRowAction = (spec: CustomRowAction): CompiledRowAction => ({
+  const apiPath = entity.apiPath ?? `/${entity.module}/${entity.name}`;
+  const customRowAction = (spec: CustomRowAction, index: number): CompiledRowAction => ({
     action: 'custom',
     key: spec.key,
     title: spec.title,
-    url: `/${entity.module}/${entity.name}/${spec.endpoint}`,
-    method: spec.method ?? 'get',
+    url: `${apiPath}/${spec.endpoint}`,
+    method: spec.method ?? (spec.form ? 'post' : 'get'),
+    ...(spec.form === undefined
+      ? {}
+      : {
+          form: {
+            title: spec.form.title ?? spec.title,
+            width: spec.form.width ?? ROW_ACTION_FORM_WIDTH,
+            columns: spec.form.columns ?? 1,
+            fields: spec.form.fields.map((f, i) => ({ ...compileField(f, i), pointer: pointer('list', 'rowActions', index, 'form', 'fields', i) })),
+          },
+        }),
+    ...(spec.table === undefined
+      ? {}
+      : { table: { title: spec.table.title ?? spec.title, width: spec.table.width ?? ROW_ACTION_TABLE_WIDTH, columns: spec.table.columns } }),
     ...(spec.confirm === undefined ? {} : { confirm: spec.confirm }),
     ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
     dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
@@ -255,7 +271,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       permissionPrefix: prefix,
       tenantScoped: entity.tenantScoped ?? false,
       readOnly: entity.readOnly ?? false,
-      apiPath: `/${entity.module}/${entity.name}`,
+      apiPath,
       ...(tree
         ? {
             tree: {
@@ -288,8 +304,8 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
         ? { field: field(doc.list.defaultSort.field), order: doc.list.defaultSort.order }
         : { field: field('createTime'), order: 'desc' },
       toolbar: doc.list.toolbar.map((name) => action(name, TOOLBAR_PERMISSION[name])),
-      rowActions: doc.list.rowActions.map((spec): CompiledRowAction =>
-        typeof spec === 'string' ? action(spec, ROW_PERMISSION[spec]) : customRowAction(spec),
+      rowActions: doc.list.rowActions.map((spec, i): CompiledRowAction =>
+        typeof spec === 'string' ? action(spec, ROW_PERMISSION[spec]) : customRowAction(spec, i),
       ),
       pageSize: doc.list.pageSize ?? LIST_PAGE_SIZE,
       pageSizeOptions: LIST_PAGE_SIZE_OPTIONS,
@@ -357,12 +373,12 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
             pageSizeOptions: biz || pickerPageSize === 5 ? BIZ_PICKER_PAGE_SIZE_OPTIONS : LIST_PAGE_SIZE_OPTIONS,
             showSelected: doc.picker.showSelected ?? biz,
             ellipsis: pickerEllipsis,
-            listUrl: `/${entity.module}/${entity.name}/${doc.picker.list ?? 'list'}`,
+            listUrl: `${apiPath}/${doc.picker.list ?? 'list'}`,
             ...(doc.picker.tree
               ? {
                   tree: {
-                    loadUrl: `/${entity.module}/${entity.name}/${doc.picker.tree.load}`,
-                    ...(doc.picker.tree.search ? { searchUrl: `/${entity.module}/${entity.name}/${doc.picker.tree.search}` } : {}),
+                    loadUrl: `${apiPath}/${doc.picker.tree.load}`,
+                    ...(doc.picker.tree.search ? { searchUrl: `${apiPath}/${doc.picker.tree.search}` } : {}),
                     searchFields: (doc.picker.tree.searchFields ?? [doc.picker.textField]).map(field),
                     searchPlaceholder: doc.picker.tree.searchPlaceholder ?? `请输入${entity.title}名称，按回车搜索`,
                     height: doc.picker.tree.height ?? DEFAULT_PICKER_TREE_HEIGHT,

@@ -113,6 +113,25 @@ export interface CompiledCustomRowAction {
   /** Row fields the expression reads ($row.<name>). */
   dependencies: readonly string[];
   permission: string;
+  /** A form asked for first; its values go with the id in the body. */
+  form?: CompiledRowActionForm;
+  /** The answer shown as a table instead of a message. */
+  table?: CompiledRowActionTable;
+}
+
+/** The small form a row action opens (list.rowActions[].form): fields of its own, no columns. */
+export interface CompiledRowActionForm {
+  title: string;
+  width: number;
+  columns: 1 | 2 | 3 | 4;
+  fields: readonly CompiledField[];
+}
+
+/** The table a row action shows its answer in (list.rowActions[].table). */
+export interface CompiledRowActionTable {
+  title: string;
+  width: number;
+  columns: readonly { key: string; title: string; width?: number }[];
 }
 
 /** A built-in row action (edit, detail, delete) or a custom one. */
@@ -240,7 +259,7 @@ export interface CompiledEntity {
   tenantScoped: boolean;
   /** Rows written by the server only: no add, edit, delete or import endpoints (`entity.readOnly`). */
   readOnly: boolean;
-  /** API base of the generic endpoints, '/<module>/<name>' (list, add, edit, … are appended). */
+  /** API base of the generic endpoints, entity.apiPath or '/<module>/<name>' (list, add, edit, … are appended). */
   apiPath: string;
   tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string; cascade?: CompiledCascade };
 }

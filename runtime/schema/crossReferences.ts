@@ -5,7 +5,7 @@
  * Runs on documents that already conform to the meta-schema; reports SchemaErrors like the validator.
  */
 import { ExpressionError, compileExpression } from '../expr';
-import type { FieldType, ListColumn, PageDocument, PageField, PageGridColumn, QueryItem, RowAction } from '../generated/page';
+import type { CustomRowAction, FieldType, ListColumn, PageDocument, PageField, PageGridColumn, QueryItem, RowAction } from '../generated/page';
 import {
   DICT_WIDGETS,
   NUMERIC_TYPES,
@@ -384,12 +384,33 @@ class Checker {
       const earlier = keys.get(spec.key);
       if (earlier) this.report(`${at}/key`, `行操作 key ${spec.key} 重复（已在 ${earlier}）`);
       else keys.set(spec.key, at);
+      this.rowActionDialogs(spec, at);
       if (spec.visibleWhen === undefined) return;
       this.expression(spec.visibleWhen, `${at}/visibleWhen`);
       if (expressionDependencies(spec.visibleWhen).length > 0) {
         this.report(`${at}/visibleWhen`, '行操作的 visibleWhen 读取的是行数据，请写 $row.<字段>，不能用 $values');
       }
       for (const name of rowExpressionFields(spec.visibleWhen)) this.known(name, `${at}/visibleWhen`, '行操作表达式');
+    });
+  }
+
+  /**
+   * A row action's form sends its values in a body (post or put); its table reads an answer (get).
+   * The form's fields are checked as declared fields are, but they have no column.
+   */
+  private rowActionDialogs(spec: CustomRowAction, at: string): void {
+    if (spec.form && spec.table) this.report(at, '行操作不能同时声明 form 和 table，请二选一');
+    if (spec.form && spec.method === 'get') this.report(`${at}/method`, '带表单（form）的行操作用 post 或 put 提交表单的值，不能用 get');
+    if (spec.table && spec.method !== undefined && spec.method !== 'get') this.report(`${at}/method`, '显示表格（table）的行操作只读取数据，method 应为 get');
+    const names = new Map<string, number>();
+    spec.form?.fields.forEach((field, i) => {
+      const fieldAt = `${at}/form/fields/${i}`;
+      const earlier = names.get(field.name);
+      if (earlier !== undefined) this.report(`${fieldAt}/name`, `字段名 ${field.name} 重复（已在 ${at}/form/fields/${earlier} 声明）`);
+      else names.set(field.name, i);
+      if (field.name === 'id') this.report(`${fieldAt}/name`, '行操作表单的字段不能叫 id：id 是所在行的主键');
+      if (field.compute !== undefined || field.stored === false) this.report(fieldAt, '行操作表单的字段不能是计算字段或 stored: false 字段');
+      this.field(field, fieldAt);
     });
   }
 

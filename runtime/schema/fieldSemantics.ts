@@ -27,6 +27,7 @@ export const WIDGET_OPTION: Partial<Record<FieldWidget, keyof FieldOptions>> = {
 export const OPTION_WIDGETS: Record<keyof FieldOptions, readonly FieldWidget[]> = {
   switchValues: ['switch'],
   multiple: ['user', 'depart', 'treeSelect', 'categoryTree'],
+  userValue: ['user'],
   maxCount: ['upload', 'image'],
   accept: ['upload'],
   language: ['code'],

@@ -8,7 +8,7 @@ import { Card } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
-import type { CompiledPage } from '../schema/compiledPageTypes';
+import type { CompiledCustomRowAction, CompiledPage } from '../schema/compiledPageTypes';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
@@ -20,6 +20,8 @@ import { usePageHeader } from './layout/usePageHeader';
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
 const ImportModal = lazy(() => import('./import/ImportModal').then((module) => ({ default: module.ImportModal })));
+const RowActionFormModal = lazy(() => import('./rowAction/RowActionFormModal').then((module) => ({ default: module.RowActionFormModal })));
+const RowActionTableModal = lazy(() => import('./rowAction/RowActionTableModal').then((module) => ({ default: module.RowActionTableModal })));
 
 export interface SchemaPageProps {
   page: CompiledPage;
@@ -33,12 +35,14 @@ export interface SchemaPageProps {
 }
 
 type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
+type RowDialog = { action: CompiledCustomRowAction; rowId: string | number };
 
 export function SchemaPage({ page, host, dict: given, location, gridLive }: SchemaPageProps) {
   const fallback = useDictService(host);
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
   const [importing, setImporting] = useState(false);
+  const [rowDialog, setRowDialog] = useState<RowDialog | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
@@ -96,6 +100,10 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
           onEdit={(record) => setForm({ mode: 'edit', record })}
           onDetail={(record) => setForm({ mode: 'detail', record })}
           onImport={() => setImporting(true)}
+          onRowDialog={(action, record) => {
+            const id = record.id;
+            if (typeof id === 'string' || typeof id === 'number') setRowDialog({ action, rowId: id });
+          }}
         />
       </Card>
       <Suspense fallback={null}>
@@ -112,6 +120,19 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
               reload();
             }}
           />
+        )}
+        {rowDialog?.action.form && (
+          <RowActionFormModal
+            page={page}
+            host={host}
+            action={{ ...rowDialog.action, form: rowDialog.action.form }}
+            rowId={rowDialog.rowId}
+            onClose={() => setRowDialog(null)}
+            onDone={reload}
+          />
+        )}
+        {rowDialog?.action.table && (
+          <RowActionTableModal host={host} action={{ ...rowDialog.action, table: rowDialog.action.table }} rowId={rowDialog.rowId} onClose={() => setRowDialog(null)} />
         )}
         {importing && (
           <ImportModal

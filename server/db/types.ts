@@ -161,6 +161,8 @@ export interface SysAnnouncement extends Audit {
   open_page: string | null;
   user_ids: string | null;
   msg_abstract: string | null;
+  sys_org_code: Generated<string | null>;
+  tenant_id: Generated<number>;
 }
 
 export interface SysAnnouncementSend extends Audit {
@@ -244,6 +246,36 @@ export interface SysQuartzJob extends Audit {
   parameter: string | null;
   description: string | null;
   status: Generated<string>;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
+}
+
+/** 消息模板: es_type-like template_type '1' 短信, '2' 邮件, '4' 系统; content with ${name} placeholders. */
+export interface SysSmsTemplate extends Audit {
+  id: string;
+  template_name: string;
+  template_code: string;
+  template_type: Generated<string>;
+  template_content: string;
+  template_test_json: string | null;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
+}
+
+/** 消息: one message sent (or tried) — es_send_status '1' 成功, '2' 失败 (reason in es_result). */
+export interface SysSms extends Audit {
+  id: string;
+  es_title: string | null;
+  es_type: string;
+  es_receiver: string;
+  es_param: string | null;
+  es_content: string | null;
+  es_send_time: NullableStamp;
+  es_send_status: Generated<string>;
+  es_send_num: Generated<number>;
+  es_result: string | null;
+  remark: string | null;
+  template_code: string | null;
   sys_org_code: string | null;
   tenant_id: Generated<number>;
 }
@@ -339,6 +371,8 @@ export interface DB {
   sys_auth_throttle: SysAuthThrottle;
   sys_quartz_job: SysQuartzJob;
   sys_quartz_job_fire: SysQuartzJobFire;
+  sys_sms_template: SysSmsTemplate;
+  sys_sms: SysSms;
   sys_super_query: SysSuperQuery;
   sys_file_upload: SysFileUpload;
   sys_file_ref: SysFileRef;

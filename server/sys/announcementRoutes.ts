@@ -2,6 +2,8 @@ import { newId } from '../db/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { currentUser } from '../auth/guard';
+import { permissionCodesOf } from '../auth/permissions';
+import { escapeLike } from '../crud/query/conditions';
 import type { DB } from '../db/types';
 import { sanitizeRichText } from '../crud/entity/richText';
 import { camelRow } from '../http/camel';
@@ -10,6 +12,9 @@ import { SIGNED_IN } from '../http/routeConfig';
 import { idQuerySchema } from '../http/idQuery';
 
 const NOTICE = '1';
+const ANNOUNCEMENT_LIST = 'announcement:list';
+/** The generic endpoint of schemas/pages/sys/annountCement.json this module answers (see queryById). */
+export const ANNOUNCEMENT_OWN_ROUTES: ReadonlySet<string> = new Set(['GET /sys/annountCement/queryById']);
 const SYSTEM_MESSAGE = '2';
 const signedIn = { permission: SIGNED_IN } as const;
 
@@ -119,9 +124,66 @@ export const announcementRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { userId } = currentUser(request);
+      // Who keeps the announcements (系统通告's editor) reads any of them, drafts and withdrawn ones too.
+      if ((await permissionCodesOf(app.db, userId)).has(ANNOUNCEMENT_LIST)) {
+        const row = await app.db.selectFrom('sys_announcement').selectAll().where('id', '=', request.query.id).where('del_flag', '=', '0').executeTakeFirst();
+        if (!row) throw new BusinessError('未找到对应数据');
+        return ok(announcementOf(row));
+      }
       const row = await findVisible(app.db, userId, request.query.id);
       if (!row) throw new BusinessError('未找到对应数据');
       return ok(announcementOf(row));
+    },
+  );
+
+  // 我的消息: every notice the user may read, read ones too (JeecgBoot's getMyAnnouncementSend), newest first.
+  app.get<{ Querystring: { pageNo: number; pageSize: number; readFlag?: '0' | '1'; msgCategory?: '1' | '2'; titile?: string } }>(
+    '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+    {
+      config: signedIn,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            pageNo: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+            pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+            readFlag: { type: 'string', enum: ['0', '1', ''] },
+            msgCategory: { type: 'string', enum: ['1', '2', ''] },
+            titile: { type: 'string', maxLength: 100 },
+            _t: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const { pageNo, pageSize, readFlag, msgCategory, titile } = request.query;
+      let base = app.db
+        .selectFrom('sys_announcement as a')
+        .leftJoin('sys_announcement_send as s', (join) => join.onRef('s.annt_id', '=', 'a.id').on('s.user_id', '=', userId))
+        .where(visibleTo(userId));
+      if (readFlag === '1') base = base.where('s.read_flag', '=', '1');
+      if (readFlag === '0') base = base.where((eb) => eb.or([eb('s.read_flag', 'is', null), eb('s.read_flag', '!=', '1')]));
+      if (msgCategory) base = base.where('a.msg_category', '=', msgCategory);
+      if (titile) base = base.where('a.titile', 'like', `%${escapeLike(titile)}%`);
+      const [rows, count] = await Promise.all([
+        base
+          .select([...ANNOUNCEMENT_COLUMNS, 's.read_flag', 's.read_time'])
+          .orderBy('a.send_time', 'desc')
+          .orderBy('a.id')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const total = Number(count.n);
+      const records = rows.map(({ read_flag, read_time, ...row }) => ({
+        ...announcementOf(row),
+        anntId: row.id,
+        readFlag: read_flag === '1' ? '1' : '0',
+        readTime: read_flag === '1' ? read_time : null,
+      }));
+      return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
     },
   );
 

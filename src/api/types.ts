@@ -110,6 +110,19 @@ export interface Announcement {
   priority?: 'L' | 'M' | 'H' | string;
 }
 
+/** A notice in 我的消息, with whether the user has read it. */
+export interface MyNotice extends Announcement {
+  anntId: string;
+  msgCategory?: string | null;
+  readFlag: '0' | '1';
+  readTime?: string | null;
+}
+
+export interface MyNoticePage {
+  records: MyNotice[];
+  total: number;
+}
+
 export interface NoticeList {
   anntMsgList: Announcement[];
   anntMsgTotal: number;

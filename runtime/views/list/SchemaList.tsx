@@ -16,7 +16,8 @@ import { useListController, type ListLocation } from '../../list/useListControll
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
-import type { CompiledPage, CompiledRowAction } from '../../schema/compiledPageTypes';
+import type { CompiledCustomRowAction, CompiledPage, CompiledRowAction } from '../../schema/compiledPageTypes';
+import { opensDialog } from '../rowAction/rowActionPage';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
@@ -41,6 +42,8 @@ export interface SchemaListProps {
   onEdit?(record: Row): void;
   onDetail?(record: Row): void;
   onImport?(): void;
+  /** A custom row action that opens a form or a table (see ../rowAction); without it such actions are not offered. */
+  onRowDialog?(action: CompiledCustomRowAction, record: Row): void;
   /** A change reloads the rows (after a save or an import). */
   reloadToken?: number;
   /** Code the saved advanced queries are kept under; default '<module>/<entity>'. */
@@ -69,7 +72,7 @@ function firstSorter(sorter: SorterResult<Row> | SorterResult<Row>[]): SorterRes
 }
 
 export function SchemaList(props: SchemaListProps) {
-  const { page, host, location, onAdd, onEdit, onDetail, onImport, reloadToken } = props;
+  const { page, host, location, onAdd, onEdit, onDetail, onImport, onRowDialog, reloadToken } = props;
   const provided = useDictService(host);
   const dict = props.dict ?? provided;
   const codes = useMemo(() => listDictCodes(page), [page]);
@@ -119,9 +122,12 @@ export function SchemaList(props: SchemaListProps) {
     },
   };
   // Custom actions call their endpoint through the controller; built-in ones need the page's handler.
-  const rowActions = page.list.rowActions.filter((action) => action.action === 'custom' || rowHandlers[action.action] !== undefined);
+  const rowActions = page.list.rowActions.filter((action) =>
+    action.action === 'custom' ? !opensDialog(action) || onRowDialog !== undefined : rowHandlers[action.action] !== undefined,
+  );
   const onRowAction = (action: CompiledRowAction, record: Row) => {
     if (action.action !== 'custom') return rowHandlers[action.action]?.(record);
+    if (opensDialog(action)) return onRowDialog?.(action, record);
     const id = record.id;
     if (typeof id === 'string' || typeof id === 'number') void list.callRow(action, id);
   };

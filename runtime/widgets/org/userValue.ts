@@ -5,10 +5,8 @@ export type UserValueKey = 'username' | 'id';
 
 /**
  * The stored property of a user field: `options.userValue` when the page declares it, else the
- * username (JeecgBoot's JSelectUserByDep stores usernames). The page language has no `userValue`
- * yet; until it does, every user field stores usernames.
+ * username (JeecgBoot's JSelectUserByDep stores usernames).
  */
 export function userValueKeyOf(field: CompiledField): UserValueKey {
-  const declared: unknown = (field.options as { userValue?: unknown }).userValue;
-  return declared === 'id' ? 'id' : 'username';
+  return field.options.userValue === 'id' ? 'id' : 'username';
 }

@@ -28,6 +28,11 @@ import { registerGridBatch } from './gridBatch';
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
+  /**
+   * Generic endpoints a server module serves itself ('GET /sys/annountCement/queryById': the bell's
+   * reader and the page's editor share JeecgBoot's one path); they are not registered here.
+   */
+  servedElsewhere?: ReadonlySet<string>;
 }
 
 /** Upload limit per file, as JeecgBoot's '文件大小超出10MB限制'. */
@@ -132,7 +137,7 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
   });
 }
 
-function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles): void {
+function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles, servedElsewhere: ReadonlySet<string>): void {
   const { model } = service;
   const { apiPath } = model.page.entity;
   const perms = model.page.permissions;
@@ -158,13 +163,15 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     app.get(pickerList, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
   }
 
-  app.get(entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
-    const { id } = request.query as { id: string };
-    const row = await service.store.findById(app.db, id, currentTenant(request));
-    if (!row) throw new BusinessError(NOT_FOUND_RECORD);
-    const [record] = await toRecords(model, [row], service.dicts);
-    return ok(record);
-  });
+  if (!servedElsewhere.has(`GET ${entityEndpoint(apiPath, 'queryById')}`)) {
+    app.get(entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
+      const { id } = request.query as { id: string };
+      const row = await service.store.findById(app.db, id, currentTenant(request));
+      if (!row) throw new BusinessError(NOT_FOUND_RECORD);
+      const [record] = await toRecords(model, [row], service.dicts);
+      return ok(record);
+    });
+  }
 
   // A read-only page (logs) is written by the server alone: no write endpoint exists to be called.
   const writable = !model.page.entity.readOnly;
@@ -280,7 +287,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   const references = new ReferenceGraph(models);
   for (const model of models) {
     const service = new EntityService(model, dicts, references);
-    registerPage(app, service, errorFiles);
+    registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set());
     if (model.page.document.grid) registerGridBatch(app, service);
   }
 };
