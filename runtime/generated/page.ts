@@ -106,6 +106,13 @@ export type ToolbarAction = 'add' | 'batchDelete' | 'export' | 'import' | 'templ
  * edit (<prefix>:edit), detail (<prefix>:list), delete (<prefix>:delete).
  */
 export type RowAction = 'edit' | 'detail' | 'delete';
+/**
+ * A row link that either calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list — the server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start — or opens a view registered in the runtime (runtime/views/rowViews) for the row, e.g. 角色's 授权 drawer. Exactly one of endpoint and view.
+ */
+export type CustomRowAction = CustomRowAction1 & CustomRowAction2;
+export type CustomRowAction1 = {
+  [k: string]: unknown | undefined;
+};
 
 /**
  * lossdesk page language: one document describes one business entity (its fields) and its pages — list, form, detail and picker. The runtime and the server both interpret it; see schemas/README.md.
@@ -166,6 +173,10 @@ export interface PageEntity {
    * When true, rows carry tenant_id and every query is limited to the caller's tenant. Default false.
    */
   tenantScoped?: boolean;
+  /**
+   * The entity's endpoints are served by this named server module instead of the generic CRUD (the module validates with the page's fields and checks the page's permission codes). permissionMenu: 菜单管理 over sys_permission (list answers the whole menu tree; delete removes the children too). The server refuses to start when the module does not serve list, add, edit and delete with the page's codes.
+   */
+  server?: 'permissionMenu';
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -534,6 +545,10 @@ export interface PageList {
    * Rows have check boxes (batch delete, export of the selection). Default true.
    */
   rowSelection?: boolean;
+  /**
+   * The list endpoint answers the whole tree at once (an array of rows, each with its `children`), as JeecgBoot's /sys/permission/list: the table shows it as a tree table without paging or row numbers. Default false.
+   */
+  wholeTree?: boolean;
 }
 /**
  * One table column.
@@ -599,10 +614,7 @@ export interface ListSort {
    */
   order: 'asc' | 'desc';
 }
-/**
- * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list. The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
- */
-export interface CustomRowAction {
+export interface CustomRowAction2 {
   /**
    * Name of the action, unique in the list and not edit, detail or delete; the default permission code is <prefix>:<key>.
    */
@@ -614,7 +626,7 @@ export interface CustomRowAction {
   /**
    * Endpoint under the entity's API path that is called with the row's id, e.g. pause for GET {base}/sys/quartzJob/pause?id=….
    */
-  endpoint: string;
+  endpoint?: string;
   /**
    * HTTP method: get sends ?id=<id>, post and put a JSON body {"id": <id>}. Default get.
    */
@@ -631,6 +643,10 @@ export interface CustomRowAction {
    * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>.
    */
   permission?: string;
+  /**
+   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch).
+   */
+  view?: 'rolePermission' | 'roleUsers';
 }
 /**
  * The page-header layout above the list: the title with an optional description, a search box over one field and tabs that each switch a fixed filter. Its state lives in the URL (keyword, tab) with the query bar's.

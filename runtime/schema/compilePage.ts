@@ -208,11 +208,23 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     permission: permissions[key],
   });
 
-  const customRowAction = (spec: CustomRowAction): CompiledRowAction => ({
+  const customRowAction = (spec: CustomRowAction): CompiledRowAction =>
+    spec.view !== undefined
+      ? {
+          action: 'view',
+          key: spec.key,
+          title: spec.title,
+          view: spec.view,
+          ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
+          dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
+          permission: spec.permission ?? `${prefix}:${spec.key}`,
+        }
+      : endpointRowAction(spec, spec.endpoint ?? spec.key);
+  const endpointRowAction = (spec: CustomRowAction, endpoint: string): CompiledRowAction => ({
     action: 'custom',
     key: spec.key,
     title: spec.title,
-    url: `/${entity.module}/${entity.name}/${spec.endpoint}`,
+    url: `/${entity.module}/${entity.name}/${endpoint}`,
     method: spec.method ?? 'get',
     ...(spec.confirm === undefined ? {} : { confirm: spec.confirm }),
     ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
@@ -253,6 +265,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       table: entity.table,
       permissionPrefix: prefix,
       tenantScoped: entity.tenantScoped ?? false,
+      ...(entity.server ? { server: entity.server } : {}),
       apiPath: `/${entity.module}/${entity.name}`,
       ...(tree
         ? {
@@ -281,6 +294,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       pageSize: doc.list.pageSize ?? LIST_PAGE_SIZE,
       pageSizeOptions: LIST_PAGE_SIZE_OPTIONS,
       rowSelection: doc.list.rowSelection ?? true,
+      wholeTree: doc.list.wholeTree ?? false,
     },
     form: {
       columns: formColumns,

@@ -115,8 +115,20 @@ export interface CompiledCustomRowAction {
   permission: string;
 }
 
-/** A built-in row action (edit, detail, delete) or a custom one. */
-export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction;
+/** A row link opening a view registered in the runtime (runtime/views/rowViews) for the row. */
+export interface CompiledViewRowAction {
+  action: 'view';
+  key: string;
+  title: string;
+  /** Name of the registered view, e.g. rolePermission. */
+  view: 'rolePermission' | 'roleUsers';
+  visibleWhen?: string;
+  dependencies: readonly string[];
+  permission: string;
+}
+
+/** A built-in row action (edit, detail, delete), one calling an endpoint, or one opening a view. */
+export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction | CompiledViewRowAction;
 
 export interface CompiledList {
   columns: readonly CompiledListColumn[];
@@ -127,6 +139,8 @@ export interface CompiledList {
   pageSize: 10 | 20 | 30;
   pageSizeOptions: readonly [10, 20, 30];
   rowSelection: boolean;
+  /** The list endpoint answers the whole tree (rows with `children`): a tree table, no paging. */
+  wholeTree: boolean;
 }
 
 export interface CompiledLinkage {
@@ -224,6 +238,8 @@ export interface CompiledEntity {
   table: string;
   permissionPrefix: string;
   tenantScoped: boolean;
+  /** The named server module serving the endpoints (entity.server); absent: the generic CRUD. */
+  server?: 'permissionMenu';
   /** API base of the generic endpoints, '/<module>/<name>' (list, add, edit, … are appended). */
   apiPath: string;
   tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string };

@@ -8,7 +8,8 @@ import { Card } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
-import type { CompiledPage } from '../schema/compiledPage';
+import type { CompiledPage, CompiledViewRowAction } from '../schema/compiledPage';
+import { RowViewOf } from './rowViews/registry';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
@@ -39,6 +40,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
   const [importing, setImporting] = useState(false);
+  const [rowView, setRowView] = useState<{ action: CompiledViewRowAction; row: Row } | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
@@ -96,6 +98,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
           onEdit={(record) => setForm({ mode: 'edit', record })}
           onDetail={(record) => setForm({ mode: 'detail', record })}
           onImport={() => setImporting(true)}
+          onRowView={(action, row) => setRowView({ action, row })}
         />
       </Card>
       <Suspense fallback={null}>
@@ -112,6 +115,9 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
               reload();
             }}
           />
+        )}
+        {rowView && (
+          <RowViewOf name={rowView.action.view} page={page} host={host} row={rowView.row} title={rowView.action.title} onClose={() => setRowView(null)} onChanged={reload} />
         )}
         {importing && (
           <ImportModal

@@ -48,8 +48,10 @@ export async function insertEntityButtons(
     let sortNo = 100;
     const buttons: [string, string][] = [
       ...(Object.entries(BUTTON_NAMES) as [keyof CompiledPermissions, string][]).map(([action, name]): [string, string] => [page.permissions[action], name]),
-      // Custom row actions (定时任务's 停止, 启动, 立即执行) are named by their link text.
-      ...page.list.rowActions.flatMap((action): [string, string][] => (action.action === 'custom' ? [[action.permission, action.title]] : [])),
+      // Custom row actions (定时任务's 停止, 启动, 立即执行; 角色's 授权, 用户) are named by their link text.
+      ...page.list.rowActions.flatMap((action): [string, string][] =>
+        action.action === 'custom' || action.action === 'view' ? [[action.permission, action.title]] : [],
+      ),
     ];
     for (const [code, name] of buttons) {
       if (existing.has(code)) continue;

@@ -16,7 +16,7 @@ import { useListController, type ListLocation } from '../../list/useListControll
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
-import type { CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
+import type { CompiledPage, CompiledRowAction, CompiledViewRowAction } from '../../schema/compiledPage';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
@@ -39,6 +39,8 @@ export interface SchemaListProps {
   onAdd?(): void;
   onEdit?(record: Row): void;
   onDetail?(record: Row): void;
+  /** A row action opening a registered view (授权, 用户); without a handler such links are not offered. */
+  onRowView?(action: CompiledViewRowAction, record: Row): void;
   onImport?(): void;
   /** A change reloads the rows (after a save or an import). */
   reloadToken?: number;
@@ -118,8 +120,11 @@ export function SchemaList(props: SchemaListProps) {
     },
   };
   // Custom actions call their endpoint through the controller; built-in ones need the page's handler.
-  const rowActions = page.list.rowActions.filter((action) => action.action === 'custom' || rowHandlers[action.action] !== undefined);
+  const rowActions = page.list.rowActions.filter((action) =>
+    action.action === 'custom' ? true : action.action === 'view' ? props.onRowView !== undefined : rowHandlers[action.action] !== undefined,
+  );
   const onRowAction = (action: CompiledRowAction, record: Row) => {
+    if (action.action === 'view') return props.onRowView?.(action, record);
     if (action.action !== 'custom') return rowHandlers[action.action]?.(record);
     const id = record.id;
     if (typeof id === 'string' || typeof id === 'number') void list.callRow(action, id);
@@ -191,7 +196,7 @@ export function SchemaList(props: SchemaListProps) {
         dataSource={tree.dataSource}
         expandable={tree.onExpand ? { onExpand: tree.onExpand, indentSize: 20 } : undefined}
         loading={loading}
-        pagination={pagination}
+        pagination={page.list.wholeTree ? false : pagination}
         scroll={tableScroll(narrow)}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
         rowSelection={
