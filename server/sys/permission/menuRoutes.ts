@@ -74,6 +74,9 @@ function normalised(input: Input): Input {
   const menuType = Number(input.menuType);
   const out: Input = { ...input, parentId: menuType === TOP_MENU ? null : text(input.parentId) || null };
   if (menuType === BUTTON) Object.assign(out, { route: false, url: null, component: null });
+  // The form hides a button's 授权策略 and 状态 on menus and sends them empty; the columns keep a value.
+  if (!text(out.permsType)) out.permsType = '1';
+  if (!text(out.status)) out.status = '1';
   return out;
 }
 

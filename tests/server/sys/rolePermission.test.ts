@@ -182,9 +182,9 @@ describe.each(DATABASE_KINDS)('角色管理 and 菜单管理 on %s', (kind) => {
     expect(await add({ menuType: 2, name: '按钮下', parentId: button.id, perms: 'audit:x' })).toMatchObject({ success: false, message: expect.stringContaining('按钮下不能再添加菜单或按钮') });
 
     expect(
-      await call('PUT', '/sys/permission/edit', admin, { id: sub.id, menuType: 1, name: '审计记录', url: '/audit/log', parentId: top.id, icon: 'ant-design:file-search-outlined', hidden: true, keepAlive: false }),
+      await call('PUT', '/sys/permission/edit', admin, { id: sub.id, menuType: 1, name: '审计记录', url: '/audit/log', parentId: top.id, icon: 'ant-design:file-search-outlined', hidden: true, keepAlive: false, perms: null, permsType: null, status: null }),
     ).toMatchObject({ success: true });
-    expect(await db().selectFrom('sys_permission').selectAll().where('id', '=', sub.id).executeTakeFirstOrThrow()).toMatchObject({ name: '审计记录', hidden: true, keep_alive: false, icon: 'ant-design:file-search-outlined' });
+    expect(await db().selectFrom('sys_permission').selectAll().where('id', '=', sub.id).executeTakeFirstOrThrow()).toMatchObject({ name: '审计记录', hidden: true, keep_alive: false, icon: 'ant-design:file-search-outlined', perms_type: '1', status: '1' });
     expect(await call('PUT', '/sys/permission/edit', admin, { id: top.id, menuType: 1, name: '审计中心', url: '/audit', parentId: sub.id })).toMatchObject({
       success: false,
       message: expect.stringContaining('上级菜单不能是自己或自己的下级'),
