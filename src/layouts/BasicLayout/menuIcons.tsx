@@ -12,15 +12,19 @@ const ICONS: Record<string, IconComponent> = MENU_ICON_SET;
 
 export const DEFAULT_MENU_ICON: IconComponent = MENU_ICON_SET.AppstoreOutlined;
 
-/** 'file-text' → 'FileTextOutlined'; export names pass through unchanged. */
+/**
+ * 'file-text' (JeecgBoot 2.x) and 'ant-design:file-text-outlined' (JeecgBoot 3.x, iconify style) →
+ * 'FileTextOutlined'; export names pass through unchanged.
+ */
 export function iconExportName(name: string): string {
   if (/^[A-Z]/.test(name)) return name;
-  const pascal = name
+  const bare = name.replace(/^ant-design:/, '');
+  const pascal = bare
     .split(/[-_\s]+/)
     .filter(Boolean)
     .map((part) => part[0].toUpperCase() + part.slice(1))
     .join('');
-  return `${pascal}Outlined`;
+  return /(Outlined|Filled|TwoTone|Twotone)$/.test(pascal) ? pascal.replace(/Twotone$/, 'TwoTone') : `${pascal}Outlined`;
 }
 
 export function menuIconComponent(name: string | undefined | null): IconComponent {
