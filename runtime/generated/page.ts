@@ -16,7 +16,7 @@ export type FieldDefault = (string | number | boolean) | ExpressionDefault | Fil
  */
 export type Expression = string;
 /**
- * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent. cron edits a Quartz cron expression (JeecgBoot's j-easy-cron): an input with the dialog 'Cron表达式'; the server refuses an expression Quartz would refuse. editor is the rich-text editor (HTML, sanitised on save and on display), markdown a Markdown editor with preview, code a code editor (options.language). sliderCheck is the drag-slider human check (拖动滑块验证 → 验证通过): only on a boolean field with stored false and required true; the form cannot be saved until it is verified.
+ * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent. cron edits a Quartz cron expression (JeecgBoot's j-easy-cron): an input with the dialog 'Cron表达式'; the server refuses an expression Quartz would refuse. editor is the rich-text editor (HTML, sanitised on save and on display), markdown a Markdown editor with preview, code a code editor (options.language). sliderCheck is the drag-slider human check (拖动滑块验证 → 验证通过): only on a boolean field with stored false and required true; the form cannot be saved until it is verified. icon picks a menu icon (菜单管理's 菜单图标): the name as text with its icon, and 选择图标 opening every icon a menu may name; JeecgBoot names (setting, ant-design:setting-outlined) show their icon too.
  */
 export type FieldWidget =
   | 'input'
@@ -47,7 +47,8 @@ export type FieldWidget =
   | 'picker'
   | 'cron'
   | 'code'
-  | 'sliderCheck';
+  | 'sliderCheck'
+  | 'icon';
 /**
  * A field name in camelCase, e.g. contactMobile.
  */

@@ -131,8 +131,15 @@ test.describe('角色管理 and 菜单管理', () => {
     await expect(dialog).toBeVisible();
     await fillForm(dialog, { 菜单名称: '员工通讯录' });
     await screenshot(admin, 'permission-02-edit');
+    await dialog.getByRole('button', { name: '选择图标' }).click();
+    const icons = modal(admin, '选择图标');
+    await icons.getByPlaceholder('按名称搜索图标，如 user').fill('team');
+    await screenshot(admin, 'permission-03-icon-picker');
+    await icons.getByRole('button', { name: 'TeamOutlined' }).click();
+    await expect(icons).toHaveCount(0);
+    await expect(dialog.locator('input[value="TeamOutlined"]')).toBeVisible();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(toast(admin, '编辑成功！')).toBeVisible();
-    await expect(listRow(admin, '员工通讯录')).toBeVisible();
+    await expect(listRow(admin, '员工通讯录')).toContainText('TeamOutlined');
   });
 });
