@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration0011 from '../../../server/db/migrations/0011_role_permission_pages';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
 
@@ -199,5 +201,24 @@ describe.each(DATABASE_KINDS)('角色管理 and 菜单管理 on %s', (kind) => {
     expect(await db().selectFrom('sys_permission').select('id').where('id', 'in', [top.id, sub.id, button.id]).execute()).toEqual([]);
     expect(await userCodes(lisi)).not.toContain('audit:export');
     expect(await call('DELETE', `/sys/permission/delete?id=${top.id}`)).toMatchObject({ success: false, message: '未找到对应数据' });
+  });
+
+  it('migration 0011 switches a database seeded before to the page documents and keeps the admin its new codes', async () => {
+    // A database as seeded before 0011: the old components, no role:list / role:users / permission:list.
+    await db().deleteFrom('sys_permission').where('perms', 'in', ['role:list', 'role:users', 'permission:list']).execute();
+    await db().updateTable('sys_permission').set({ component: 'system/RoleList' }).where('component', '=', 'schema/sys/role').execute();
+    await db().updateTable('sys_permission').set({ component: 'system/PermissionList' }).where('component', '=', 'schema/sys/permission').execute();
+    expect(await call('GET', '/sys/role/list')).toMatchObject(NO_PERMISSION);
+
+    await migration0011.up(db() as unknown as Kysely<unknown>);
+    const components = (await db().selectFrom('sys_permission').select('component').where('name', 'in', ['角色管理', '菜单管理']).where('menu_type', '=', 1).execute()).map((r) => r.component);
+    expect(components.sort()).toEqual(['schema/sys/permission', 'schema/sys/role']);
+    const fresh = (await login(ctx.app, 'admin')).token;
+    expect(await call('GET', '/sys/role/list', fresh)).toMatchObject({ success: true });
+    expect(await call('GET', '/sys/permission/list', fresh)).toMatchObject({ success: true });
+    expect(await userCodes(lisi)).not.toContain('role:list');
+    // Run again, it adds nothing twice.
+    await migration0011.up(db() as unknown as Kysely<unknown>);
+    expect(await db().selectFrom('sys_permission').select('id').where('perms', '=', 'role:list').execute()).toHaveLength(1);
   });
 });
