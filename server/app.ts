@@ -44,6 +44,10 @@ import { treeRoutes } from './sys/tree/treeRoutes';
 import { TreeTables } from './sys/tree/treeTables';
 import { fillRuleRoutes } from './sys/fillRule';
 import { permissionRoutes } from './sys/permissionRoutes';
+import { permissionMenuRoutes } from './sys/permission/menuRoutes';
+import { rolePermissionRoutes } from './sys/permission/rolePermissionRoutes';
+import { roleDeleteRefusal } from './sys/role/roleInUse';
+import { roleRoutes } from './sys/role/roleRoutes';
 import { orgRoutes } from './sys/org';
 import { superQueryRoutes } from './sys/superQueryRoutes';
 import { installOperationLog, logRoutes } from './sys/log';
@@ -127,11 +131,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orgRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
+  await app.register(rolePermissionRoutes, api);
+  await app.register(roleRoutes, api);
   await app.register(noticeSocketRoutes, api);
   await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
   await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
-  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages, servedElsewhere: ANNOUNCEMENT_OWN_ROUTES });
+  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, {
+      ...api,
+      pages: opts.pages,
+      servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
+      modules: { permissionMenu: permissionMenuRoutes },
+      deleteGuards: { sys_role: roleDeleteRefusal },
+    });
   if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });

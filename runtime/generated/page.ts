@@ -16,7 +16,7 @@ export type FieldDefault = (string | number | boolean) | ExpressionDefault | Fil
  */
 export type Expression = string;
 /**
- * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent. cron edits a Quartz cron expression (JeecgBoot's j-easy-cron): an input with the dialog 'Cron表达式'; the server refuses an expression Quartz would refuse. editor is the rich-text editor (HTML, sanitised on save and on display), markdown a Markdown editor with preview, code a code editor (options.language). sliderCheck is the drag-slider human check (拖动滑块验证 → 验证通过): only on a boolean field with stored false and required true; the form cannot be saved until it is verified.
+ * Form control. Default: from the dictionary (select) or the type (input, textarea, number, money, date, datetime, time, switch). JeecgBoot views: text→input, list→select, list_multi→multiSelect, sel_search→searchSelect, sel_tree→treeSelect, cat_tree→categoryTree, link_down→linkDown, pca→area, sel_user→user, sel_depart→depart, file→upload, umeditor→editor. picker picks rows of another page (options.picker), the biz components jselectExpert, jselectOutsource, jselectPosition, jselectCustomer and jselectBizComponent. cron edits a Quartz cron expression (JeecgBoot's j-easy-cron): an input with the dialog 'Cron表达式'; the server refuses an expression Quartz would refuse. editor is the rich-text editor (HTML, sanitised on save and on display), markdown a Markdown editor with preview, code a code editor (options.language). sliderCheck is the drag-slider human check (拖动滑块验证 → 验证通过): only on a boolean field with stored false and required true; the form cannot be saved until it is verified. icon picks a menu icon (菜单管理's 菜单图标): the name as text with its icon, and 选择图标 opening every icon a menu may name; JeecgBoot names (setting, ant-design:setting-outlined) show their icon too.
  */
 export type FieldWidget =
   | 'input'
@@ -47,7 +47,8 @@ export type FieldWidget =
   | 'picker'
   | 'cron'
   | 'code'
-  | 'sliderCheck';
+  | 'sliderCheck'
+  | 'icon';
 /**
  * A field name in camelCase, e.g. contactMobile.
  */
@@ -106,6 +107,13 @@ export type ToolbarAction = 'add' | 'batchDelete' | 'export' | 'import' | 'templ
  * edit (<prefix>:edit), detail (<prefix>:list), delete (<prefix>:delete).
  */
 export type RowAction = 'edit' | 'detail' | 'delete';
+/**
+ * A row link that either calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list — or first asks for values in a small form (form), or shows the rows the endpoint answers in a table (table); the server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start — or opens a view registered in the runtime (runtime/views/rowViews) for the row, e.g. 角色's 授权 drawer. Exactly one of endpoint and view.
+ */
+export type CustomRowAction = CustomRowAction1 & CustomRowAction2;
+export type CustomRowAction1 = {
+  [k: string]: unknown | undefined;
+};
 
 /**
  * lossdesk page language: one document describes one business entity (its fields) and its pages — list, form, detail and picker. The runtime and the server both interpret it; see schemas/README.md.
@@ -174,6 +182,10 @@ export interface PageEntity {
    * API path of the generic endpoints when JeecgBoot's differs from /{module}/{name}, e.g. /sys/message/sysMessageTemplate (list, add, edit, … and custom row actions are appended). Default /{module}/{name}; the file still lives at pages/<module>/<name>.json.
    */
   apiPath?: string;
+  /**
+   * The entity's endpoints are served by this named server module instead of the generic CRUD (the module validates with the page's fields and checks the page's permission codes). permissionMenu: 菜单管理 over sys_permission (list answers the whole menu tree; delete removes the children too). The server refuses to start when the module does not serve list, add, edit and delete with the page's codes.
+   */
+  server?: 'permissionMenu';
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -590,6 +602,10 @@ export interface PageList {
    */
   rowSelection?: boolean;
   compare?: ListCompare;
+  /**
+   * The list endpoint answers the whole tree at once (an array of rows, each with its `children`), as JeecgBoot's /sys/permission/list: the table shows it as a tree table without paging or row numbers. Default false.
+   */
+  wholeTree?: boolean;
 }
 /**
  * One table column.
@@ -655,10 +671,7 @@ export interface ListSort {
    */
   order: 'asc' | 'desc';
 }
-/**
- * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list — or first asks for values in a small form (form), or shows the rows the endpoint answers in a table (table). The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
- */
-export interface CustomRowAction {
+export interface CustomRowAction2 {
   /**
    * Name of the action, unique in the list and not edit, detail or delete; the default permission code is <prefix>:<key>.
    */
@@ -670,7 +683,7 @@ export interface CustomRowAction {
   /**
    * Endpoint under the entity's API path that is called with the row's id, e.g. pause for GET {base}/sys/quartzJob/pause?id=….
    */
-  endpoint: string;
+  endpoint?: string;
   /**
    * HTTP method: get sends ?id=<id>, post and put a JSON body {"id": <id>} (with a form: {"id": <id>, …the form's values}). Default get; post with a form.
    */
@@ -689,6 +702,10 @@ export interface CustomRowAction {
   permission?: string;
   form?: RowActionForm;
   table?: RowActionTable;
+  /**
+   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch).
+   */
+  view?: 'rolePermission' | 'roleUsers';
 }
 /**
  * A form the row action opens first (e.g. 消息模板's 发送测试): its fields are asked for, checked by their rules, and sent with the row's id as the JSON body of a post or put; the answer's message is shown and the list reloads. The fields are not the entity's: they have no column.

@@ -212,11 +212,23 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
   });
 
   const apiPath = entity.apiPath ?? `/${entity.module}/${entity.name}`;
-  const customRowAction = (spec: CustomRowAction, index: number): CompiledRowAction => ({
+  const customRowAction = (spec: CustomRowAction, index: number): CompiledRowAction =>
+    spec.view !== undefined
+      ? {
+          action: 'view',
+          key: spec.key,
+          title: spec.title,
+          view: spec.view,
+          ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
+          dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
+          permission: spec.permission ?? `${prefix}:${spec.key}`,
+        }
+      : endpointRowAction(spec, spec.endpoint ?? spec.key, index);
+  const endpointRowAction = (spec: CustomRowAction, endpoint: string, index: number): CompiledRowAction => ({
     action: 'custom',
     key: spec.key,
     title: spec.title,
-    url: `${apiPath}/${spec.endpoint}`,
+    url: `${apiPath}/${endpoint}`,
     method: spec.method ?? (spec.form ? 'post' : 'get'),
     ...(spec.form === undefined
       ? {}
@@ -271,6 +283,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       permissionPrefix: prefix,
       tenantScoped: entity.tenantScoped ?? false,
       readOnly: entity.readOnly ?? false,
+      ...(entity.server ? { server: entity.server } : {}),
       apiPath,
       ...(tree
         ? {
@@ -314,13 +327,14 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
         ? {
             compare: {
               title: doc.list.compare.title ?? '数据比较',
-              url: `/${entity.module}/${entity.name}/${doc.list.compare.endpoint ?? 'queryCompareList'}`,
+              url: `${apiPath}/${doc.list.compare.endpoint ?? 'queryCompareList'}`,
               contentField: doc.list.compare.contentField ?? 'dataContent',
               versionField: doc.list.compare.versionField ?? 'dataVersion',
               permission: doc.list.compare.permission ?? permissions.list,
             },
           }
         : {}),
+      wholeTree: doc.list.wholeTree ?? false,
     },
     form: {
       columns: formColumns,

@@ -134,8 +134,20 @@ export interface CompiledRowActionTable {
   columns: readonly { key: string; title: string; width?: number }[];
 }
 
-/** A built-in row action (edit, detail, delete) or a custom one. */
-export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction;
+/** A row link opening a view registered in the runtime (runtime/views/rowViews) for the row. */
+export interface CompiledViewRowAction {
+  action: 'view';
+  key: string;
+  title: string;
+  /** Name of the registered view, e.g. rolePermission. */
+  view: 'rolePermission' | 'roleUsers';
+  visibleWhen?: string;
+  dependencies: readonly string[];
+  permission: string;
+}
+
+/** A built-in row action (edit, detail, delete), one calling an endpoint, or one opening a view. */
+export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction | CompiledViewRowAction;
 
 export interface CompiledList {
   columns: readonly CompiledListColumn[];
@@ -146,6 +158,8 @@ export interface CompiledList {
   pageSize: 10 | 20 | 30;
   pageSizeOptions: readonly [10, 20, 30];
   rowSelection: boolean;
+  /** The list endpoint answers the whole tree (rows with `children`): a tree table, no paging. */
+  wholeTree: boolean;
   /** The 数据比较 button (`list.compare`): two checked rows compared side by side. */
   compare?: CompiledCompare;
 }
@@ -260,6 +274,8 @@ export interface CompiledEntity {
   /** Rows written by the server only: no add, edit, delete or import endpoints (`entity.readOnly`). */
   readOnly: boolean;
   /** API base of the generic endpoints, entity.apiPath or '/<module>/<name>' (list, add, edit, … are appended). */
+  /** The named server module serving the endpoints (entity.server); absent: the generic CRUD. */
+  server?: 'permissionMenu';
   apiPath: string;
   tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string; cascade?: CompiledCascade };
 }

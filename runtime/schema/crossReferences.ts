@@ -385,6 +385,11 @@ class Checker {
       if (earlier) this.report(`${at}/key`, `行操作 key ${spec.key} 重复（已在 ${earlier}）`);
       else keys.set(spec.key, at);
       this.rowActionDialogs(spec, at);
+      if (spec.view !== undefined) {
+        for (const key of ['method', 'confirm'] as const) {
+          if (spec[key] !== undefined) this.report(`${at}/${key}`, `打开视图的行操作不调用接口，不能有 ${key}`);
+        }
+      }
       if (spec.visibleWhen === undefined) return;
       this.expression(spec.visibleWhen, `${at}/visibleWhen`);
       if (expressionDependencies(spec.visibleWhen).length > 0) {

@@ -42,7 +42,7 @@ export const OPTION_WIDGETS: Record<keyof FieldOptions, readonly FieldWidget[]> 
 const TEXT_WIDGETS: readonly FieldWidget[] = [
   'input', 'textarea', 'password', 'select', 'radio', 'checkbox', 'multiSelect', 'searchSelect', 'switch',
   'treeSelect', 'categoryTree', 'linkDown', 'area', 'user', 'depart', 'upload', 'image', 'editor', 'markdown', 'popup',
-  'picker', 'cron', 'code',
+  'picker', 'cron', 'code', 'icon',
 ];
 
 /** Which widgets can edit a value of each stored type. */

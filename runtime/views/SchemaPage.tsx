@@ -8,7 +8,8 @@ import { Card } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
-import type { CompiledCustomRowAction, CompiledPage } from '../schema/compiledPageTypes';
+import type { CompiledCustomRowAction, CompiledPage, CompiledViewRowAction } from '../schema/compiledPageTypes';
+import { RowViewOf } from './rowViews/registry';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
@@ -43,6 +44,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
   const [form, setForm] = useState<FormState | null>(null);
   const [importing, setImporting] = useState(false);
   const [rowDialog, setRowDialog] = useState<RowDialog | null>(null);
+  const [rowView, setRowView] = useState<{ action: CompiledViewRowAction; row: Row } | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
@@ -104,6 +106,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
             const id = record.id;
             if (typeof id === 'string' || typeof id === 'number') setRowDialog({ action, rowId: id });
           }}
+          onRowView={(action, row) => setRowView({ action, row })}
         />
       </Card>
       <Suspense fallback={null}>
@@ -133,6 +136,9 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
         )}
         {rowDialog?.action.table && (
           <RowActionTableModal host={host} action={{ ...rowDialog.action, table: rowDialog.action.table }} rowId={rowDialog.rowId} onClose={() => setRowDialog(null)} />
+        )}
+        {rowView && (
+          <RowViewOf name={rowView.action.view} page={page} host={host} row={rowView.row} title={rowView.action.title} onClose={() => setRowView(null)} onChanged={reload} />
         )}
         {importing && (
           <ImportModal

@@ -20,6 +20,19 @@ export function watchRowActionRoutes(app: FastifyInstance, apiBase: string, page
   return () => {
     const problems: string[] = [];
     for (const page of pages) {
+      // A page served by a named module (entity.server) must find its endpoints there, with its codes.
+      if (page.entity.server) {
+        const needed: [string, string][] = [
+          ['GET', 'list'], ['POST', 'add'], ['PUT', 'edit'], ['DELETE', 'delete'],
+        ];
+        const codes: Record<string, string> = { list: page.permissions.list, add: page.permissions.add, edit: page.permissions.edit, delete: page.permissions.delete };
+        for (const [method, name] of needed) {
+          const route = `${method} ${apiBase}${page.entity.apiPath}/${name}`;
+          if (permissions.get(route) !== codes[name]) {
+            problems.push(`${page.source}#/entity/server 服务模块 ${page.entity.server} 没有以权限 ${codes[name]} 提供接口 ${route}`);
+          }
+        }
+      }
       page.list.rowActions.forEach((action, i) => {
         if (action.action !== 'custom') return;
         const at = `${page.source}#/list/rowActions/${i}`;

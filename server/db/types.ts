@@ -46,6 +46,8 @@ export interface SysRole extends Audit {
   role_name: string;
   role_code: string;
   description: string | null;
+  /** Added by 0011 (page records carry 所属部门). */
+  sys_org_code: Generated<string | null>;
 }
 
 export interface SysUser extends Audit {
@@ -83,6 +85,8 @@ export interface SysUserDepart {
 
 export interface SysPermission extends Audit {
   id: string;
+  /** Added by 0011 (page records carry 所属部门). */
+  sys_org_code: Generated<string | null>;
   parent_id: string | null;
   name: string;
   url: string | null;

@@ -53,8 +53,10 @@ export async function insertEntityButtons(
         // A read-only page (logs) has no write endpoint, so no write code to grant.
         .filter(([action]) => !page.entity.readOnly || READ_ONLY_ACTIONS.has(action))
         .map(([action, name]): [string, string] => [page.permissions[action], name]),
-      // Custom row actions (定时任务's 停止, 启动, 立即执行) are named by their link text.
-      ...page.list.rowActions.flatMap((action): [string, string][] => (action.action === 'custom' ? [[action.permission, action.title]] : [])),
+      // Custom row actions (定时任务's 停止, 启动, 立即执行; 角色's 授权, 用户) are named by their link text.
+      ...page.list.rowActions.flatMap((action): [string, string][] =>
+        action.action === 'custom' || action.action === 'view' ? [[action.permission, action.title]] : [],
+      ),
     ];
     for (const [code, name] of buttons) {
       if (existing.has(code)) continue;

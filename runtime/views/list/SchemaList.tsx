@@ -16,7 +16,7 @@ import { useListController, type ListLocation } from '../../list/useListControll
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
-import type { CompiledCustomRowAction, CompiledPage, CompiledRowAction } from '../../schema/compiledPageTypes';
+import type { CompiledCustomRowAction, CompiledPage, CompiledRowAction, CompiledViewRowAction } from '../../schema/compiledPageTypes';
 import { opensDialog } from '../rowAction/rowActionPage';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
@@ -41,6 +41,8 @@ export interface SchemaListProps {
   onAdd?(): void;
   onEdit?(record: Row): void;
   onDetail?(record: Row): void;
+  /** A row action opening a registered view (授权, 用户); without a handler such links are not offered. */
+  onRowView?(action: CompiledViewRowAction, record: Row): void;
   onImport?(): void;
   /** A custom row action that opens a form or a table (see ../rowAction); without it such actions are not offered. */
   onRowDialog?(action: CompiledCustomRowAction, record: Row): void;
@@ -123,9 +125,10 @@ export function SchemaList(props: SchemaListProps) {
   };
   // Custom actions call their endpoint through the controller; built-in ones need the page's handler.
   const rowActions = page.list.rowActions.filter((action) =>
-    action.action === 'custom' ? !opensDialog(action) || onRowDialog !== undefined : rowHandlers[action.action] !== undefined,
+    action.action === 'custom' ? !opensDialog(action) || onRowDialog !== undefined : action.action === 'view' ? props.onRowView !== undefined : rowHandlers[action.action] !== undefined,
   );
   const onRowAction = (action: CompiledRowAction, record: Row) => {
+    if (action.action === 'view') return props.onRowView?.(action, record);
     if (action.action !== 'custom') return rowHandlers[action.action]?.(record);
     if (opensDialog(action)) return onRowDialog?.(action, record);
     const id = record.id;
@@ -201,7 +204,7 @@ export function SchemaList(props: SchemaListProps) {
         dataSource={tree.dataSource}
         expandable={tree.onExpand ? { onExpand: tree.onExpand, indentSize: 20 } : undefined}
         loading={loading}
-        pagination={pagination}
+        pagination={page.list.wholeTree ? false : pagination}
         scroll={tableScroll(narrow)}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
         rowSelection={

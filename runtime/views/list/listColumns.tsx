@@ -84,7 +84,7 @@ export function listColumns(options: ColumnOptions): ColumnsType<Row> {
   const { page, host, offset, onRowAction } = options;
   // Tree pages have no row numbers: a child row has no place in the page's numbering, and the first
   // column carries the expand icon and the indentation.
-  const rowNumber: ColumnsType<Row> = page.entity.tree
+  const rowNumber: ColumnsType<Row> = page.entity.tree || page.list.wholeTree
     ? []
     : [
         {

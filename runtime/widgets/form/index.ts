@@ -20,6 +20,7 @@ const popup: WidgetLoader = () => import('../popup/PopupWidget');
 const treeSelect: WidgetLoader = () => import('../tree/TreeSelectWidget');
 const categoryTree: WidgetLoader = () => import('../tree/CategoryTreeWidget');
 const linkDown: WidgetLoader = () => import('../tree/LinkDownWidget');
+const icon: WidgetLoader = () => import('../icon/IconWidget');
 const cron: WidgetLoader = () => import('../cron/CronWidget');
 const editor: WidgetLoader = () => import('../editors/RichTextWidget');
 const markdown: WidgetLoader = () => import('../editors/MarkdownWidget');
@@ -56,6 +57,7 @@ export const FORM_WIDGET_LOADERS: Readonly<Record<FieldWidget, WidgetLoader>> = 
   cron,
   code,
   sliderCheck,
+  icon,
 };
 
 /**

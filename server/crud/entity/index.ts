@@ -11,7 +11,7 @@
  * fields (create_by/update_by = username, times = now(), sys_org_code = the user's org code) and,
  * for tenant-scoped pages, tenant_id from the `tenant-id` header.
  */
-export { entityRoutes, MAX_UPLOAD_BYTES, type EntityRoutesOptions } from './routes';
+export { entityRoutes, MAX_UPLOAD_BYTES, type DeleteGuard, type EntityRoutesOptions, type EntityServerModule } from './routes';
 export { EntityService, EntityValidationError, entityService, duplicateMessage, NOT_FOUND_RECORD } from './service';
 export { EntityDictionaries, type CodeDictionaries } from './dictionaries';
 export { entityModel, type EntityModel } from './model';

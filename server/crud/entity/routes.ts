@@ -3,7 +3,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { DB } from '../../db/types';
 import { entityEndpoint } from '../../../runtime/contract/entityEndpoints';
 import { LIST_PARAMS } from '../../../runtime/contract/listQuery';
 import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
@@ -18,13 +19,18 @@ import { EntityDictionaries } from './dictionaries';
 import { fillRuleProblems } from './fillRules';
 import { ERROR_FILES_FOLDER, ImportErrorFiles } from './errorFiles';
 import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
-import { toRecords } from './records';
+import { toRecords, type EntityRow } from './records';
 import { EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
 import { entityModel, type EntityModel } from './model';
 import { ReferenceGraph } from './references';
 import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { registerGridBatch } from './gridBatch';
+
+/** Serves the endpoints of a page that names it as `entity.server`, with the page's service. */
+export type EntityServerModule = (app: FastifyInstance, service: EntityService) => void;
+/** Refuses deleting rows of one table for a reason the page documents cannot declare (a role its users hold). */
+export type DeleteGuard = (db: Kysely<DB>, rows: readonly EntityRow[]) => Promise<string | undefined>;
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
@@ -33,6 +39,10 @@ export interface EntityRoutesOptions {
    * reader and the page's editor share JeecgBoot's one path); they are not registered here.
    */
   servedElsewhere?: ReadonlySet<string>;
+  /** The named server modules pages may name in `entity.server`. */
+  modules?: Readonly<Partial<Record<NonNullable<CompiledPage['entity']['server']>, EntityServerModule>>>;
+  /** By table: asked before any delete of the table's rows, in the deleting transaction. */
+  deleteGuards?: Readonly<Record<string, DeleteGuard>>;
 }
 
 /** Upload limit per file, as JeecgBoot's '文件大小超出10MB限制'. */
@@ -286,7 +296,14 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   // Who uses whose rows is read once from all pages: every delete and key change of any page asks it.
   const references = new ReferenceGraph(models);
   for (const model of models) {
-    const service = new EntityService(model, dicts, references);
+    const service = new EntityService(model, dicts, references, opts.deleteGuards?.[model.table]);
+    const named = model.page.entity.server;
+    if (named) {
+      const module = opts.modules?.[named];
+      if (!module) throw new Error(`${model.page.source}#/entity/server 服务模块 ${named} 不存在`);
+      module(app, service);
+      continue;
+    }
     registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set());
     if (model.page.document.grid) registerGridBatch(app, service);
   }

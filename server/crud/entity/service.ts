@@ -44,6 +44,7 @@ export class EntityService {
     readonly model: EntityModel,
     readonly dicts: EntityDictionaries,
     graph?: ReferenceGraph,
+    private readonly deleteGuard?: (db: Kysely<DB>, rows: readonly EntityRow[]) => Promise<string | undefined>,
   ) {
     this.store = new EntityStore(model, dicts);
     this.references = new ReferenceGuard(model, graph?.to(model.page) ?? []);
@@ -129,7 +130,7 @@ export class EntityService {
 
   /** Deletes these rows unless other rows use one of them: then nothing goes and the refusal says who uses which. */
   async deleteRows(db: Kysely<DB>, rows: readonly EntityRow[], tenantId: number, named: boolean): Promise<number> {
-    const refusal = await this.references.deleteRefusal(db, rows, tenantId, named);
+    const refusal = (await this.deleteGuard?.(db, rows)) ?? (await this.references.deleteRefusal(db, rows, tenantId, named));
     if (refusal) throw new BusinessError(refusal);
     return this.store.delete(db, rows, tenantId);
   }

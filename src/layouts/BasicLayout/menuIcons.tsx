@@ -1,8 +1,11 @@
 import { createElement, type ComponentType } from 'react';
-import * as MENU_ICON_SET from './menuIconSet';
+import * as MENU_ICON_SET from '../../../runtime/widgets/icon/iconSet';
+import { iconExportName } from '../../../runtime/widgets/icon/iconNames';
+
+export { iconExportName };
 
 /**
- * Menu icons by @ant-design/icons export name (menuIconSet.ts lists them); JeecgBoot's Vue 2
+ * Menu icons by @ant-design/icons export name (runtime/widgets/icon/iconSet.ts lists them); JeecgBoot's Vue 2
  * kebab names ('home', 'file-text') are accepted too.
  * Unknown names fall back to a neutral icon rather than nothing, so the collapsed menu stays usable.
  */
@@ -11,17 +14,6 @@ type IconComponent = ComponentType<{ 'aria-hidden'?: boolean }>;
 const ICONS: Record<string, IconComponent> = MENU_ICON_SET;
 
 export const DEFAULT_MENU_ICON: IconComponent = MENU_ICON_SET.AppstoreOutlined;
-
-/** 'file-text' → 'FileTextOutlined'; export names pass through unchanged. */
-export function iconExportName(name: string): string {
-  if (/^[A-Z]/.test(name)) return name;
-  const pascal = name
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
-    .join('');
-  return `${pascal}Outlined`;
-}
 
 export function menuIconComponent(name: string | undefined | null): IconComponent {
   if (!name) return DEFAULT_MENU_ICON;

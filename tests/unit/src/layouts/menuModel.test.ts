@@ -90,6 +90,9 @@ describe('menu icons', () => {
   it('accepts export names and JeecgBoot kebab names; unknown names get the default icon', () => {
     expect(iconExportName('HomeOutlined')).toBe('HomeOutlined');
     expect(iconExportName('file-text')).toBe('FileTextOutlined');
+    // JeecgBoot 3.x stores iconify names.
+    expect(iconExportName('ant-design:setting-outlined')).toBe('SettingOutlined');
+    expect(menuIconComponent('ant-design:team-outlined')).toBe(menuIconComponent('TeamOutlined'));
     expect(menuIconComponent('HomeOutlined')).not.toBe(DEFAULT_MENU_ICON);
     expect(menuIconComponent('home')).toBe(menuIconComponent('HomeOutlined'));
     expect(menuIconComponent('NoSuchIcon')).toBe(DEFAULT_MENU_ICON);

@@ -1,0 +1,187 @@
+/**
+ * 授权 (JeecgBoot's RoleModal 角色权限配置): a drawer with every menu and button as a checkable tree,
+ * the role's grants checked. 树操作 switches 父子关联 / 取消关联, 全部勾选 / 取消全选 and 展开所有 /
+ * 合并所有; 保存 / 保存并关闭 send `saveRolePermission {roleId, permissionIds, lastpermissionIds}`, which
+ * the server applies in one transaction. Users see the change at their next permission fetch.
+ */
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Empty, Space, Spin, Tag, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useEffect, useMemo, useState } from 'react';
+import type { RowViewProps } from './registry';
+import { allKeys, branchKeys, keysToSave, linkedCheckedKeys, type PermissionTreeNode } from './permissionTree';
+
+export const ROLE_PERMISSION_URLS = {
+  tree: '/sys/permission/queryTreeList',
+  granted: '/sys/permission/queryRolePermission',
+  save: '/sys/permission/saveRolePermission',
+} as const;
+
+const MENU_TYPE_TAG: Record<number, { text: string; color: string }> = {
+  0: { text: '一级菜单', color: 'blue' },
+  1: { text: '子菜单', color: 'cyan' },
+  2: { text: '按钮', color: 'orange' },
+};
+
+function toDataNodes(nodes: readonly PermissionTreeNode[]): DataNode[] {
+  return nodes.map((node) => ({
+    key: node.key,
+    title: (
+      <span data-testid={`perm-node-${node.key}`}>
+        {node.title}
+        {node.menuType === 2 && <Tag style={{ marginLeft: 6 }} color={MENU_TYPE_TAG[2].color}>{MENU_TYPE_TAG[2].text}</Tag>}
+        {node.menuType === 2 && node.status === '0' && <Tag color="default">无效</Tag>}
+      </span>
+    ),
+    children: node.children && node.children.length > 0 ? toDataNodes(node.children) : undefined,
+  }));
+}
+
+export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
+  const roleId = String(row.id ?? '');
+  const roleName = String(row.roleName ?? '');
+  const [tree, setTree] = useState<PermissionTreeNode[] | null>(null);
+  const [granted, setGranted] = useState<string[]>([]);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [halfChecked, setHalfChecked] = useState<string[]>([]);
+  const [linked, setLinked] = useState(false);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([
+      host.request.get<{ treeList: PermissionTreeNode[] }>(ROLE_PERMISSION_URLS.tree),
+      host.request.get<string[]>(ROLE_PERMISSION_URLS.granted, { roleId }),
+    ])
+      .then(([treeAnswer, grantAnswer]) => {
+        if (!live) return;
+        if (!treeAnswer.success || !grantAnswer.success) {
+          setFailed((!treeAnswer.success ? treeAnswer.message : grantAnswer.message) || '权限数据加载失败');
+          return;
+        }
+        const nodes = treeAnswer.result?.treeList ?? [];
+        const ids = grantAnswer.result ?? [];
+        setTree(nodes);
+        setGranted(ids);
+        setChecked(ids);
+        setExpanded(nodes.map((n) => n.key));
+      })
+      .catch(() => live && setFailed('权限数据加载失败'));
+    return () => {
+      live = false;
+    };
+  }, [host, roleId]);
+
+  const dataNodes = useMemo(() => toDataNodes(tree ?? []), [tree]);
+
+  const switchLinked = (next: boolean) => {
+    if (!tree || next === linked) return;
+    const current = new Set(keysToSave(tree, checked, halfChecked, linked));
+    setChecked(next ? linkedCheckedKeys(tree, current) : [...current]);
+    setHalfChecked([]);
+    setLinked(next);
+  };
+
+  const save = async (close: boolean) => {
+    if (!tree) return;
+    const ids = keysToSave(tree, checked, halfChecked, linked);
+    setSaving(true);
+    try {
+      const answer = await host.request.post<unknown>(ROLE_PERMISSION_URLS.save, {
+        roleId,
+        permissionIds: ids.join(','),
+        lastpermissionIds: granted.join(','),
+      });
+      if (!answer.success) {
+        host.notify.warning(answer.message || '保存失败');
+        return;
+      }
+      host.notify.success(answer.message || '保存成功！');
+      setGranted(ids);
+      if (close) onClose();
+    } catch {
+      // The request layer has told the user.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const treeMenu = {
+    items: [
+      { key: 'link', label: '父子关联' },
+      { key: 'unlink', label: '取消关联' },
+      { key: 'all', label: '全部勾选' },
+      { key: 'none', label: '取消全选' },
+      { key: 'expand', label: '展开所有' },
+      { key: 'collapse', label: '合并所有' },
+    ],
+    onClick: ({ key }: { key: string }) => {
+      if (!tree) return;
+      if (key === 'link') switchLinked(true);
+      else if (key === 'unlink') switchLinked(false);
+      else if (key === 'all') {
+        setChecked(allKeys(tree));
+        setHalfChecked([]);
+      } else if (key === 'none') {
+        setChecked([]);
+        setHalfChecked([]);
+      } else if (key === 'expand') setExpanded(branchKeys(tree));
+      else if (key === 'collapse') setExpanded([]);
+    },
+  };
+
+  return (
+    <Drawer
+      open
+      title={`角色权限配置：${roleName}`}
+      width={650}
+      onClose={onClose}
+      destroyOnHidden
+      footer={
+        <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+          <Dropdown menu={treeMenu} placement="topLeft" disabled={!tree}>
+            <Button>
+              树操作 <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Space>
+            <Button onClick={onClose}>取消</Button>
+            <Button type="primary" ghost loading={saving} disabled={!tree} onClick={() => void save(false)}>
+              仅保存
+            </Button>
+            <Button type="primary" loading={saving} disabled={!tree} onClick={() => void save(true)}>
+              保存并关闭
+            </Button>
+          </Space>
+        </div>
+      }
+    >
+      <div style={{ marginBottom: 8, color: 'rgba(0,0,0,0.45)' }}>
+        所拥有的权限（{linked ? '父子关联' : '取消关联'}）：勾选的菜单和按钮在用户下次登录或刷新页面后生效
+      </div>
+      {failed ? (
+        <Empty description={failed} />
+      ) : !tree ? (
+        <Spin />
+      ) : (
+        <Tree
+          checkable
+          checkStrictly={!linked}
+          treeData={dataNodes}
+          checkedKeys={linked ? checked : { checked, halfChecked: [] }}
+          expandedKeys={expanded}
+          onExpand={(keys) => setExpanded(keys.map(String))}
+          onCheck={(keys, info) => {
+            if (Array.isArray(keys)) {
+              setChecked(keys.map(String));
+              setHalfChecked((info.halfCheckedKeys ?? []).map(String));
+            } else setChecked(keys.checked.map(String));
+          }}
+          selectable={false}
+        />
+      )}
+    </Drawer>
+  );
+}

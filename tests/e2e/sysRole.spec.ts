@@ -1,0 +1,145 @@
+/**
+ * 角色管理 and 菜单管理 end to end, as a new administrator would: 公估师 is granted 专家's 新增专家 (through
+ * the API, the seed does not grant it) and lisi sees 新增 on 专家; the administrator takes it away in
+ * the 授权 drawer (the menu and button tree); after F5 lisi's 专家 page has no 新增 and the server answers
+ * 510 to /maintenance/expert/add. The menu tree table shows the menus and edits one. Screenshots of
+ * both pages and the drawer go to test-results/screens/.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiLogin } from './support/api';
+import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { fillForm, listButton, listRow, modal, schemaList } from './support/schemaPage';
+
+const API = '/insurance';
+
+async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: object): Promise<{ success: boolean; code: number; message: string; result: T }> {
+  const res = method === 'GET'
+    ? await request.get(`${API}${url}`, { headers: { 'X-Access-Token': token } })
+    : await request.post(`${API}${url}`, { headers: { 'X-Access-Token': token }, data });
+  return (await res.json()) as { success: boolean; code: number; message: string; result: T };
+}
+
+/** Grants 新增专家 to 公估师; answers the button's id. */
+async function grantExpertAdd(request: APIRequestContext, admin: string): Promise<string> {
+  const roles = await api<{ records: { id: string; roleCode: string }[] }>(request, admin, 'GET', '/sys/role/list?roleCode=adjuster');
+  const roleId = roles.result.records[0].id;
+  const menus = await api<{ treeList: { key: string; title: string; children?: unknown[] }[] }>(request, admin, 'GET', '/sys/permission/queryTreeList');
+  const find = (nodes: readonly { key: string; title: string; children?: unknown[] }[], title: string): string | undefined => {
+    for (const node of nodes) {
+      if (node.title === title) return node.key;
+      const below = find((node.children ?? []) as typeof nodes, title);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  const button = find(menus.result.treeList, '新增专家') as string;
+  const granted = (await api<string[]>(request, admin, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).result;
+  const saved = await api(request, admin, 'POST', '/sys/permission/saveRolePermission', {
+    roleId,
+    permissionIds: [...new Set([...granted, button])].join(','),
+    lastpermissionIds: granted.join(','),
+  });
+  expect(saved.success).toBe(true);
+  return button;
+}
+
+async function lisiOnExperts(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  await signIn(page, 'lisi');
+  await openFromMenu(page, '基础数据', '专家');
+  await expect(schemaList(page)).toBeVisible();
+  return page;
+}
+
+test.describe('角色管理 and 菜单管理', () => {
+  test.describe.configure({ mode: 'serial' });
+  let admin: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    admin = await browser.newPage();
+    await signIn(admin, 'admin');
+  });
+  test.afterAll(async () => admin?.close());
+
+  test('授权 takes 新增专家 from 公估师: after F5 lisi has no 新增 on 专家 and the server answers 510', async ({ browser, request }) => {
+    const adminToken = (await apiLogin(request, 'admin', '123456')) as string;
+    const buttonId = await grantExpertAdd(request, adminToken);
+    const lisi = await lisiOnExperts(browser);
+    await expect(listButton(lisi, '新增')).toBeVisible();
+
+    await openFromMenu(admin, '系统管理', '角色管理');
+    const row = listRow(admin, '公估师');
+    await expect(row).toContainText('adjuster');
+    await screenshot(admin, 'role-01-list');
+    await row.locator('td').last().locator('a').filter({ hasText: '授权' }).click();
+    const drawer = admin.locator('.ant-drawer-content').filter({ hasText: '角色权限配置：公估师' });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('button', { name: /树操作/ }).click();
+    await admin.locator('.ant-dropdown-menu-item').filter({ hasText: '展开所有' }).click();
+    const node = drawer.locator('.ant-tree-treenode').filter({ has: admin.getByTestId(`perm-node-${buttonId}`) });
+    await expect(node).toContainText('新增专家');
+    await node.scrollIntoViewIfNeeded();
+    await expect(node.locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+    await screenshot(admin, 'role-02-authorize-drawer');
+    await node.locator('.ant-tree-checkbox').click();
+    await expect(node.locator('.ant-tree-checkbox')).not.toHaveClass(/ant-tree-checkbox-checked/);
+    await drawer.getByRole('button', { name: '保存并关闭' }).click();
+    await expect(toast(admin, '保存成功！')).toBeVisible();
+    await expect(drawer).toHaveCount(0);
+
+    // lisi's open page keeps what it fetched; F5 fetches the permissions again.
+    await lisi.reload();
+    await expect(schemaList(lisi)).toBeVisible();
+    await expect(listRow(lisi, '').first()).toBeVisible();
+    await expect(listButton(lisi, '新增')).toHaveCount(0);
+    const lisiToken = (await apiLogin(request, 'lisi', '123456')) as string;
+    const refused = await api(request, lisiToken, 'POST', '/maintenance/expert/add', { expertName: '无权专家' });
+    expect(refused).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
+    await lisi.close();
+  });
+
+  test('用户 lists the role\'s users', async () => {
+    const row = listRow(admin, '公估师');
+    await row.locator('td').last().locator('a').filter({ hasText: '用户' }).click();
+    const drawer = admin.locator('.ant-drawer-content').filter({ hasText: '角色用户：公估师' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.locator('.ant-table-row').filter({ hasText: 'lisi' })).toBeVisible();
+    await screenshot(admin, 'role-03-users-drawer');
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer).toHaveCount(0);
+  });
+
+  test('deleting 公估师 is refused, naming who holds it', async () => {
+    const row = listRow(admin, '公估师');
+    await row.locator('td').last().locator('a').filter({ hasText: '删除' }).click();
+    await admin.locator('.ant-modal-confirm, .ant-popover').getByRole('button', { name: /确\s*定/ }).click();
+    await expect(toast(admin, /角色「公估师」正被用户 .*lisi.* 使用，不能删除/)).toBeVisible();
+    await expect(listRow(admin, '公估师')).toBeVisible();
+  });
+
+  test('the menu tree table shows 系统管理 with its entries and edits one', async () => {
+    await openFromMenu(admin, '系统管理', '菜单管理');
+    const system = listRow(admin, '系统管理');
+    await expect(system).toContainText('一级菜单');
+    await system.locator('.ant-table-row-expand-icon').click();
+    const role = listRow(admin, '角色管理');
+    await expect(role).toContainText('schema/sys/role');
+    await screenshot(admin, 'permission-01-tree-table');
+    const link = listRow(admin, '通讯录');
+    await link.locator('td').last().locator('a').filter({ hasText: '编辑' }).click();
+    const dialog = modal(admin, '编辑');
+    await expect(dialog).toBeVisible();
+    await fillForm(dialog, { 菜单名称: '员工通讯录' });
+    await screenshot(admin, 'permission-02-edit');
+    await dialog.getByRole('button', { name: '选择图标' }).click();
+    const icons = modal(admin, '选择图标');
+    await icons.getByPlaceholder('按名称搜索图标，如 user').fill('team');
+    await screenshot(admin, 'permission-03-icon-picker');
+    await icons.getByRole('button', { name: 'TeamOutlined' }).click();
+    await expect(icons).toHaveCount(0);
+    await expect(dialog.locator('input[value="TeamOutlined"]')).toBeVisible();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(toast(admin, '编辑成功！')).toBeVisible();
+    await expect(listRow(admin, '员工通讯录')).toContainText('TeamOutlined');
+  });
+});
