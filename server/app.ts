@@ -34,7 +34,7 @@ import { registerWebSockets } from './realtime/webSockets';
 import { announcementRoutes } from './sys/announcementRoutes';
 import { uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
-import { DictionaryCache } from './sys/dict/dictionaryCache';
+import { DictionaryCache, DICTIONARY_TABLES } from './sys/dict/dictionaryCache';
 import { dictRoutes } from './sys/dict/dictRoutes';
 import { categoryRoutes } from './sys/category/categoryRoutes';
 import { treeRoutes } from './sys/tree/treeRoutes';
@@ -121,7 +121,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(vxeSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
   await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
-  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
+  // A write through the 数据字典 pages is seen by the next dictionary read on this node (other nodes: DICT_CACHE_MS).
+  const onWrite = (table: string) => {
+    if (DICTIONARY_TABLES.has(table)) app.dictionaries.invalidate();
+  };
+  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages, onWrite });
   if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });

@@ -99,13 +99,21 @@ export type NamedPattern =
  */
 export type QueryMode = 'like' | 'eq' | 'ne' | 'ge' | 'le' | 'range' | 'in';
 /**
- * add (<prefix>:add), batchDelete (<prefix>:delete), export (<prefix>:exportXls), import and templateDownload (<prefix>:importExcel).
+ * add (<prefix>:add), batchDelete (<prefix>:delete), export (<prefix>:exportXls), import and templateDownload (<prefix>:importExcel), refreshCache (刷新缓存: the server and this browser reload every dictionary; <prefix>:list), recycleBin (回收站: the rows deleted into the recycle bin of a table with del_flag, with 还原 and 彻底删除; <prefix>:delete).
  */
-export type ToolbarAction = 'add' | 'batchDelete' | 'export' | 'import' | 'templateDownload';
+export type ToolbarAction =
+  'add' | 'batchDelete' | 'export' | 'import' | 'templateDownload' | 'refreshCache' | 'recycleBin';
 /**
  * edit (<prefix>:edit), detail (<prefix>:list), delete (<prefix>:delete).
  */
 export type RowAction = 'edit' | 'detail' | 'delete';
+/**
+ * A row link that either calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行) and tells the user the answer's message, or opens a drawer with another page's list limited to the row (drawer, e.g. 数据字典's 字典配置). The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
+ */
+export type CustomRowAction = CustomRowAction1 & CustomRowAction2;
+export type CustomRowAction1 = {
+  [k: string]: unknown | undefined;
+};
 
 /**
  * lossdesk page language: one document describes one business entity (its fields) and its pages — list, form, detail and picker. The runtime and the server both interpret it; see schemas/README.md.
@@ -599,10 +607,7 @@ export interface ListSort {
    */
   order: 'asc' | 'desc';
 }
-/**
- * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list. The server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start.
- */
-export interface CustomRowAction {
+export interface CustomRowAction2 {
   /**
    * Name of the action, unique in the list and not edit, detail or delete; the default permission code is <prefix>:<key>.
    */
@@ -612,9 +617,9 @@ export interface CustomRowAction {
    */
   title: string;
   /**
-   * Endpoint under the entity's API path that is called with the row's id, e.g. pause for GET {base}/sys/quartzJob/pause?id=….
+   * Endpoint under the entity's API path that is called with the row's id, e.g. pause for GET {base}/sys/quartzJob/pause?id=…. Either endpoint or drawer.
    */
-  endpoint: string;
+  endpoint?: string;
   /**
    * HTTP method: get sends ?id=<id>, post and put a JSON body {"id": <id>}. Default get.
    */
@@ -628,9 +633,49 @@ export interface CustomRowAction {
    */
   visibleWhen?: string;
   /**
-   * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>.
+   * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>; for a drawer, the detail page's <prefix>:list is the usual choice.
    */
   permission?: string;
+  /**
+   * A test box: the link opens a dialog with one text input; each 测试 calls the endpoint with the row's id and the typed value as <param>, and the dialog shows the answer (passed: its message in green; refused: its message in red) without reloading the list.
+   */
+  input?: {
+    /**
+     * Dialog title. Default the link text.
+     */
+    title?: string;
+    /**
+     * Label of the input, e.g. 测试值.
+     */
+    label: string;
+    /**
+     * Query parameter (get) or body property (post/put) the typed value is sent as, e.g. value.
+     */
+    param: string;
+  };
+  /**
+   * Master–detail: the link opens a drawer with the list of another page (its toolbar, row actions, form) showing only the rows whose fields equal the clicked row's; a record added there gets those values. The permission is the other page's list code unless given.
+   */
+  drawer?: {
+    /**
+     * The detail page, <module>/<name>, e.g. sys/dictItem.
+     */
+    page: string;
+    /**
+     * Drawer title; default the link text. {field} is replaced by the row's value, e.g. 字典配置：{dictName}.
+     */
+    title?: string;
+    /**
+     * Drawer width in px. Default 900.
+     */
+    width?: number;
+    /**
+     * Detail field → master field (or id), e.g. {"dictId": "id"}: the list asks ?dictId=<row id>.
+     */
+    filter: {
+      [k: string]: string | undefined;
+    };
+  };
 }
 /**
  * The page-header layout above the list: the title with an optional description, a search box over one field and tabs that each switch a fixed filter. Its state lives in the URL (keyword, tab) with the query bar's.

@@ -50,12 +50,17 @@ const BIZ_PICKER_ELLIPSIS = 12;
 const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 const LIST_PAGE_SIZE_OPTIONS = PAGE_SIZE_OPTIONS;
 
+/** Width of a master–detail drawer when the page does not say. */
+const DEFAULT_DRAWER_WIDTH = 900;
+
 const TOOLBAR_PERMISSION: Record<ToolbarAction, keyof CompiledPermissions> = {
   add: 'add',
   batchDelete: 'delete',
   export: 'exportXls',
   import: 'importExcel',
   templateDownload: 'importExcel',
+  refreshCache: 'list',
+  recycleBin: 'delete',
 };
 const ROW_PERMISSION: Record<RowAction, keyof CompiledPermissions> = { edit: 'edit', detail: 'list', delete: 'delete' };
 
@@ -208,17 +213,33 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     permission: permissions[key],
   });
 
-  const customRowAction = (spec: CustomRowAction): CompiledRowAction => ({
-    action: 'custom',
-    key: spec.key,
-    title: spec.title,
-    url: `/${entity.module}/${entity.name}/${spec.endpoint}`,
-    method: spec.method ?? 'get',
-    ...(spec.confirm === undefined ? {} : { confirm: spec.confirm }),
-    ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
-    dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
-    permission: spec.permission ?? `${prefix}:${spec.key}`,
-  });
+  const customRowAction = (spec: CustomRowAction): CompiledRowAction => {
+    const shared = {
+      key: spec.key,
+      title: spec.title,
+      ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
+      dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
+      permission: spec.permission ?? `${prefix}:${spec.key}`,
+    };
+    if (spec.drawer) {
+      return {
+        action: 'drawer',
+        ...shared,
+        page: spec.drawer.page,
+        drawerTitle: spec.drawer.title ?? spec.title,
+        width: spec.drawer.width ?? DEFAULT_DRAWER_WIDTH,
+        filter: Object.fromEntries(Object.entries(spec.drawer.filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+      };
+    }
+    return {
+      action: 'custom',
+      ...shared,
+      url: `/${entity.module}/${entity.name}/${spec.endpoint ?? ''}`,
+      method: spec.method ?? 'get',
+      ...(spec.confirm === undefined ? {} : { confirm: spec.confirm }),
+      ...(spec.input ? { input: { title: spec.input.title ?? spec.title, label: spec.input.label, param: spec.input.param } } : {}),
+    };
+  };
 
   const groups = doc.form.groups
     ? doc.form.groups.map((group) => ({ title: group.title, fields: group.fields.map(field) }))

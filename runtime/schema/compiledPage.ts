@@ -113,10 +113,32 @@ export interface CompiledCustomRowAction {
   /** Row fields the expression reads ($row.<name>). */
   dependencies: readonly string[];
   permission: string;
+  /** A test box: a dialog with one input sent as `param` beside the id; the answer is shown in the dialog. */
+  input?: { title: string; label: string; param: string };
 }
 
-/** A built-in row action (edit, detail, delete) or a custom one. */
-export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction;
+/**
+ * A row link opening a drawer with another page's list limited to the row (master–detail): the
+ * detail list asks `?<detail field>=<row value>` for each filter entry, and adds records with them.
+ */
+export interface CompiledDrawerRowAction {
+  action: 'drawer';
+  key: string;
+  title: string;
+  /** The detail page, '<module>/<name>' (host.pages.load). */
+  page: string;
+  /** Drawer title; `{field}` is replaced by the row's value. */
+  drawerTitle: string;
+  width: number;
+  /** Detail field → master field. */
+  filter: Readonly<Record<string, string>>;
+  visibleWhen?: string;
+  dependencies: readonly string[];
+  permission: string;
+}
+
+/** A built-in row action (edit, detail, delete), a custom one calling an endpoint, or a drawer. */
+export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction | CompiledDrawerRowAction;
 
 export interface CompiledList {
   columns: readonly CompiledListColumn[];

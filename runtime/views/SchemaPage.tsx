@@ -8,7 +8,7 @@ import { Card } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
-import type { CompiledPage } from '../schema/compiledPage';
+import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage } from '../schema/compiledPage';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
@@ -20,6 +20,9 @@ import { usePageHeader } from './layout/usePageHeader';
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
 const ImportModal = lazy(() => import('./import/ImportModal').then((module) => ({ default: module.ImportModal })));
+const RecycleBinModal = lazy(() => import('./recycleBin/RecycleBinModal').then((module) => ({ default: module.RecycleBinModal })));
+const TestBoxModal = lazy(() => import('./list/TestBoxModal').then((module) => ({ default: module.TestBoxModal })));
+const DetailDrawer = lazy(() => import('./drawer/DetailDrawer').then((module) => ({ default: module.DetailDrawer })));
 
 export interface SchemaPageProps {
   page: CompiledPage;
@@ -30,15 +33,26 @@ export interface SchemaPageProps {
   location?: ListLocation;
   /** The live socket of grid pages (a document with a `grid` section); without it grids do not sync. */
   gridLive?: GridLive;
+  /**
+   * Field values every list request carries and every added record gets (the detail list of a
+   * master–detail drawer: `{dictId: <the dictionary's id>}`).
+   */
+  fixedValues?: Readonly<Record<string, string>>;
 }
+
+type Overlay =
+  | { kind: 'recycleBin' }
+  | { kind: 'drawer'; action: CompiledDrawerRowAction; row: Row }
+  | { kind: 'testBox'; action: CompiledCustomRowAction; rowId: string };
 
 type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
 
-export function SchemaPage({ page, host, dict: given, location, gridLive }: SchemaPageProps) {
+export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues }: SchemaPageProps) {
   const fallback = useDictService(host);
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
   const [importing, setImporting] = useState(false);
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
@@ -86,7 +100,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
           />
         )}
         <SchemaList
-          baseParams={header.params}
+          baseParams={fixedValues ? { ...header.params, ...fixedValues } : header.params}
           page={page}
           host={host}
           dict={dict}
@@ -96,6 +110,9 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
           onEdit={(record) => setForm({ mode: 'edit', record })}
           onDetail={(record) => setForm({ mode: 'detail', record })}
           onImport={() => setImporting(true)}
+          onRecycleBin={() => setOverlay({ kind: 'recycleBin' })}
+          onRowDrawer={(action, row) => setOverlay({ kind: 'drawer', action, row })}
+          onRowInput={(action, row) => setOverlay({ kind: 'testBox', action, rowId: typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '' })}
         />
       </Card>
       <Suspense fallback={null}>
@@ -107,6 +124,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
             record={form.mode === 'add' ? undefined : form.record}
             open
             onClose={() => setForm(null)}
+            fixedValues={fixedValues}
             onSaved={() => {
               setForm(null);
               reload();
@@ -122,6 +140,19 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
             onImported={reload}
           />
         )}
+        {overlay?.kind === 'recycleBin' && (
+          <RecycleBinModal
+            page={page}
+            host={host}
+            dict={dict}
+            onClose={() => {
+              setOverlay(null);
+              reload();
+            }}
+          />
+        )}
+        {overlay?.kind === 'drawer' && <DetailDrawer action={overlay.action} row={overlay.row} host={host} dict={dict} onClose={() => setOverlay(null)} />}
+        {overlay?.kind === 'testBox' && <TestBoxModal action={overlay.action} host={host} rowId={overlay.rowId} onClose={() => setOverlay(null)} />}
       </Suspense>
     </DictServiceProvider>
   );

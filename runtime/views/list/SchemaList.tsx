@@ -16,7 +16,7 @@ import { useListController, type ListLocation } from '../../list/useListControll
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
-import type { CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
+import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
@@ -40,6 +40,12 @@ export interface SchemaListProps {
   onEdit?(record: Row): void;
   onDetail?(record: Row): void;
   onImport?(): void;
+  /** 回收站 (toolbar recycleBin); without a handler the button is not offered. */
+  onRecycleBin?(): void;
+  /** A drawer row action (master–detail); without a handler such links are not offered. */
+  onRowDrawer?(action: CompiledDrawerRowAction, record: Row): void;
+  /** A custom row action with a test box (`input`); without a handler such links are not offered. */
+  onRowInput?(action: CompiledCustomRowAction, record: Row): void;
   /** A change reloads the rows (after a save or an import). */
   reloadToken?: number;
   /** Code the saved advanced queries are kept under; default '<module>/<entity>'. */
@@ -68,7 +74,7 @@ function firstSorter(sorter: SorterResult<Row> | SorterResult<Row>[]): SorterRes
 }
 
 export function SchemaList(props: SchemaListProps) {
-  const { page, host, location, onAdd, onEdit, onDetail, onImport, reloadToken } = props;
+  const { page, host, location, onAdd, onEdit, onDetail, onImport, onRecycleBin, onRowDrawer, onRowInput, reloadToken } = props;
   const provided = useDictService(host);
   const dict = props.dict ?? provided;
   const codes = useMemo(() => listDictCodes(page), [page]);
@@ -106,6 +112,12 @@ export function SchemaList(props: SchemaListProps) {
     export: () => void list.exportXls(page.entity.title),
     import: onImport,
     templateDownload: () => void downloadTemplate(host, urls.template, page.entity.title),
+    // The server and this browser reload every dictionary, then the rows show the new texts.
+    refreshCache: () =>
+      void dict.refresh().then((refreshed) => {
+        if (refreshed) void list.controller.load();
+      }),
+    recycleBin: onRecycleBin,
   };
   const toolbar = page.list.toolbar.filter((action) => handlers[action.action] !== undefined);
 
@@ -117,10 +129,18 @@ export function SchemaList(props: SchemaListProps) {
       if (typeof id === 'string' || typeof id === 'number') void list.deleteRow(id);
     },
   };
-  // Custom actions call their endpoint through the controller; built-in ones need the page's handler.
-  const rowActions = page.list.rowActions.filter((action) => action.action === 'custom' || rowHandlers[action.action] !== undefined);
+  // Custom actions call their endpoint through the controller (or open their test box); drawers and
+  // built-in ones need the page's handler.
+  const offered = (action: CompiledRowAction): boolean => {
+    if (action.action === 'drawer') return onRowDrawer !== undefined;
+    if (action.action === 'custom') return action.input === undefined || onRowInput !== undefined;
+    return rowHandlers[action.action] !== undefined;
+  };
+  const rowActions = page.list.rowActions.filter(offered);
   const onRowAction = (action: CompiledRowAction, record: Row) => {
+    if (action.action === 'drawer') return onRowDrawer?.(action, record);
     if (action.action !== 'custom') return rowHandlers[action.action]?.(record);
+    if (action.input) return onRowInput?.(action, record);
     const id = record.id;
     if (typeof id === 'string' || typeof id === 'number') void list.callRow(action, id);
   };

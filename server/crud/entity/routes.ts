@@ -24,9 +24,15 @@ import { entityModel, type EntityModel } from './model';
 import { ReferenceGraph } from './references';
 import { hasOwnChildList, specialRoutes } from './specialRoutes';
 import { registerGridBatch } from './gridBatch';
+import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
+  /**
+   * Told the table of a page after each call that may have written it (any method but GET), so
+   * what is cached from that table (the dictionaries) is read again.
+   */
+  onWrite?: (table: string) => void;
 }
 
 /** Upload limit per file, as JeecgBoot's '文件大小超出10MB限制'. */
@@ -267,6 +273,20 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
     services.set(model.page.entity.apiPath, service);
     registerPage(app, service, errorFiles);
     if (model.page.document.grid) registerGridBatch(app, service);
+    if (hasRecycleBin(service)) {
+      if (!model.softDeleted) throw new PageLoadError([{ source: model.page.source, pointer: '/list/toolbar', message: `表 ${model.table} 没有 del_flag 字段，不能使用回收站（recycleBin）` }]);
+      registerRecycleBin(app, service);
+    }
+  }
+  const onWrite = opts.onWrite;
+  if (onWrite) {
+    const tables = models.map((model) => ({ path: `${model.page.entity.apiPath}/`, table: model.table }));
+    app.addHook('onResponse', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const url = request.routeOptions.url ?? '';
+      const written = tables.find((t) => url.includes(t.path));
+      if (written) onWrite(written.table);
+    });
   }
   specialRoutes(app, services);
 };
