@@ -40,6 +40,7 @@ import { categoryRoutes } from './sys/category/categoryRoutes';
 import { treeRoutes } from './sys/tree/treeRoutes';
 import { TreeTables } from './sys/tree/treeTables';
 import { fillRuleRoutes } from './sys/fillRule';
+import { guardFillRulesInUse } from './sys/fillRule/inUseGuard';
 import { permissionRoutes } from './sys/permissionRoutes';
 import { orgRoutes } from './sys/org';
 import { superQueryRoutes } from './sys/superQueryRoutes';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 
   const checkRowActionRoutes = watchRowActionRoutes(app, config.apiBase, opts.pages ?? []);
+  guardFillRulesInUse(app, config.apiBase, opts.pages ?? []);
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);

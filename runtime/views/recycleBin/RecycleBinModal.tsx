@@ -48,6 +48,7 @@ export function RecycleBinModal({ page, host, dict, onClose }: RecycleBinModalPr
       title: '操作',
       width: 150,
       align: 'center' as const,
+      fixed: 'right' as const,
       render: (_: unknown, row: RecycledRow) => {
         const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '';
         return (
@@ -64,7 +65,7 @@ export function RecycleBinModal({ page, host, dict, onClose }: RecycleBinModalPr
     },
   ];
   return (
-    <Modal open title={`${page.entity.title}${RECYCLE_MESSAGES.title}`} width={1000} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal open title={`${page.entity.title}${RECYCLE_MESSAGES.title}`} width={1100} footer={null} onCancel={onClose} destroyOnHidden>
       <Table<RecycledRow>
         className="schema-recycle-bin"
         rowKey={(row) => String(row.id ?? '')}

@@ -198,6 +198,21 @@ describe.each(DATABASE_KINDS)('数据字典、校验规则、填值规则 admini
     expect(await call('GET', `/sys/fillRule/testFillRule?id=${String(plain.id)}`)).toMatchObject({ result: '00001' });
   });
 
+  it('a rule a page numbers with cannot be deleted, renamed or made longer than the field', async () => {
+    const [rule] = await list('/sys/fillRule/list?ruleCode=customer_code');
+    const id = String(rule.id);
+    expect(await call('DELETE', `/sys/fillRule/delete?id=${id}`)).toMatchObject({ success: false, message: '编号规则「customer_code」正用于客户名单的客户编码，不能删除' });
+    expect(await call('DELETE', `/sys/fillRule/deleteBatch?ids=${id}`)).toMatchObject({ success: false, message: expect.stringContaining('不能删除') });
+    expect(await call('PUT', '/sys/fillRule/edit', { ...rule, ruleCode: 'customer_code2' })).toMatchObject({ success: false, message: '编号规则「customer_code」正用于客户名单的客户编码，不能修改规则编码' });
+    expect(await call('PUT', '/sys/fillRule/edit', { ...rule, seqLength: 12 })).toMatchObject({ success: false, message: '编号最长 22 位，超出客户名单的客户编码的长度 20，请缩短前缀、日期或流水号位数' });
+    expect((await ctx.database.db.selectFrom('sys_fill_rule').select(['rule_code', 'seq_length']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ rule_code: 'customer_code', seq_length: 4 });
+    // A rule no page uses goes as usual.
+    expect(await call('POST', '/sys/fillRule/add', { ruleName: '临时', ruleCode: 'temp_no', seqLength: 4, resetPeriod: 'never' })).toMatchObject({ success: true });
+    const [temp] = await list('/sys/fillRule/list?ruleCode=temp_no');
+    expect(await call('PUT', '/sys/fillRule/edit', { ...temp, ruleCode: 'temp_no2', seqLength: 12 })).toMatchObject({ success: true });
+    expect(await call('DELETE', `/sys/fillRule/delete?id=${String(temp.id)}`)).toMatchObject({ success: true });
+  });
+
   it('an edited rule numbers the next records; 20 concurrent adds through a page get 20 different numbers', async () => {
     const [rule] = await list('/sys/fillRule/list?ruleCode=customer_code');
     expect(await call('PUT', '/sys/fillRule/edit', { ...rule, prefix: 'KC', dateFormat: 'yyyy', seqLength: 5, resetPeriod: 'year' })).toMatchObject({ success: true });
