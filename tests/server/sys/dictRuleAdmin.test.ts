@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as migration0012 } from '../../../server/db/migrations/0012_dict_rule_admin';
 import { takeNumbers } from '../../../server/sys/fillRule';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
@@ -224,5 +225,35 @@ describe.each(DATABASE_KINDS)('数据字典、校验规则、填值规则 admini
     const codes = rows.map((r) => r.code);
     expect(new Set(codes).size).toBe(20);
     for (const code of codes) expect(code).toMatch(new RegExp(`^KC${year}\\d{5}$`));
+  });
+
+  it('a database seeded before gets the three menu items switched to the pages, with their buttons granted to who held the item', async () => {
+    const db = ctx.database.db;
+    // As the seed of earlier versions left it: the old view keys, no page buttons, no 字典项 item.
+    const newCodes = ['dict:list', 'dictItem:list', 'dictItem:add', 'dictItem:edit', 'dictItem:delete', 'checkRule:add', 'checkRule:edit', 'checkRule:delete', 'checkRule:list', 'checkRule:test', 'fillRule:add', 'fillRule:edit', 'fillRule:delete', 'fillRule:list', 'fillRule:test'];
+    await db.deleteFrom('sys_permission').where('perms', 'in', newCodes).execute();
+    await db.deleteFrom('sys_permission').where('component', '=', 'schema/sys/dictItem').execute();
+    for (const [from, to] of [['system/DictList', 'schema/sys/dict'], ['system/SysCheckRuleList', 'schema/sys/checkRule'], ['system/SysFillRuleList', 'schema/sys/fillRule']]) {
+      await db.updateTable('sys_permission').set({ component: from }).where('component', '=', to).execute();
+    }
+    expect(await call('GET', '/sys/checkRule/test?id=x&value=1')).toMatchObject(NO_PERMISSION);
+
+    await migration0012(db);
+    await migration0012(db);
+    const components = (await db.selectFrom('sys_permission').select('component').where('component', 'like', 'schema/sys/%').execute()).map((r) => r.component);
+    for (const page of ['schema/sys/dict', 'schema/sys/dictItem', 'schema/sys/checkRule', 'schema/sys/fillRule']) expect(components.filter((c) => c === page)).toHaveLength(1);
+    const item = await db.selectFrom('sys_permission').select(['hidden', 'url']).where('component', '=', 'schema/sys/dictItem').executeTakeFirstOrThrow();
+    expect(item).toEqual({ hidden: true, url: '/isystem/dict-item' });
+    const granted = await db
+      .selectFrom('sys_permission as p')
+      .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+      .innerJoin('sys_role as r', 'r.id', 'rp.role_id')
+      .select(['p.perms', 'r.role_code'])
+      .where('p.perms', 'in', newCodes)
+      .execute();
+    expect(new Set(granted.map((g) => g.role_code))).toEqual(new Set(['admin']));
+    expect(new Set(granted.map((g) => g.perms))).toEqual(new Set(newCodes));
+    const fresh = (await login(ctx.app, 'admin')).token;
+    expect(await call('GET', '/sys/checkRule/test?id=x&value=1', undefined, fresh)).toMatchObject({ success: false, message: '未找到对应数据' });
   });
 });
