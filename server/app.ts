@@ -37,12 +37,13 @@ import { messageRoutes } from './messages/messageRoutes';
 import type { SmsSender } from './messages/channels';
 import { uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
-import { DictionaryCache } from './sys/dict/dictionaryCache';
+import { DictionaryCache, DICTIONARY_TABLES } from './sys/dict/dictionaryCache';
 import { dictRoutes } from './sys/dict/dictRoutes';
 import { categoryRoutes } from './sys/category/categoryRoutes';
 import { treeRoutes } from './sys/tree/treeRoutes';
 import { TreeTables } from './sys/tree/treeTables';
 import { fillRuleRoutes } from './sys/fillRule';
+import { guardFillRulesInUse } from './sys/fillRule/inUseGuard';
 import { permissionRoutes } from './sys/permissionRoutes';
 import { permissionMenuRoutes } from './sys/permission/menuRoutes';
 import { rolePermissionRoutes } from './sys/permission/rolePermissionRoutes';
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 
   const checkRowActionRoutes = watchRowActionRoutes(app, config.apiBase, opts.pages ?? []);
+  guardFillRulesInUse(app, config.apiBase, opts.pages ?? []);
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
@@ -137,9 +139,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
   await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
+  // A write through the 数据字典 pages is seen by the next dictionary read on this node (other nodes: DICT_CACHE_MS).
+  const onWrite = (table: string) => {
+    if (DICTIONARY_TABLES.has(table)) app.dictionaries.invalidate();
+  };
   if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, {
       ...api,
       pages: opts.pages,
+      onWrite,
       servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
       modules: { permissionMenu: permissionMenuRoutes },
       deleteGuards: { sys_role: roleDeleteRefusal },

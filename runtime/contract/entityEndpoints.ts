@@ -18,6 +18,12 @@ export const ENTITY_ENDPOINTS = {
   childList: 'childList',
   /** An editable grid's save: new, changed and removed rows together (all or nothing). */
   saveBatch: 'saveBatch',
+  /** The rows deleted into the recycle bin (a page with the recycleBin toolbar action; JeecgBoot's SysDict). */
+  deleteList: 'deleteList',
+  /** PUT …/back/{id}: 还原 a row from the recycle bin. */
+  back: 'back',
+  /** DELETE …/deletePhysic/{id}: 彻底删除 a row in the recycle bin. */
+  deletePhysic: 'deletePhysic',
 } as const;
 
 export type EntityEndpoint = keyof typeof ENTITY_ENDPOINTS;

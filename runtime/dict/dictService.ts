@@ -1,7 +1,7 @@
 /**
  * The dictionary service. All items live in one local cache under UI_CACHE_DB_DICT_DATA
- * (`{dictCode: [{value, text}]}`, 7 days), seeded from the login answer's sysAllDictItems and
- * replaced by 清理缓存. A code missing from the cache is fetched once with the signed
+ * (`{dictCode: [{value, text}]}`, 7 days), seeded from the login answer's sysAllDictItems,
+ * replaced by 清理缓存 and whenever the server's dictVersion differs from the cache's (syncServerVersion). A code missing from the cache is fetched once with the signed
  * `GET /sys/dict/getDictItems/{code}` (table dictionaries 'table,text,code' the same way, keyed by
  * the full code) and added to it; concurrent asks for one code share one request. Lookups for list
  * cells (`textOf`, `textsOf`) are synchronous from memory: a page calls `prefetch(codes)` once
@@ -14,6 +14,7 @@ import {
   DICT_MESSAGES,
   DICT_URLS,
   UI_CACHE_DB_DICT_DATA,
+  UI_CACHE_DB_DICT_VERSION,
   type DictItem,
   type DictMap,
   type WireDictMap,
@@ -24,8 +25,15 @@ export type DictHost = Pick<Host, 'request' | 'notify' | 'storage'>;
 export type DictValue = string | number | boolean | null | undefined;
 
 export interface DictService {
-  /** Replaces the cache with the login answer's sysAllDictItems, valid 7 days from now. */
-  seed(map: WireDictMap): void;
+  /** Replaces the cache with the login answer's sysAllDictItems (and its dictVersion), valid 7 days from now. */
+  seed(map: WireDictMap, serverVersion?: string): void;
+  /**
+   * The server's dictionaries have version `serverVersion` (getUserPermissionByToken's dictVersion,
+   * fetched at each sign-in and page load): when the cache holds another version (or an unknown one),
+   * every dictionary is read again (queryAllDictItems) and the cache replaced for 7 days. Resolves
+   * true when it was replaced. So an edit in 数据字典 reaches each user at their next page load.
+   */
+  syncServerVersion(serverVersion: string | undefined): Promise<boolean>;
   /** The cached items of `code`, fetching them on a miss. A failed fetch yields [] and is not cached. */
   getItems(code: string): Promise<readonly DictItem[]>;
   /** The cached items of `code` without fetching; undefined on a miss. */
@@ -162,6 +170,30 @@ export function createDictService(host: DictHost, options: DictServiceOptions = 
       .join(',');
   }
 
+  function rememberVersion(serverVersion: string | undefined): void {
+    if (serverVersion) host.storage.set<string>(UI_CACHE_DB_DICT_VERSION, serverVersion, SEVEN_DAYS_MS);
+    else host.storage.remove(UI_CACHE_DB_DICT_VERSION);
+  }
+
+  async function syncServerVersion(serverVersion: string | undefined): Promise<boolean> {
+    if (!serverVersion) return false;
+    if (live() && host.storage.get<string>(UI_CACHE_DB_DICT_VERSION) === serverVersion) return false;
+    const started = generation;
+    try {
+      const all = await host.request.get<WireDictMap>(DICT_URLS.all);
+      if (!all.success || typeof all.result !== 'object' || all.result === null) return false;
+      // A sign-in or 清理缓存 answered meanwhile wrote a newer cache: keep it.
+      if (started !== generation) return false;
+      generation += 1;
+      write(normalizeMap(all.result), now() + SEVEN_DAYS_MS);
+      rememberVersion(serverVersion);
+      return true;
+    } catch {
+      // The request layer has told the user; the old cache stays until the next try.
+      return false;
+    }
+  }
+
   async function refresh(): Promise<boolean> {
     try {
       const rebuilt = await host.request.get<unknown>(DICT_URLS.refreshServerCache);
@@ -170,6 +202,8 @@ export function createDictService(host: DictHost, options: DictServiceOptions = 
       if (!all.success || typeof all.result !== 'object' || all.result === null) throw new Error(all.message);
       generation += 1;
       write(normalizeMap(all.result), now() + SEVEN_DAYS_MS);
+      // queryAllDictItems carries no version: the next page load reads them once more and learns it.
+      rememberVersion(undefined);
       host.notify.success(DICT_MESSAGES.refreshed);
       return true;
     } catch {
@@ -179,10 +213,12 @@ export function createDictService(host: DictHost, options: DictServiceOptions = 
   }
 
   return {
-    seed(map) {
+    seed(map, serverVersion) {
       generation += 1;
       write(normalizeMap(map), now() + SEVEN_DAYS_MS);
+      rememberVersion(serverVersion);
     },
+    syncServerVersion,
     getItems,
     cachedItems: (code) => (code ? lookup(code) : undefined),
     async prefetch(codes) {
@@ -195,6 +231,7 @@ export function createDictService(host: DictHost, options: DictServiceOptions = 
       generation += 1;
       snapshot = null;
       host.storage.remove(UI_CACHE_DB_DICT_DATA);
+      host.storage.remove(UI_CACHE_DB_DICT_VERSION);
       emit();
     },
     subscribe(listener) {

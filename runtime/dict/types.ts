@@ -25,6 +25,12 @@ export type WireDictMap = Readonly<Record<string, readonly WireDictItem[]>>;
 /** Stored browser key of the local dictionary cache (spec §3). */
 export const UI_CACHE_DB_DICT_DATA = 'UI_CACHE_DB_DICT_DATA';
 
+/**
+ * The server's version (`dictVersion` of sign-in and getUserPermissionByToken) of the dictionaries
+ * in UI_CACHE_DB_DICT_DATA; absent when unknown (after 清理缓存, or a cache filled item by item).
+ */
+export const UI_CACHE_DB_DICT_VERSION = 'UI_CACHE_DB_DICT_VERSION';
+
 export const DICT_MESSAGES = {
   codeRequired: '字典Code不能为空!',
   refreshed: '刷新缓存完成！',

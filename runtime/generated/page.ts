@@ -100,15 +100,16 @@ export type NamedPattern =
  */
 export type QueryMode = 'like' | 'eq' | 'ne' | 'ge' | 'le' | 'range' | 'in';
 /**
- * add (<prefix>:add), batchDelete (<prefix>:delete), export (<prefix>:exportXls), import and templateDownload (<prefix>:importExcel).
+ * add (<prefix>:add), batchDelete (<prefix>:delete), export (<prefix>:exportXls), import and templateDownload (<prefix>:importExcel), refreshCache (刷新缓存: the server and this browser reload every dictionary; <prefix>:list), recycleBin (回收站: the rows deleted into the recycle bin of a table with del_flag, with 还原 and 彻底删除; <prefix>:delete).
  */
-export type ToolbarAction = 'add' | 'batchDelete' | 'export' | 'import' | 'templateDownload';
+export type ToolbarAction =
+  'add' | 'batchDelete' | 'export' | 'import' | 'templateDownload' | 'refreshCache' | 'recycleBin';
 /**
  * edit (<prefix>:edit), detail (<prefix>:list), delete (<prefix>:delete).
  */
 export type RowAction = 'edit' | 'detail' | 'delete';
 /**
- * A row link that either calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行), tells the user the answer's message and reloads the list — or first asks for values in a small form (form), or shows the rows the endpoint answers in a table (table); the server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start — or opens a view registered in the runtime (runtime/views/rowViews) for the row, e.g. 角色's 授权 drawer. Exactly one of endpoint and view.
+ * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行) and tells the user the answer's message — optionally first asking for values in a small form (form), showing the answer as a table (table) or in a test box (input); the server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start — or opens a view registered in the runtime for the row (view, e.g. 角色's 授权 drawer), or a drawer with another page's list limited to the row (drawer, e.g. 数据字典's 字典配置). Exactly one of endpoint, view and drawer.
  */
 export type CustomRowAction = CustomRowAction1 & CustomRowAction2;
 export type CustomRowAction1 = {
@@ -681,7 +682,7 @@ export interface CustomRowAction2 {
    */
   title: string;
   /**
-   * Endpoint under the entity's API path that is called with the row's id, e.g. pause for GET {base}/sys/quartzJob/pause?id=….
+   * Endpoint under the entity's API path that is called with the row's id, e.g. pause for GET {base}/sys/quartzJob/pause?id=…. Exactly one of endpoint, view and drawer.
    */
   endpoint?: string;
   /**
@@ -697,7 +698,7 @@ export interface CustomRowAction2 {
    */
   visibleWhen?: string;
   /**
-   * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>.
+   * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>; for a drawer, the detail page's <prefix>:list is the usual choice.
    */
   permission?: string;
   form?: RowActionForm;
@@ -706,6 +707,46 @@ export interface CustomRowAction2 {
    * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch).
    */
   view?: 'rolePermission' | 'roleUsers';
+  /**
+   * A test box: the link opens a dialog with one text input; each 测试 calls the endpoint with the row's id and the typed value as <param>, and the dialog shows the answer (passed: its message in green; refused: its message in red) without reloading the list.
+   */
+  input?: {
+    /**
+     * Dialog title. Default the link text.
+     */
+    title?: string;
+    /**
+     * Label of the input, e.g. 测试值.
+     */
+    label: string;
+    /**
+     * Query parameter (get) or body property (post/put) the typed value is sent as, e.g. value.
+     */
+    param: string;
+  };
+  /**
+   * Master–detail: the link opens a drawer with the list of another page (its toolbar, row actions, form) showing only the rows whose fields equal the clicked row's; a record added there gets those values. The permission is the other page's list code unless given.
+   */
+  drawer?: {
+    /**
+     * The detail page, <module>/<name>, e.g. sys/dictItem.
+     */
+    page: string;
+    /**
+     * Drawer title; default the link text. {field} is replaced by the row's value, e.g. 字典配置：{dictName}.
+     */
+    title?: string;
+    /**
+     * Drawer width in px. Default 900.
+     */
+    width?: number;
+    /**
+     * Detail field → master field (or id), e.g. {"dictId": "id"}: the list asks ?dictId=<row id>.
+     */
+    filter: {
+      [k: string]: string | undefined;
+    };
+  };
 }
 /**
  * A form the row action opens first (e.g. 消息模板's 发送测试): its fields are asked for, checked by their rules, and sent with the row's id as the JSON body of a post or put; the answer's message is shown and the list reloads. The fields are not the entity's: they have no column.

@@ -53,12 +53,17 @@ const BIZ_PICKER_ELLIPSIS = 12;
 const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 const LIST_PAGE_SIZE_OPTIONS = PAGE_SIZE_OPTIONS;
 
+/** Width of a master–detail drawer when the page does not say. */
+const DEFAULT_DRAWER_WIDTH = 900;
+
 const TOOLBAR_PERMISSION: Record<ToolbarAction, keyof CompiledPermissions> = {
   add: 'add',
   batchDelete: 'delete',
   export: 'exportXls',
   import: 'importExcel',
   templateDownload: 'importExcel',
+  refreshCache: 'list',
+  recycleBin: 'delete',
 };
 const ROW_PERMISSION: Record<RowAction, keyof CompiledPermissions> = { edit: 'edit', detail: 'list', delete: 'delete' };
 
@@ -212,42 +217,47 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
   });
 
   const apiPath = entity.apiPath ?? `/${entity.module}/${entity.name}`;
-  const customRowAction = (spec: CustomRowAction, index: number): CompiledRowAction =>
-    spec.view !== undefined
-      ? {
-          action: 'view',
-          key: spec.key,
-          title: spec.title,
-          view: spec.view,
-          ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
-          dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
-          permission: spec.permission ?? `${prefix}:${spec.key}`,
-        }
-      : endpointRowAction(spec, spec.endpoint ?? spec.key, index);
-  const endpointRowAction = (spec: CustomRowAction, endpoint: string, index: number): CompiledRowAction => ({
-    action: 'custom',
-    key: spec.key,
-    title: spec.title,
-    url: `${apiPath}/${endpoint}`,
-    method: spec.method ?? (spec.form ? 'post' : 'get'),
-    ...(spec.form === undefined
-      ? {}
-      : {
-          form: {
-            title: spec.form.title ?? spec.title,
-            width: spec.form.width ?? ROW_ACTION_FORM_WIDTH,
-            columns: spec.form.columns ?? 1,
-            fields: spec.form.fields.map((f, i) => ({ ...compileField(f, i), pointer: pointer('list', 'rowActions', index, 'form', 'fields', i) })),
-          },
-        }),
-    ...(spec.table === undefined
-      ? {}
-      : { table: { title: spec.table.title ?? spec.title, width: spec.table.width ?? ROW_ACTION_TABLE_WIDTH, columns: spec.table.columns } }),
-    ...(spec.confirm === undefined ? {} : { confirm: spec.confirm }),
-    ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
-    dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
-    permission: spec.permission ?? `${prefix}:${spec.key}`,
-  });
+  const customRowAction = (spec: CustomRowAction, index: number): CompiledRowAction => {
+    const shared = {
+      key: spec.key,
+      title: spec.title,
+      ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
+      dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
+      permission: spec.permission ?? `${prefix}:${spec.key}`,
+    };
+    if (spec.view !== undefined) return { action: 'view', ...shared, view: spec.view };
+    if (spec.drawer) {
+      return {
+        action: 'drawer',
+        ...shared,
+        page: spec.drawer.page,
+        drawerTitle: spec.drawer.title ?? spec.title,
+        width: spec.drawer.width ?? DEFAULT_DRAWER_WIDTH,
+        filter: Object.fromEntries(Object.entries(spec.drawer.filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+      };
+    }
+    return {
+      action: 'custom',
+      ...shared,
+      url: `${apiPath}/${spec.endpoint ?? spec.key}`,
+      method: spec.method ?? (spec.form ? 'post' : 'get'),
+      ...(spec.confirm === undefined ? {} : { confirm: spec.confirm }),
+      ...(spec.input ? { input: { title: spec.input.title ?? spec.title, label: spec.input.label, param: spec.input.param } } : {}),
+      ...(spec.form === undefined
+        ? {}
+        : {
+            form: {
+              title: spec.form.title ?? spec.title,
+              width: spec.form.width ?? ROW_ACTION_FORM_WIDTH,
+              columns: spec.form.columns ?? 1,
+              fields: spec.form.fields.map((f, i) => ({ ...compileField(f, i), pointer: pointer('list', 'rowActions', index, 'form', 'fields', i) })),
+            },
+          }),
+      ...(spec.table === undefined
+        ? {}
+        : { table: { title: spec.table.title ?? spec.title, width: spec.table.width ?? ROW_ACTION_TABLE_WIDTH, columns: spec.table.columns } }),
+    };
+  };
 
   const groups = doc.form.groups
     ? doc.form.groups.map((group) => ({ title: group.title, fields: group.fields.map(field) }))

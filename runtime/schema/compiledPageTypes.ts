@@ -113,6 +113,8 @@ export interface CompiledCustomRowAction {
   /** Row fields the expression reads ($row.<name>). */
   dependencies: readonly string[];
   permission: string;
+  /** A test box: a dialog with one input sent as `param` beside the id; the answer is shown in the dialog. */
+  input?: { title: string; label: string; param: string };
   /** A form asked for first; its values go with the id in the body. */
   form?: CompiledRowActionForm;
   /** The answer shown as a table instead of a message. */
@@ -146,8 +148,28 @@ export interface CompiledViewRowAction {
   permission: string;
 }
 
-/** A built-in row action (edit, detail, delete), one calling an endpoint, or one opening a view. */
-export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction | CompiledViewRowAction;
+/**
+ * A row link opening a drawer with another page's list limited to the row (master–detail): the
+ * detail list asks `?<detail field>=<row value>` for each filter entry, and adds records with them.
+ */
+export interface CompiledDrawerRowAction {
+  action: 'drawer';
+  key: string;
+  title: string;
+  /** The detail page, '<module>/<name>' (host.pages.load). */
+  page: string;
+  /** Drawer title; `{field}` is replaced by the row's value. */
+  drawerTitle: string;
+  width: number;
+  /** Detail field → master field. */
+  filter: Readonly<Record<string, string>>;
+  visibleWhen?: string;
+  dependencies: readonly string[];
+  permission: string;
+}
+
+/** A built-in row action (edit, detail, delete), one calling an endpoint, one opening a view, or a drawer. */
+export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction | CompiledViewRowAction | CompiledDrawerRowAction;
 
 export interface CompiledList {
   columns: readonly CompiledListColumn[];

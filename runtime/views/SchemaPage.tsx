@@ -8,7 +8,7 @@ import { Card } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
-import type { CompiledCustomRowAction, CompiledPage, CompiledViewRowAction } from '../schema/compiledPageTypes';
+import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledViewRowAction } from '../schema/compiledPageTypes';
 import { RowViewOf } from './rowViews/registry';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
@@ -23,6 +23,9 @@ const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ defa
 const ImportModal = lazy(() => import('./import/ImportModal').then((module) => ({ default: module.ImportModal })));
 const RowActionFormModal = lazy(() => import('./rowAction/RowActionFormModal').then((module) => ({ default: module.RowActionFormModal })));
 const RowActionTableModal = lazy(() => import('./rowAction/RowActionTableModal').then((module) => ({ default: module.RowActionTableModal })));
+const RecycleBinModal = lazy(() => import('./recycleBin/RecycleBinModal').then((module) => ({ default: module.RecycleBinModal })));
+const TestBoxModal = lazy(() => import('./list/TestBoxModal').then((module) => ({ default: module.TestBoxModal })));
+const DetailDrawer = lazy(() => import('./drawer/DetailDrawer').then((module) => ({ default: module.DetailDrawer })));
 
 export interface SchemaPageProps {
   page: CompiledPage;
@@ -33,18 +36,29 @@ export interface SchemaPageProps {
   location?: ListLocation;
   /** The live socket of grid pages (a document with a `grid` section); without it grids do not sync. */
   gridLive?: GridLive;
+  /**
+   * Field values every list request carries and every added record gets (the detail list of a
+   * master–detail drawer: `{dictId: <the dictionary's id>}`).
+   */
+  fixedValues?: Readonly<Record<string, string>>;
 }
+
+type Overlay =
+  | { kind: 'recycleBin' }
+  | { kind: 'drawer'; action: CompiledDrawerRowAction; row: Row }
+  | { kind: 'testBox'; action: CompiledCustomRowAction; rowId: string };
 
 type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
 type RowDialog = { action: CompiledCustomRowAction; rowId: string | number };
 
-export function SchemaPage({ page, host, dict: given, location, gridLive }: SchemaPageProps) {
+export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues }: SchemaPageProps) {
   const fallback = useDictService(host);
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
   const [importing, setImporting] = useState(false);
   const [rowDialog, setRowDialog] = useState<RowDialog | null>(null);
   const [rowView, setRowView] = useState<{ action: CompiledViewRowAction; row: Row } | null>(null);
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
@@ -92,7 +106,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
           />
         )}
         <SchemaList
-          baseParams={header.params}
+          baseParams={fixedValues ? { ...header.params, ...fixedValues } : header.params}
           page={page}
           host={host}
           dict={dict}
@@ -107,6 +121,9 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
             if (typeof id === 'string' || typeof id === 'number') setRowDialog({ action, rowId: id });
           }}
           onRowView={(action, row) => setRowView({ action, row })}
+          onRecycleBin={() => setOverlay({ kind: 'recycleBin' })}
+          onRowDrawer={(action, row) => setOverlay({ kind: 'drawer', action, row })}
+          onRowInput={(action, row) => setOverlay({ kind: 'testBox', action, rowId: typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '' })}
         />
       </Card>
       <Suspense fallback={null}>
@@ -118,6 +135,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
             record={form.mode === 'add' ? undefined : form.record}
             open
             onClose={() => setForm(null)}
+            fixedValues={fixedValues}
             onSaved={() => {
               setForm(null);
               reload();
@@ -149,6 +167,19 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
             onImported={reload}
           />
         )}
+        {overlay?.kind === 'recycleBin' && (
+          <RecycleBinModal
+            page={page}
+            host={host}
+            dict={dict}
+            onClose={() => {
+              setOverlay(null);
+              reload();
+            }}
+          />
+        )}
+        {overlay?.kind === 'drawer' && <DetailDrawer action={overlay.action} row={overlay.row} host={host} dict={dict} onClose={() => setOverlay(null)} />}
+        {overlay?.kind === 'testBox' && <TestBoxModal action={overlay.action} host={host} rowId={overlay.rowId} onClose={() => setOverlay(null)} />}
       </Suspense>
     </DictServiceProvider>
   );

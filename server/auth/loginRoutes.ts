@@ -111,6 +111,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
           token: session.token,
           userInfo: await loadUserInfo(db, user.id),
           sysAllDictItems: await app.dictionaries.all(),
+          dictVersion: await app.dictionaries.version(),
           departs,
           multi_depart: multiDepart,
           tenantList: [],

@@ -5,7 +5,19 @@
  * a link whose call can only answer 404 or be refused, and a renamed route cannot silently strand it.
  */
 import type { FastifyInstance } from 'fastify';
-import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
+import type { CompiledDrawerRowAction, CompiledPage } from '../../runtime/schema/compiledPageTypes';
+
+/** A drawer names a served page, and fields that exist on both sides of its filter. */
+function drawerProblems(at: string, page: CompiledPage, action: CompiledDrawerRowAction, pages: readonly CompiledPage[]): string[] {
+  const detail = pages.find((p) => `${p.entity.module}/${p.entity.name}` === action.page);
+  if (!detail) return [`${at} 行操作「${action.title}」打开的页面 ${action.page} 不存在`];
+  const problems: string[] = [];
+  for (const [detailField, masterField] of Object.entries(action.filter)) {
+    if (!detail.fieldByName.has(detailField)) problems.push(`${at} 行操作「${action.title}」：页面 ${action.page} 没有字段 ${detailField}`);
+    if (!page.fieldByName.has(masterField)) problems.push(`${at} 行操作「${action.title}」：本页面没有字段 ${masterField}`);
+  }
+  return problems;
+}
 
 /**
  * Starts recording routes (call before registering them); the returned function checks every custom
@@ -34,8 +46,12 @@ export function watchRowActionRoutes(app: FastifyInstance, apiBase: string, page
         }
       }
       page.list.rowActions.forEach((action, i) => {
-        if (action.action !== 'custom') return;
         const at = `${page.source}#/list/rowActions/${i}`;
+        if (action.action === 'drawer') {
+          problems.push(...drawerProblems(at, page, action, pages));
+          return;
+        }
+        if (action.action !== 'custom') return;
         const route = `${action.method.toUpperCase()} ${apiBase}${action.url}`;
         if (!permissions.has(route)) {
           problems.push(`${at} 行操作「${action.title}」调用的接口 ${route} 不存在`);

@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007_auth_throttle';
 import * as m0008 from './migrations/0008_receive_number_prefix';
 import * as m0009 from './migrations/0009_file_access';
 import * as m0011 from './migrations/0011_role_permission_pages';
+import * as m0012 from './migrations/0012_dict_rule_admin';
 import * as m0013 from './migrations/0013_sys_log';
 import * as m0015 from './migrations/0015_messages';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008_receive_number_prefix': m0008,
   '0009_file_access': m0009,
   '0011_role_permission_pages': m0011,
+  '0012_dict_rule_admin': m0012,
   '0013_sys_log': m0013,
   '0015_messages': m0015,
 };

@@ -128,6 +128,7 @@ export interface SysDict extends Audit {
   del_flag: Generated<number>;
   /** 0 string values, 1 number values */
   type: Generated<number>;
+  sys_org_code: string | null;
 }
 
 export interface SysDictItem extends Audit {
@@ -139,6 +140,7 @@ export interface SysDictItem extends Audit {
   sort_order: Generated<number>;
   /** 1 enabled */
   status: Generated<number>;
+  sys_org_code: string | null;
 }
 
 export interface SysAnnouncement extends Audit {
@@ -183,6 +185,7 @@ export interface SysCheckRule extends Audit {
   rule_code: string;
   rule_json: string;
   rule_description: string | null;
+  sys_org_code: string | null;
 }
 
 /** A category of the category dictionary (migration 0003): a tree under pid '0', has_child '1'/'0'. */
@@ -200,9 +203,10 @@ export interface SysFillRule extends Audit {
   id: string;
   rule_name: string;
   rule_code: string;
-  prefix: Generated<string>;
-  /** '' (none), 'yyyy', 'yyyyMM', 'yyyyMMdd' or 'yyMMdd' */
-  date_format: Generated<string>;
+  /** null or '' (none) */
+  prefix: ColumnType<string | null, string | null | undefined, string | null>;
+  /** null or '' (none), 'yyyy', 'yyyyMM', 'yyyyMMdd' or 'yyMMdd' */
+  date_format: ColumnType<string | null, string | null | undefined, string | null>;
   seq_length: Generated<number>;
   /** 'day', 'month', 'year' or 'never' */
   reset_period: Generated<string>;
@@ -211,6 +215,7 @@ export interface SysFillRule extends Audit {
   /** The period the counter counts in: 'yyyyMMdd', 'yyyyMM', 'yyyy' or '' */
   current_period: Generated<string>;
   rule_description: string | null;
+  sys_org_code: string | null;
 }
 
 export interface SysSession {

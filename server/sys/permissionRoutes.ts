@@ -75,7 +75,8 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
         type: r.perms_type,
         describe: r.name,
       }));
-      return ok({ menu, auth, allAuth, sysSafeMode: false });
+      // dictVersion: the browser compares it with its 7-day dictionary copy and reads them again when it differs.
+      return ok({ menu, auth, allAuth, sysSafeMode: false, dictVersion: await app.dictionaries.version() });
     },
   );
 };

@@ -41,6 +41,8 @@ export interface LoginResult {
   token: string;
   userInfo: UserInfo;
   sysAllDictItems: DictMap;
+  /** The version of sysAllDictItems (lossdesk): compared at each permission fetch. */
+  dictVersion?: string;
   departs: Depart[];
   /** 0 no department, 1 exactly one, 2 several (a department must be chosen) */
   multi_depart: 0 | 1 | 2;
@@ -86,6 +88,8 @@ export interface PermissionResult {
   auth: AuthItem[];
   allAuth: AuthItem[];
   sysSafeMode?: boolean;
+  /** The version of the server's dictionaries (lossdesk): another than the cached one refreshes the cache. */
+  dictVersion?: string;
 }
 
 export interface CurrentUserDeparts {

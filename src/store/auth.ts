@@ -37,7 +37,7 @@ export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> 
   const session = useSession.getState();
   session.applyLogin(result);
   // Schema pages read dictionaries through the runtime service: it starts from the login's items.
-  dictService.seed(result.sysAllDictItems ?? {});
+  dictService.seed(result.sysAllDictItems ?? {}, result.dictVersion);
   if (result.tenantList?.length === 1) session.setTenant(result.tenantList[0].id);
   session.setNeedDepartSelect(result.multi_depart === 2);
   return result;
@@ -81,6 +81,8 @@ async function loadPermissions(): Promise<PermissionResult> {
     allAuth: res.result.allAuth ?? [],
   };
   useSession.getState().applyPermissions(result);
+  // Each sign-in and page load: dictionaries changed on the server since they were cached are read again.
+  void dictService.syncServerVersion(result.dictVersion);
   return result;
 }
 

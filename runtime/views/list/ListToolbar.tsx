@@ -1,5 +1,5 @@
 /** The buttons above the table, each shown only to holders of its permission code. */
-import { DeleteOutlined, DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined, RestOutlined, SyncOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { ToolbarAction } from '../../generated/page';
@@ -12,6 +12,8 @@ export const TOOLBAR_TEXTS: Readonly<Record<ToolbarAction, string>> = {
   export: '导出',
   import: '导入',
   templateDownload: '模板下载',
+  refreshCache: '刷新缓存',
+  recycleBin: '回收站',
 };
 
 const ICONS: Readonly<Record<ToolbarAction, ReactNode>> = {
@@ -20,6 +22,8 @@ const ICONS: Readonly<Record<ToolbarAction, ReactNode>> = {
   export: <ExportOutlined />,
   import: <ImportOutlined />,
   templateDownload: <DownloadOutlined />,
+  refreshCache: <SyncOutlined />,
+  recycleBin: <RestOutlined />,
 };
 
 export interface ListToolbarProps {

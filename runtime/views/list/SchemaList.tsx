@@ -16,7 +16,7 @@ import { useListController, type ListLocation } from '../../list/useListControll
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
-import type { CompiledCustomRowAction, CompiledPage, CompiledRowAction, CompiledViewRowAction } from '../../schema/compiledPageTypes';
+import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledRowAction, CompiledViewRowAction } from '../../schema/compiledPageTypes';
 import { opensDialog } from '../rowAction/rowActionPage';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
@@ -46,6 +46,12 @@ export interface SchemaListProps {
   onImport?(): void;
   /** A custom row action that opens a form or a table (see ../rowAction); without it such actions are not offered. */
   onRowDialog?(action: CompiledCustomRowAction, record: Row): void;
+  /** 回收站 (toolbar recycleBin); without a handler the button is not offered. */
+  onRecycleBin?(): void;
+  /** A drawer row action (master–detail); without a handler such links are not offered. */
+  onRowDrawer?(action: CompiledDrawerRowAction, record: Row): void;
+  /** A custom row action with a test box (`input`); without a handler such links are not offered. */
+  onRowInput?(action: CompiledCustomRowAction, record: Row): void;
   /** A change reloads the rows (after a save or an import). */
   reloadToken?: number;
   /** Code the saved advanced queries are kept under; default '<module>/<entity>'. */
@@ -74,7 +80,7 @@ function firstSorter(sorter: SorterResult<Row> | SorterResult<Row>[]): SorterRes
 }
 
 export function SchemaList(props: SchemaListProps) {
-  const { page, host, location, onAdd, onEdit, onDetail, onImport, onRowDialog, reloadToken } = props;
+  const { page, host, location, onAdd, onEdit, onDetail, onImport, onRowDialog, onRecycleBin, onRowDrawer, onRowInput, reloadToken } = props;
   const provided = useDictService(host);
   const dict = props.dict ?? provided;
   const codes = useMemo(() => listDictCodes(page), [page]);
@@ -112,6 +118,12 @@ export function SchemaList(props: SchemaListProps) {
     export: () => void list.exportXls(page.entity.title),
     import: onImport,
     templateDownload: () => void downloadTemplate(host, urls.template, page.entity.title),
+    // The server and this browser reload every dictionary, then the rows show the new texts.
+    refreshCache: () =>
+      void dict.refresh().then((refreshed) => {
+        if (refreshed) void list.controller.load();
+      }),
+    recycleBin: onRecycleBin,
   };
   const toolbar = page.list.toolbar.filter((action) => handlers[action.action] !== undefined);
 
@@ -123,13 +135,23 @@ export function SchemaList(props: SchemaListProps) {
       if (typeof id === 'string' || typeof id === 'number') void list.deleteRow(id);
     },
   };
-  // Custom actions call their endpoint through the controller; built-in ones need the page's handler.
-  const rowActions = page.list.rowActions.filter((action) =>
-    action.action === 'custom' ? !opensDialog(action) || onRowDialog !== undefined : action.action === 'view' ? props.onRowView !== undefined : rowHandlers[action.action] !== undefined,
-  );
+  // Custom actions call their endpoint through the controller (or open their form, table or test
+  // box); views, drawers and built-in ones need the page's handler.
+  const offered = (action: CompiledRowAction): boolean => {
+    if (action.action === 'drawer') return onRowDrawer !== undefined;
+    if (action.action === 'view') return props.onRowView !== undefined;
+    if (action.action === 'custom') {
+      if (action.input !== undefined) return onRowInput !== undefined;
+      return !opensDialog(action) || onRowDialog !== undefined;
+    }
+    return rowHandlers[action.action] !== undefined;
+  };
+  const rowActions = page.list.rowActions.filter(offered);
   const onRowAction = (action: CompiledRowAction, record: Row) => {
     if (action.action === 'view') return props.onRowView?.(action, record);
+    if (action.action === 'drawer') return onRowDrawer?.(action, record);
     if (action.action !== 'custom') return rowHandlers[action.action]?.(record);
+    if (action.input) return onRowInput?.(action, record);
     if (opensDialog(action)) return onRowDialog?.(action, record);
     const id = record.id;
     if (typeof id === 'string' || typeof id === 'number') void list.callRow(action, id);

@@ -13,16 +13,16 @@ export type Row = Record<string, unknown>;
 export const ROW_ACTION_TEXTS: Readonly<Record<RowAction, string>> = { edit: '编辑', detail: '详情', delete: '删除' };
 
 export function rowActionTitle(action: CompiledRowAction): string {
-  return action.action === 'custom' || action.action === 'view' ? action.title : ROW_ACTION_TEXTS[action.action];
+  return action.action === 'custom' || action.action === 'view' || action.action === 'drawer' ? action.title : ROW_ACTION_TEXTS[action.action];
 }
 
 /** React key and test handle of a row action: the built-in name or the custom key. */
 export function rowActionKey(action: CompiledRowAction): string {
-  return action.action === 'custom' || action.action === 'view' ? action.key : action.action;
+  return action.action === 'custom' || action.action === 'view' || action.action === 'drawer' ? action.key : action.action;
 }
 
 export function rowActionVisible(action: CompiledRowAction, row: Row): boolean {
-  if ((action.action !== 'custom' && action.action !== 'view') || action.visibleWhen === undefined) return true;
+  if ((action.action !== 'custom' && action.action !== 'view' && action.action !== 'drawer') || action.visibleWhen === undefined) return true;
   try {
     return Boolean(evaluateExpression(action.visibleWhen, { $row: row }));
   } catch {

@@ -26,6 +26,7 @@ import { ReferenceGraph } from './references';
 import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { registerGridBatch } from './gridBatch';
+import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 
 /** Serves the endpoints of a page that names it as `entity.server`, with the page's service. */
 export type EntityServerModule = (app: FastifyInstance, service: EntityService) => void;
@@ -43,6 +44,11 @@ export interface EntityRoutesOptions {
   modules?: Readonly<Partial<Record<NonNullable<CompiledPage['entity']['server']>, EntityServerModule>>>;
   /** By table: asked before any delete of the table's rows, in the deleting transaction. */
   deleteGuards?: Readonly<Record<string, DeleteGuard>>;
+  /**
+   * Told the table of a page after each call that may have written it (any method but GET), so
+   * what is cached from that table (the dictionaries) is read again.
+   */
+  onWrite?: (table: string) => void;
 }
 
 /** Upload limit per file, as JeecgBoot's '文件大小超出10MB限制'. */
@@ -306,5 +312,19 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
     }
     registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set());
     if (model.page.document.grid) registerGridBatch(app, service);
+    if (hasRecycleBin(service)) {
+      if (!model.softDeleted) throw new PageLoadError([{ source: model.page.source, pointer: '/list/toolbar', message: `表 ${model.table} 没有 del_flag 字段，不能使用回收站（recycleBin）` }]);
+      registerRecycleBin(app, service);
+    }
+  }
+  const onWrite = opts.onWrite;
+  if (onWrite) {
+    const tables = models.map((model) => ({ path: `${model.page.entity.apiPath}/`, table: model.table }));
+    app.addHook('onResponse', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const url = request.routeOptions.url ?? '';
+      const written = tables.find((t) => url.includes(t.path));
+      if (written) onWrite(written.table);
+    });
   }
 };

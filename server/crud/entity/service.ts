@@ -72,6 +72,17 @@ export class EntityService {
       const taken = await this.store.existingValues(db, field, [String(value)], exceptId);
       if (taken.size > 0) errors.push({ field: field.name, label: field.label, message: duplicateMessage(field.label, String(value)) });
     }
+    // A unique index over several fields (a dictionary item's value within its dictionary): the
+    // combination is refused, named by its last field.
+    for (const index of this.model.page.indexes) {
+      if (!index.unique || index.fields.length < 2) continue;
+      const last = index.fields[index.fields.length - 1];
+      const combination = index.fields.map((f) => values[f.name]);
+      if (combination.some((v) => v === null || v === undefined || v === '')) continue;
+      if (await this.store.combinationTaken(db, index.fields, combination.map(String), exceptId)) {
+        errors.push({ field: last.name, label: last.label, message: duplicateMessage(last.label, String(values[last.name])) });
+      }
+    }
     return errors;
   }
 

@@ -54,6 +54,17 @@ export class EntityStore {
     return this.scoped ? sql<SqlBool>`${sql.ref(COLUMN.tenantId)} = ${tenantId}` : undefined;
   }
 
+  /**
+   * The rows a page shows: its tenant's, and on a table that keeps deleted rows (del_flag, JeecgBoot's
+   * logical delete) only the live ones — del_flag is 0, '0' or a number in text, so it is compared as text.
+   */
+  visibleCondition(tenantId: number, deleted = false): Expression<SqlBool> | undefined {
+    const tenant = this.tenantCondition(tenantId);
+    if (!this.model.softDeleted) return tenant;
+    const flag = deleted ? sql<SqlBool>`CAST(${sql.ref('del_flag')} AS text) <> '0'` : sql<SqlBool>`CAST(${sql.ref('del_flag')} AS text) = '0'`;
+    return tenant ? sql<SqlBool>`${tenant} AND ${flag}` : flag;
+  }
+
   /** Rows of the caller's tenant, with the computed has-child flag of a tree without a declared one. */
   rows(db: Kysely<DB>, tenantId: number): Rows {
     const { table, tree } = this.model;
@@ -62,14 +73,14 @@ export class EntityStore {
       const child = sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(table)} AS c WHERE c.${sql.ref(tree.parent.column)} = ${sql.table(table)}.${sql.ref('id')})`;
       qb = qb.select(child.as('has_child')) as unknown as Rows;
     }
-    const tenant = this.tenantCondition(tenantId);
-    return tenant ? qb.where(tenant) : qb;
+    const visible = this.visibleCondition(tenantId);
+    return visible ? qb.where(visible) : qb;
   }
 
   async list(db: Kysely<DB>, query: ListQuery, tenantId: number, extra?: Expression<SqlBool>): Promise<{ rows: EntityRow[]; total: number }> {
     const where = (qb: Rows) => {
-      const tenant = this.tenantCondition(tenantId);
-      let q = tenant ? qb.where(tenant) : qb;
+      const visible = this.visibleCondition(tenantId);
+      let q = visible ? qb.where(visible) : qb;
       if (extra) q = q.where(extra);
       return applyListFilter(q, query);
     };
@@ -153,11 +164,16 @@ export class EntityStore {
     });
   }
 
-  /** Deletes rows of the tenant, and their file references with them; returns how many went. */
-  async delete(db: Kysely<DB>, rows: readonly EntityRow[], tenantId: number): Promise<number> {
+  /**
+   * Deletes rows of the tenant, and their file references with them; returns how many went. A table
+   * that keeps deleted rows (del_flag) only marks them (the recycle bin can restore them) unless
+   * `purge`; their files stay referenced until they are purged.
+   */
+  async delete(db: Kysely<DB>, rows: readonly EntityRow[], tenantId: number, purge = false): Promise<number> {
     if (rows.length === 0) return 0;
     const ids = rows.map((r) => String(r.id));
     const tenant = this.tenantCondition(tenantId);
+    if (this.model.softDeleted && !purge) return this.setDeleted(db, ids, tenantId, true);
     return inTransaction(db, async (trx) => {
       let qb = dynamic(trx).deleteFrom(this.model.table).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`);
       if (tenant) qb = qb.where(tenant);
@@ -167,6 +183,35 @@ export class EntityStore {
       if (tree) await this.refreshHasChild(trx, rows.map((r) => r[tree.parent.column]).filter((p): p is string => typeof p === 'string'));
       return Number(result.numDeletedRows);
     });
+  }
+
+  /** Marks rows deleted (into the recycle bin) or live again (还原); returns how many changed. */
+  async setDeleted(db: Kysely<DB>, ids: readonly string[], tenantId: number, deleted: boolean): Promise<number> {
+    if (ids.length === 0) return 0;
+    const set: Record<string, unknown> = { del_flag: deleted ? 1 : 0 };
+    if (this.model.hasColumn('update_time')) set.update_time = sql`now()`;
+    const current = this.visibleCondition(tenantId, !deleted);
+    let qb = dynamic(db).updateTable(this.model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`);
+    if (current) qb = qb.where(current);
+    const result = await qb.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The tenant's rows in the recycle bin (newest deletion first), at most `limit`. */
+  async deletedRows(db: Kysely<DB>, tenantId: number, limit: number): Promise<EntityRow[]> {
+    const deleted = this.visibleCondition(tenantId, true);
+    let qb = dynamic(db).selectFrom(this.model.table).selectAll() as unknown as Rows;
+    if (deleted) qb = qb.where(deleted);
+    const order = this.model.hasColumn('update_time') ? 'update_time' : 'id';
+    return qb.orderBy(sql.ref(order), 'desc').limit(limit).execute();
+  }
+
+  /** One row of the tenant's recycle bin. */
+  async findDeleted(db: Kysely<DB>, id: string, tenantId: number): Promise<EntityRow | undefined> {
+    const deleted = this.visibleCondition(tenantId, true);
+    let qb = (dynamic(db).selectFrom(this.model.table).selectAll() as unknown as Rows).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
+    if (deleted) qb = qb.where(deleted);
+    return qb.executeTakeFirst();
   }
 
   /** Ids among `ids` with children outside `ids` (a tree node is deleted only with all its children). */
@@ -228,6 +273,14 @@ export class EntityStore {
       for (const r of rows) found.add(r.value);
     }
     return found;
+  }
+
+  /** Whether another row (deleted ones too: the unique index holds them) has these values in these fields together. */
+  async combinationTaken(db: Kysely<DB>, fields: readonly CompiledField[], values: readonly string[], exceptId?: string): Promise<boolean> {
+    const conditions = fields.map((field, i) => sql<SqlBool>`CAST(${sql.ref(field.column)} AS text) = ${values[i]}`);
+    if (exceptId !== undefined) conditions.push(sql<SqlBool>`${sql.ref('id')} <> ${exceptId}`);
+    const { rows } = await sql`SELECT 1 FROM ${sql.table(this.model.table)} WHERE ${sql.join(conditions, sql` AND `)} LIMIT 1`.execute(db);
+    return rows.length > 0;
   }
 
   /** Values of a tree-parent field that mean "no parent": the tree's root value and the treeSelect's pidValue. */

@@ -13,11 +13,12 @@ type RuleRow = Pick<Selectable<SysFillRule>, 'rule_code' | 'rule_name' | 'prefix
 
 /** A row as the number format; a row the CHECK constraints should have refused is a server fault. */
 export function formatOf(row: RuleRow): FillRuleFormat {
-  const { date_format: dateFormat, reset_period: resetPeriod } = row;
+  const dateFormat = row.date_format ?? '';
+  const resetPeriod = row.reset_period;
   if (!isDateFormat(dateFormat) || !isResetPeriod(resetPeriod)) {
     throw new Error(`sys_fill_rule ${row.rule_code}: date_format ${dateFormat} / reset_period ${resetPeriod} unknown`);
   }
-  return { code: row.rule_code, name: row.rule_name, prefix: row.prefix, dateFormat, seqLength: row.seq_length, resetPeriod };
+  return { code: row.rule_code, name: row.rule_name, prefix: row.prefix ?? '', dateFormat, seqLength: row.seq_length, resetPeriod };
 }
 
 /** The period a reading falls in: the counter starts again whenever it changes. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../../auth/guard';
 import { permissionCodesOf } from '../../auth/permissions';
-import { fail, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
+import { BusinessError, fail, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
 import { previewNumber } from './counter';
 
@@ -40,6 +40,21 @@ export const fillRuleRoutes: FastifyPluginAsync<FillRuleRoutesOptions> = async (
       const held = await permissionCodesOf(app.db, currentUser(request).userId);
       if (!allowed.some((code) => held.has(code))) return reply.code(200).send(fail(NO_PERMISSION_MESSAGE, 510));
       return ok(await previewNumber(app.db, ruleCode));
+    },
+  );
+
+  // 填值规则's 测试: the next number of one rule, read only (the counter does not move), behind the page's code.
+  app.get<{ Querystring: { id: string } }>(
+    '/sys/fillRule/testFillRule',
+    {
+      config: { permission: 'fillRule:test' },
+      schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 }, _t: { type: 'string' } } } },
+    },
+    async (request) => {
+      const rule = await app.db.selectFrom('sys_fill_rule').select('rule_code').where('id', '=', request.query.id).executeTakeFirst();
+      if (!rule) throw new BusinessError('未找到对应数据');
+      const next = await previewNumber(app.db, rule.rule_code);
+      return { ...ok(next), message: `下一个编号：${next}（仅预览，不占用编号）` };
     },
   );
 };

@@ -261,3 +261,56 @@ describe('text lookups for list cells', () => {
     expect(dicts.textOf('sex', '1')).toBe('1');
   });
 });
+
+describe('the server says the dictionaries changed (dictVersion)', () => {
+  it('keeps a cache of the same version without a request', async () => {
+    dicts.seed(loginDicts, 'v1');
+    expect(await dicts.syncServerVersion('v1')).toBe(false);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('reads every dictionary again when the version differs, for 7 days, and remembers the new version', async () => {
+    dicts.seed(loginDicts, 'v1');
+    let changes = 0;
+    dicts.subscribe(() => {
+      changes += 1;
+    });
+    time += 3 * 24 * 3600_000;
+    fake.respond(() => ok({ sex: [{ value: '1', text: '男性' }] }));
+    expect(await dicts.syncServerVersion('v2')).toBe(true);
+    expect(fake.calls.map((call) => call.url)).toEqual(['sys/dict/queryAllDictItems']);
+    expect(dicts.textOf('sex', '1')).toBe('男性');
+    expect(storedRaw()).toEqual({ value: { sex: [{ value: '1', text: '男性' }] }, expire: time + SEVEN_DAYS_MS });
+    expect(changes).toBe(1);
+    fake.calls.length = 0;
+    // Another page load with the same version: nothing to do; another service (a new tab) agrees.
+    expect(await dicts.syncServerVersion('v2')).toBe(false);
+    expect(await createDictService(fake.host, { now: () => time }).syncServerVersion('v2')).toBe(false);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('reads them again when the cached version is unknown (after 清理缓存) or the cache expired', async () => {
+    dicts.seed(loginDicts);
+    fake.respond(() => ok({ sex: [{ value: '1', text: '男' }] }));
+    expect(await dicts.syncServerVersion('v1')).toBe(true);
+    dicts.seed(loginDicts, 'v1');
+    time += SEVEN_DAYS_MS + 1;
+    expect(await dicts.syncServerVersion('v1')).toBe(true);
+  });
+
+  it('keeps the old cache when the read fails, and tries again next time', async () => {
+    dicts.seed(loginDicts, 'v1');
+    fake.respond(() => Promise.reject(new Error('timeout')));
+    expect(await dicts.syncServerVersion('v2')).toBe(false);
+    expect(dicts.textOf('sex', '1')).toBe('男');
+    fake.respond(() => ok({ sex: [{ value: '1', text: '男士' }] }));
+    expect(await dicts.syncServerVersion('v2')).toBe(true);
+    expect(dicts.textOf('sex', '1')).toBe('男士');
+  });
+
+  it('does nothing without a version (a JeecgBoot server)', async () => {
+    dicts.seed(loginDicts);
+    expect(await dicts.syncServerVersion(undefined)).toBe(false);
+    expect(fake.calls).toEqual([]);
+  });
+});
