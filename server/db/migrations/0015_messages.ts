@@ -47,11 +47,12 @@ const DICTS = [
 ] as const;
 
 /**
- * A database whose dictionaries were seeded before gets these; an empty one (the seed runs after
- * the migrations) gets them from the seed, so nothing is added here.
+ * A database seeded before gets these; an empty one (the seed runs after the migrations) gets them
+ * from the seed, so nothing is added here. Seeded means it has users: an earlier migration of this
+ * release may already have put a dictionary of its own into an otherwise empty database.
  */
 export async function addDictionaries(db: Kysely<unknown>): Promise<void> {
-  const seeded = await sql<{ n: number }>`SELECT count(*)::int AS n FROM sys_dict`.execute(db);
+  const seeded = await sql<{ n: number }>`SELECT count(*)::int AS n FROM sys_user`.execute(db);
   if (Number(seeded.rows[0]?.n ?? 0) === 0) return;
   for (const dict of DICTS) {
     const taken = await sql`SELECT 1 FROM sys_dict WHERE dict_code = ${dict.code}`.execute(db);
