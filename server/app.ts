@@ -28,6 +28,8 @@ import { installNoticeHub } from './realtime/noticeHub';
 import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
 import { onlineReportRoutes, type CompiledReport } from './online';
 import { installVxeHub } from './realtime/vxeHub';
+import { installSessionSockets } from './realtime/sessionSockets';
+import { onlineRoutes } from './sys/online/onlineRoutes';
 import { vxeSocketRoutes } from './realtime/vxeSocketRoutes';
 import { gridSocketPages } from './realtime/gridSocketPages';
 import { registerWebSockets } from './realtime/webSockets';
@@ -92,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   requireInputSchemas(app);
   installNoticeHub(app, database);
   installVxeHub(app, database);
+  installSessionSockets(app, database);
   if (opts.jobScheduler) {
     const scheduler = new JobScheduler({ db: database.db, log: app.log, ...opts.jobRunner });
     app.addHook('onReady', async () => scheduler.start());
@@ -116,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(announcementRoutes, api);
   await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(opts.pages ?? []) });
   await app.register(orgRoutes, api);
+  await app.register(onlineRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
   await app.register(vxeSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });

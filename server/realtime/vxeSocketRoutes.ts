@@ -3,6 +3,7 @@ import type WebSocket from 'ws';
 import { COMMON_SEND_DATE, HEART_BEAT, MAX_VXE_MESSAGE_BYTES, parseVxeMessage } from '../../runtime/grid/socket/messages';
 import { permissionCodesOf } from '../auth/permissions';
 import { VxeHub } from './vxeHub';
+import { hashToken } from '../auth/sessions';
 import { admitTenantSession, answerHeartbeat, closeUnadmitted, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
 
@@ -83,7 +84,12 @@ export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app,
       const admitted: Promise<Admission> = admit(request, token, userId, pageId, tenantId)
         .then(async (outcome) => {
           if (outcome !== 'admitted') return outcome;
-          const remove = await app.vxeHub.add(pageId, member);
+          const leaveHub = await app.vxeHub.add(pageId, member);
+          const leaveSession = app.sessionSockets.add(hashToken(token), socket);
+          const remove = () => {
+            leaveHub();
+            leaveSession();
+          };
           if (closed) remove();
           else unregister = remove;
           return 'admitted' as const;
