@@ -4,7 +4,7 @@
  * entity needs a page document and nothing else; the web app only hands in its host.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Card } from 'antd';
+import { Card, Col, Row as GridRow } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
@@ -16,6 +16,8 @@ import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
 import { PageHeader } from './layout/PageHeader';
 import { mayAdd, requestsAdd, withoutAction } from './openAction';
 import { usePageHeader } from './layout/usePageHeader';
+import { TreeManageView } from './tree/TreeManageView';
+import { TreePane } from './tree/TreePane';
 
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
@@ -42,6 +44,10 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
+  // list.treeFilter: the chosen node of the tree pane limits the list (`<param>=<node key>`).
+  const treeFilter = page.document.list.treeFilter;
+  const [treeKey, setTreeKey] = useState<string | undefined>();
+  const listParams = treeFilter && treeKey !== undefined ? { ...header.params, [treeFilter.param]: treeKey } : header.params;
 
   // ?action=add (a 快捷入口 of the home page): the add form over the list, then the address without it.
   const search = location?.search ?? '';
@@ -59,6 +65,17 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
     if (addRequested) setSearch?.(withoutAction(search));
   }, [addRequested, search, setSearch]);
 
+  // A tree entity edited as a tree (treeManage) instead of a list.
+  if (page.document.treeManage) {
+    return (
+      <DictServiceProvider value={dict}>
+        <Card variant="borderless" className="schema-page schema-tree-page">
+          <TreeManageView page={page} host={host} dict={dict} manage={page.document.treeManage} />
+        </Card>
+      </DictServiceProvider>
+    );
+  }
+
   // A grid page edits its rows in place instead of the list and its form.
   if (page.document.grid) {
     return (
@@ -69,6 +86,21 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
       </DictServiceProvider>
     );
   }
+
+  const list = (
+    <SchemaList
+      baseParams={listParams}
+      page={page}
+      host={host}
+      dict={dict}
+      location={location}
+      reloadToken={reloadToken}
+      onAdd={() => setForm({ mode: 'add' })}
+      onEdit={(record) => setForm({ mode: 'edit', record })}
+      onDetail={(record) => setForm({ mode: 'detail', record })}
+      onImport={() => setImporting(true)}
+    />
+  );
 
   return (
     <DictServiceProvider value={dict}>
@@ -85,18 +117,25 @@ export function SchemaPage({ page, host, dict: given, location, gridLive }: Sche
             }
           />
         )}
-        <SchemaList
-          baseParams={header.params}
-          page={page}
-          host={host}
-          dict={dict}
-          location={location}
-          reloadToken={reloadToken}
-          onAdd={() => setForm({ mode: 'add' })}
-          onEdit={(record) => setForm({ mode: 'edit', record })}
-          onDetail={(record) => setForm({ mode: 'detail', record })}
-          onImport={() => setImporting(true)}
-        />
+        {treeFilter ? (
+          <GridRow gutter={16} className="tree-filtered-list">
+            <Col xs={24} md={8} lg={6}>
+              <TreePane
+                host={host}
+                source={treeFilter.source}
+                title={treeFilter.title ?? '分类'}
+                searchPlaceholder={treeFilter.searchPlaceholder}
+                selectedKey={treeKey}
+                onSelect={(node) => setTreeKey(node?.key)}
+              />
+            </Col>
+            <Col xs={24} md={16} lg={18}>
+              {list}
+            </Col>
+          </GridRow>
+        ) : (
+          list
+        )}
       </Card>
       <Suspense fallback={null}>
         {form && (

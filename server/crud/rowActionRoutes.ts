@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CompiledPage } from '../../runtime/schema/compiledPage';
+import { servedPageProblems } from './servedPages';
 
 /**
  * Starts recording routes (call before registering them); the returned function checks every custom
@@ -34,6 +35,8 @@ export function watchRowActionRoutes(app: FastifyInstance, apiBase: string, page
         }
       });
     }
+    // Pages served by a named module: every route they call must be there (servedPages.ts).
+    problems.push(...servedPageProblems(pages, permissions, apiBase));
     if (problems.length > 0) throw new Error(problems.join('\n'));
   };
 }

@@ -40,6 +40,8 @@ export interface FormModalProps {
   open: boolean;
   onClose(): void;
   onSaved(): void;
+  /** Add only: values set over the defaults (a tree's 添加下级 presets the parent). */
+  presets?: Record<string, unknown>;
 }
 
 export const FORM_TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', detail: '详细信息' };
@@ -81,20 +83,20 @@ export function FormModal(props: FormModalProps) {
   return <FormModalSession key={`${props.mode}:${String(recordId(props.record) ?? '')}`} {...props} />;
 }
 
-function initialLoad(page: CompiledPage, mode: FormMode, id: string | number | undefined): Loaded {
+function initialLoad(page: CompiledPage, mode: FormMode, id: string | number | undefined, presets?: Record<string, unknown>): Loaded {
   if (mode === 'add') {
     const defaults = defaultValues(page);
     defaults.failures.forEach((failure) => console.warn(`默认值表达式无法计算（${failure.field}）：${failure.message}`));
-    return { state: 'ready', record: defaults.values, fillRuleFields: defaults.fillRuleFields };
+    return { state: 'ready', record: { ...defaults.values, ...presets }, fillRuleFields: defaults.fillRuleFields };
   }
   if (id === undefined) return { state: 'failed', message: '缺少记录的 id，无法加载数据' };
   return { state: 'loading' };
 }
 
-function FormModalSession({ page, host, mode, record, open, onClose, onSaved }: FormModalProps) {
+function FormModalSession({ page, host, mode, record, open, onClose, onSaved, presets }: FormModalProps) {
   const dict = useDictService(host);
   const id = recordId(record);
-  const [loaded, setLoaded] = useState<Loaded>(() => initialLoad(page, mode, id));
+  const [loaded, setLoaded] = useState<Loaded>(() => initialLoad(page, mode, id, presets));
   const [dictsSettled, setDictsSettled] = useState(false);
   const [saving, setSaving] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../../auth/guard';
-import { ok, okMessage } from '../../http/envelope';
+import { BusinessError, ok, okMessage } from '../../http/envelope';
+import { departNode, loadDepartRows } from './departTree';
 import { SIGNED_IN } from '../../http/routeConfig';
-import { addDepart, deleteDeparts, editDepart, type DepartInput } from './departWrites';
+import { addDepart, deleteDeparts, DEPART_MISSING, editDepart, type DepartInput } from './departWrites';
 import { myDepartTree } from './myDepartTree';
 
 /** The permission codes of 部门管理 (menu buttons in schemas/seed/menus.json). */
-export const DEPART_PERMISSIONS = { add: 'depart:add', edit: 'depart:edit', delete: 'depart:delete' } as const;
+export const DEPART_PERMISSIONS = { list: 'depart:list', add: 'depart:add', edit: 'depart:edit', delete: 'depart:delete' } as const;
 
 const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
@@ -76,6 +77,20 @@ export const departManageRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       await deleteDeparts(app.db, request.query.ids.split(','), currentUser(request).username);
       return okMessage('删除成功!');
+    },
+  );
+
+  // The form's record before an edit (the page's generic queryById call).
+  app.get<{ Querystring: { id: string } }>(
+    '/sys/sysDepart/queryById',
+    {
+      config: { permission: DEPART_PERMISSIONS.list },
+      schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 32 }, _t: { type: 'string' } } } },
+    },
+    async (request) => {
+      const row = (await loadDepartRows(app.db)).find((r) => r.id === request.query.id);
+      if (!row) throw new BusinessError(DEPART_MISSING);
+      return ok(departNode(row, true, null));
     },
   );
 
