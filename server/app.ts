@@ -15,6 +15,7 @@ import { fileRoutes } from './files';
 import { JobScheduler, type BuiltinJob } from './jobs';
 import { jobRoutes } from './jobs/jobRoutes';
 import { watchRowActionRoutes } from './crud/rowActionRoutes';
+import { isServedByModule } from './crud/servedPages';
 import { configJsRoutes } from './http/configJs';
 import './http/context';
 import { installErrorHandlers } from './http/errors';
@@ -106,27 +107,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 
   const checkRowActionRoutes = watchRowActionRoutes(app, config.apiBase, opts.pages ?? []);
+  // Pages served by a named module own no table: the table-reading parts see only the generic pages.
+  const tablePages = (opts.pages ?? []).filter((page) => !isServedByModule(page));
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
   await app.register(unlockRoutes, api);
   await app.register(permissionRoutes, api);
-  const trees = new TreeTables(opts.pages ?? []);
-  await app.register(dictRoutes, { ...api, pages: opts.pages ?? [] });
+  const trees = new TreeTables(tablePages);
+  await app.register(dictRoutes, { ...api, pages: tablePages });
   await app.register(treeRoutes, { ...api, trees });
   await app.register(categoryRoutes, api);
-  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });
+  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages) });
   await app.register(announcementRoutes, api);
-  await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(opts.pages ?? []) });
+  await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(tablePages) });
   await app.register(orgRoutes, api);
   await app.register(onlineRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(noticeSocketRoutes, api);
-  await app.register(vxeSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
-  await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
+  await app.register(vxeSocketRoutes, { ...api, gridPages: gridSocketPages(tablePages) });
+  await app.register(fileRoutes, { ...api, pages: tablePages });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
-  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
-  if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
+  if (tablePages.length > 0) await app.register(entityRoutes, { ...api, pages: tablePages });
+  if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });
   if (config.webDir && fs.existsSync(config.webDir)) {
