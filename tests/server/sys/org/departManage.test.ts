@@ -111,6 +111,13 @@ describe.each(DATABASE_KINDS)('部门管理 (%s)', (kind) => {
     expect(body(await get(t.app, '/sys/addressList/list', lisi))).toMatchObject(NO_PERMISSION);
   });
 
+  it('answers one department for the edit form (queryById), 510 without depart:list', async () => {
+    const answer = body<DepartNode>(await get(t.app, `/sys/sysDepart/queryById?id=${FINANCE}`, admin));
+    expect(answer).toMatchObject({ success: true, result: { id: FINANCE, orgCode: 'A01A03', parentId: COMPANY } });
+    expect(body(await get(t.app, '/sys/sysDepart/queryById?id=missing', admin))).toMatchObject({ success: false, message: '未找到对应部门' });
+    expect(body(await get(t.app, `/sys/sysDepart/queryById?id=${FINANCE}`, lisi))).toMatchObject(NO_PERMISSION);
+  });
+
   it('answers my departments with what lies below them', async () => {
     const mine = body<DepartNode[]>(await get(t.app, '/sys/sysDepart/queryMyDeptTreeList', lisi));
     expect(mine.success).toBe(true);
