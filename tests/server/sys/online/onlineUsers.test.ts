@@ -1,7 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../../server/app';
+import { readConfig } from '../../../../server/config';
 import { DATABASE_KINDS } from '../../../support/database';
-import { body, get, login, send, startTestApp, type TestApp } from '../../support/app';
+import { API, body, get, login, send, startTestApp, type TestApp } from '../../support/app';
 import { connectNotice, wsOrigin, type NoticeClient } from '../../support/noticeClient';
+import { openSharedPostgres, type SharedPostgres } from '../../support/sharedPostgres';
 
 interface OnlineSession {
   id: string;
@@ -104,5 +108,40 @@ describe.each(DATABASE_KINDS)('在线用户 (%s)', (kind) => {
     expect(body(await get(t.app, '/sys/online/list', lisi))).toMatchObject(NO_PERMISSION);
     expect(body(await send(t.app, 'POST', '/sys/online/forceLogout', { id: row.id }, lisi))).toMatchObject(NO_PERMISSION);
     expect((await get(t.app, '/sys/permission/getUserPermissionByToken', target.token)).statusCode).toBe(200);
+  });
+});
+
+describe('强退 across two API nodes on one PostgreSQL', () => {
+  let shared: SharedPostgres;
+  let nodes: FastifyInstance[];
+  const clients: NoticeClient[] = [];
+
+  beforeAll(async () => {
+    shared = await openSharedPostgres(2);
+    const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
+    nodes = [];
+    for (const database of shared.databases) nodes.push(await buildApp({ config, database }));
+    for (const node of nodes) await node.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    for (const node of nodes ?? []) await node.close();
+    await shared?.close();
+  });
+
+  it('closes the socket the other node holds at once', async () => {
+    const [first, second] = nodes;
+    const admin = (await login(first, 'admin')).token;
+    const victim = await login(second, 'wangwu');
+    const socket = connectNotice(`${wsOrigin(second)}${API}/websocket/${victim.userInfo.id}`, victim.token);
+    clients.push(socket);
+    await socket.opened;
+    socket.socket.send('HeartBeat');
+    expect(await socket.next()).toBe('HeartBeat');
+
+    const rows = body<{ records: OnlineSession[] }>(await get(first, '/sys/online/list?username=wangwu&pageSize=100', admin)).result.records;
+    expect(body(await send(first, 'POST', '/sys/online/forceLogout', { id: rows[0].id }, admin))).toMatchObject({ success: true });
+    const closed = await Promise.race([socket.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
+    expect(closed).toEqual({ code: 1008, reason: 'Token失效，请重新登录!' });
   });
 });
