@@ -15,6 +15,7 @@ import { fileRoutes } from './files';
 import { JobScheduler, type BuiltinJob } from './jobs';
 import { jobRoutes } from './jobs/jobRoutes';
 import { watchRowActionRoutes } from './crud/rowActionRoutes';
+import { isServedByModule } from './crud/servedPages';
 import { configJsRoutes } from './http/configJs';
 import './http/context';
 import { installErrorHandlers } from './http/errors';
@@ -29,6 +30,8 @@ import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
 import { onlineReportRoutes, type CompiledReport } from './reports';
 import { installGridLiveHub } from './realtime/gridLiveHub';
 import { gridLiveSocketRoutes } from './realtime/gridLiveSocketRoutes';
+import { installSessionSockets } from './realtime/sessionSockets';
+import { onlineRoutes } from './sys/online/onlineRoutes';
 import { gridSocketPages } from './realtime/gridSocketPages';
 import { registerWebSockets } from './realtime/webSockets';
 import { announcementRoutes, ANNOUNCEMENT_OWN_ROUTES } from './sys/announcementRoutes';
@@ -104,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   requireInputSchemas(app);
   installNoticeHub(app, database);
   installGridLiveHub(app, database);
+  installSessionSockets(app, database);
   if (opts.jobScheduler) {
     const scheduler = new JobScheduler({ db: database.db, log: app.log, ...opts.jobRunner });
     app.addHook('onReady', async () => scheduler.start());
@@ -115,43 +119,46 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
 
   const checkRowActionRoutes = watchRowActionRoutes(app, config.apiBase, opts.pages ?? []);
-  guardFillRulesInUse(app, config.apiBase, opts.pages ?? []);
+  // Pages served by a named module own no table: the table-reading parts see only the generic pages.
+  const tablePages = (opts.pages ?? []).filter((page) => !isServedByModule(page));
+  guardFillRulesInUse(app, config.apiBase, tablePages);
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
   await app.register(unlockRoutes, api);
   await app.register(permissionRoutes, api);
-  const trees = new TreeTables(opts.pages ?? []);
-  await app.register(dictRoutes, { ...api, pages: opts.pages ?? [] });
+  const trees = new TreeTables(tablePages);
+  await app.register(dictRoutes, { ...api, pages: tablePages });
   await app.register(treeRoutes, { ...api, trees });
   await app.register(categoryRoutes, api);
-  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(opts.pages ?? []) });
+  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages) });
   await app.register(announcementRoutes, api);
   await app.register(announcementAdminRoutes, api);
   await app.register(messageRoutes, { ...api, smsSender: opts.smsSender });
-  await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(opts.pages ?? []) });
+  await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(tablePages) });
   await app.register(orgRoutes, api);
+  await app.register(onlineRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(rolePermissionRoutes, api);
   await app.register(roleRoutes, api);
   await app.register(noticeSocketRoutes, api);
-  await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
-  await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
+  await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(tablePages) });
+  await app.register(fileRoutes, { ...api, pages: tablePages });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
   // A write through the 数据字典 pages is seen by the next dictionary read on this node (other nodes: DICT_CACHE_MS).
   const onWrite = (table: string) => {
     if (DICTIONARY_TABLES.has(table)) app.dictionaries.invalidate();
   };
-  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, {
+  if (tablePages.length > 0) await app.register(entityRoutes, {
       ...api,
-      pages: opts.pages,
+      pages: tablePages,
       onWrite,
       servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
       modules: { permissionMenu: permissionMenuRoutes },
       deleteGuards: { sys_role: roleDeleteRefusal },
     });
-  if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
+  if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });
   if (config.webDir && fs.existsSync(config.webDir)) {

@@ -145,6 +145,7 @@ export interface PageDocument {
    */
   indexes?: PageIndex[];
   grid?: PageGrid;
+  treeManage?: PageTreeManage;
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -187,6 +188,10 @@ export interface PageEntity {
    * The entity's endpoints are served by this named server module instead of the generic CRUD (the module validates with the page's fields and checks the page's permission codes). permissionMenu: 菜单管理 over sys_permission (list answers the whole menu tree; delete removes the children too). The server refuses to start when the module does not serve list, add, edit and delete with the page's codes.
    */
   server?: 'permissionMenu';
+  /**
+   * Name of the server module that serves this page's endpoints at its API path instead of the generic CRUD (a system table needing behaviour a page cannot declare: org codes, ending sessions). No table is created, altered or checked for it and no generic route is registered; the fields describe what the module answers. The server refuses to start when the module is unknown or lacks a route the page calls.
+   */
+  servedBy?: string;
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -607,6 +612,7 @@ export interface PageList {
    * The list endpoint answers the whole tree at once (an array of rows, each with its `children`), as JeecgBoot's /sys/permission/list: the table shows it as a tree table without paging or row numbers. Default false.
    */
   wholeTree?: boolean;
+  treeFilter?: PageTreeFilter;
 }
 /**
  * One table column.
@@ -829,6 +835,27 @@ export interface ListCompare {
    * Permission code the user must hold to see the button and the server requires. Default <prefix>:list.
    */
   permission?: string;
+}
+/**
+ * A tree pane left of the list (master–detail): choosing a node reloads the list with param=<node key>; choosing it again clears the filter.
+ */
+export interface PageTreeFilter {
+  /**
+   * API path (under the API base) answering the whole tree as JeecgBoot tree nodes (key, title, children), e.g. /sys/sysDepart/queryTreeList.
+   */
+  source: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  param: string;
+  /**
+   * Title of the tree pane. Default 分类.
+   */
+  title?: string;
+  /**
+   * Hint of the box filtering the tree by name. Default 请输入名称搜索.
+   */
+  searchPlaceholder?: string;
 }
 /**
  * The page-header layout above the list: the title with an optional description, a search box over one field and tabs that each switch a fixed filter. Its state lives in the URL (keyword, tab) with the query bar's.
@@ -1188,4 +1215,41 @@ export interface PageGridColumn {
    * Footer rows: 合计 (sum) and/or 平均值 (average).
    */
   statistics?: ('sum' | 'average')[];
+}
+/**
+ * Edits a tree entity as a tree instead of a list (部门管理): the tree on the left with 新增一级 (add code), 添加下级 (add code, the chosen node as parent) and 删除 (delete code); on the right the chosen node's details with 编辑 (edit code) and, per related entry, a tab listing another page filtered by the node.
+ */
+export interface PageTreeManage {
+  /**
+   * Endpoint under the entity's API path answering the whole tree (JeecgBoot tree nodes: key, title, children, and the entity's fields), e.g. queryTreeList.
+   */
+  load: string;
+  /**
+   * Title of the tree pane. Default the entity title.
+   */
+  title?: string;
+  /**
+   * Title of the details tab. Default 基本信息.
+   */
+  detailTitle?: string;
+  /**
+   * Tabs listing rows of other pages that belong to the chosen node (read-only).
+   *
+   * @maxItems 5
+   */
+  related?: PageTreeManageRelated[];
+}
+export interface PageTreeManageRelated {
+  /**
+   * Tab title, e.g. 部门用户.
+   */
+  title: string;
+  /**
+   * The page (<module>/<entity>) whose list the tab shows, read-only, e.g. sys/addressList.
+   */
+  page: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  param: string;
 }

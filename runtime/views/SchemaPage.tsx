@@ -4,7 +4,7 @@
  * entity needs a page document and nothing else; the web app only hands in its host.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Card } from 'antd';
+import { Card, Col, Row as GridRow } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
@@ -17,6 +17,8 @@ import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
 import { PageHeader } from './layout/PageHeader';
 import { mayAdd, requestsAdd, withoutAction } from './openAction';
 import { usePageHeader } from './layout/usePageHeader';
+import { TreeManageView } from './tree/TreeManageView';
+import { TreePane } from './tree/TreePane';
 
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
@@ -62,6 +64,12 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
+  // list.treeFilter: the chosen node of the tree pane limits the list (`<param>=<node key>`).
+  const treeFilter = page.document.list.treeFilter;
+  const [treeKey, setTreeKey] = useState<string | undefined>();
+  // A drawer's detail list keeps to its master's rows; a tree pane narrows it to the chosen node.
+  const baseParams = fixedValues ? { ...header.params, ...fixedValues } : header.params;
+  const listParams = treeFilter && treeKey !== undefined ? { ...baseParams, [treeFilter.param]: treeKey } : baseParams;
 
   // ?action=add (a 快捷入口 of the home page): the add form over the list, then the address without it.
   const search = location?.search ?? '';
@@ -79,6 +87,17 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
     if (addRequested) setSearch?.(withoutAction(search));
   }, [addRequested, search, setSearch]);
 
+  // A tree entity edited as a tree (treeManage) instead of a list.
+  if (page.document.treeManage) {
+    return (
+      <DictServiceProvider value={dict}>
+        <Card variant="borderless" className="schema-page schema-tree-page">
+          <TreeManageView page={page} host={host} dict={dict} manage={page.document.treeManage} />
+        </Card>
+      </DictServiceProvider>
+    );
+  }
+
   // A grid page edits its rows in place instead of the list and its form.
   if (page.document.grid) {
     return (
@@ -89,6 +108,29 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       </DictServiceProvider>
     );
   }
+
+  const list = (
+    <SchemaList
+      baseParams={listParams}
+      page={page}
+      host={host}
+      dict={dict}
+      location={location}
+      reloadToken={reloadToken}
+      onAdd={() => setForm({ mode: 'add' })}
+      onEdit={(record) => setForm({ mode: 'edit', record })}
+      onDetail={(record) => setForm({ mode: 'detail', record })}
+      onImport={() => setImporting(true)}
+      onRowDialog={(action, record) => {
+        const id = record.id;
+        if (typeof id === 'string' || typeof id === 'number') setRowDialog({ action, rowId: id });
+      }}
+      onRowView={(action, row) => setRowView({ action, row })}
+      onRecycleBin={() => setOverlay({ kind: 'recycleBin' })}
+      onRowDrawer={(action, row) => setOverlay({ kind: 'drawer', action, row })}
+      onRowInput={(action, row) => setOverlay({ kind: 'testBox', action, rowId: typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '' })}
+    />
+  );
 
   return (
     <DictServiceProvider value={dict}>
@@ -105,26 +147,25 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
             }
           />
         )}
-        <SchemaList
-          baseParams={fixedValues ? { ...header.params, ...fixedValues } : header.params}
-          page={page}
-          host={host}
-          dict={dict}
-          location={location}
-          reloadToken={reloadToken}
-          onAdd={() => setForm({ mode: 'add' })}
-          onEdit={(record) => setForm({ mode: 'edit', record })}
-          onDetail={(record) => setForm({ mode: 'detail', record })}
-          onImport={() => setImporting(true)}
-          onRowDialog={(action, record) => {
-            const id = record.id;
-            if (typeof id === 'string' || typeof id === 'number') setRowDialog({ action, rowId: id });
-          }}
-          onRowView={(action, row) => setRowView({ action, row })}
-          onRecycleBin={() => setOverlay({ kind: 'recycleBin' })}
-          onRowDrawer={(action, row) => setOverlay({ kind: 'drawer', action, row })}
-          onRowInput={(action, row) => setOverlay({ kind: 'testBox', action, rowId: typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '' })}
-        />
+        {treeFilter ? (
+          <GridRow gutter={16} className="tree-filtered-list">
+            <Col xs={24} md={8} lg={6}>
+              <TreePane
+                host={host}
+                source={treeFilter.source}
+                title={treeFilter.title ?? '分类'}
+                searchPlaceholder={treeFilter.searchPlaceholder}
+                selectedKey={treeKey}
+                onSelect={(node) => setTreeKey(node?.key)}
+              />
+            </Col>
+            <Col xs={24} md={16} lg={18}>
+              {list}
+            </Col>
+          </GridRow>
+        ) : (
+          list
+        )}
       </Card>
       <Suspense fallback={null}>
         {form && (

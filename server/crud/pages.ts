@@ -6,6 +6,7 @@ import { checkDictionaryReferences } from '../../runtime/schema/dictionaryRefere
 import { loadPageSchema, type CompiledPage } from '../../runtime/schema/loadPageSchema';
 import { formatSchemaError, type SchemaError } from '../../runtime/schema/schemaError';
 import { applyEntityTables, readTable, type ApplyReport, type EntityField, type EntityTable } from './ddl';
+import { isServedByModule } from './servedPages';
 
 /**
  * The entity pages the server serves: every document under schemas/pages/ (except examples/, which
@@ -83,9 +84,11 @@ export function loadEntityPages(dir: string = PAGES_DIR): CompiledPage[] {
   for (const page of pages) {
     const samePath = byPath.get(page.entity.apiPath);
     if (samePath) errors.push({ source: page.source, pointer: '/entity', message: `接口路径 ${page.entity.apiPath} 与 ${samePath.source} 重复` });
+    byPath.set(page.entity.apiPath, page);
+    // A page served by a module only describes what its module answers; the table stays the generic page's.
+    if (isServedByModule(page)) continue;
     const sameTable = byTable.get(page.entity.table);
     if (sameTable) errors.push({ source: page.source, pointer: '/entity/table', message: `表 ${page.entity.table} 与 ${sameTable.source} 重复` });
-    byPath.set(page.entity.apiPath, page);
     byTable.set(page.entity.table, page);
   }
   // A dictionary that would show a password or an ID number to whoever opens its page.
@@ -145,7 +148,8 @@ async function checkSystemTable<T>(db: Kysely<T>, page: CompiledPage): Promise<s
  */
 export async function applyPageTables<T>(db: Kysely<T>, pages: readonly CompiledPage[]): Promise<ApplyReport> {
   const problems: string[] = [];
-  for (const page of pages.filter(isSystemTable)) problems.push(...(await checkSystemTable(db, page)));
+  const generic = pages.filter((p) => !isServedByModule(p));
+  for (const page of generic.filter(isSystemTable)) problems.push(...(await checkSystemTable(db, page)));
   if (problems.length > 0) throw new Error(`页面与系统表不一致，服务无法启动：\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return applyEntityTables(db, pages.filter((p) => !isSystemTable(p)).map(entityTableOf));
+  return applyEntityTables(db, generic.filter((p) => !isSystemTable(p)).map(entityTableOf));
 }

@@ -18,6 +18,7 @@ function drawerProblems(at: string, page: CompiledPage, action: CompiledDrawerRo
   }
   return problems;
 }
+import { servedPageProblems } from './servedPages';
 
 /**
  * Starts recording routes (call before registering them); the returned function checks every custom
@@ -63,6 +64,8 @@ export function watchRowActionRoutes(app: FastifyInstance, apiBase: string, page
         }
       });
     }
+    // Pages served by a named module: every route they call must be there (servedPages.ts).
+    problems.push(...servedPageProblems(pages, permissions, apiBase));
     if (problems.length > 0) throw new Error(problems.join('\n'));
   };
 }

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_file_access';
 import * as m0011 from './migrations/0011_role_permission_pages';
 import * as m0012 from './migrations/0012_dict_rule_admin';
 import * as m0013 from './migrations/0013_sys_log';
+import * as m0014 from './migrations/0014_depart_online';
 import * as m0015 from './migrations/0015_messages';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0011_role_permission_pages': m0011,
   '0012_dict_rule_admin': m0012,
   '0013_sys_log': m0013,
+  '0014_depart_online': m0014,
   '0015_messages': m0015,
 };
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { addMissingPageMenus, type AddedPageMenu } from '../crud/pageMenus';
 import { applyPageTables } from '../crud/pages';
+import { isServedByModule } from '../crud/servedPages';
 import { fillFileReferences } from '../files';
 import { seed, type SeedOptions } from '../seed';
 import { migrateToLatest } from './migrate';
@@ -29,8 +30,10 @@ export async function prepareDatabase(
 ): Promise<PreparedDatabase> {
   const migrations = await migrateToLatest(db);
   const ddl = await applyPageTables(db, opts.pages);
-  await seed(db, { ...opts.seed, pages: opts.pages });
-  const referenced = await fillFileReferences(db, opts.pages);
+  // Pages served by a named module own no table: no seed rows, no file references.
+  const tablePages = opts.pages.filter((page) => !isServedByModule(page));
+  await seed(db, { ...opts.seed, pages: tablePages });
+  const referenced = await fillFileReferences(db, tablePages);
   const menus = opts.addMenus ? await addMissingPageMenus(db, opts.pages) : [];
   return {
     migrations,

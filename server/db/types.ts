@@ -28,6 +28,7 @@ export interface SysDepart extends Audit {
   org_code: string;
   mobile: string | null;
   address: string | null;
+  memo: string | null;
   status: Generated<string>;
   del_flag: Generated<string>;
 }
@@ -220,6 +221,8 @@ export interface SysFillRule extends Audit {
 
 export interface SysSession {
   token_hash: string;
+  /** A random id naming the session in 在线用户 (never the token). */
+  id: Generated<string>;
   user_id: string;
   created_at: Instant;
   expires_at: Instant;

@@ -3,6 +3,7 @@ import type WebSocket from 'ws';
 import { COMMON_SEND_DATE, HEART_BEAT, MAX_GRID_LIVE_MESSAGE_BYTES, parseGridLiveMessage } from '../../runtime/grid/socket/messages';
 import { permissionCodesOf } from '../auth/permissions';
 import { GridLiveHub } from './gridLiveHub';
+import { hashToken } from '../auth/sessions';
 import { admitTenantSession, answerHeartbeat, closeUnadmitted, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
 
@@ -83,7 +84,12 @@ export const gridLiveSocketRoutes: FastifyPluginAsync<GridLiveSocketOptions> = a
       const admitted: Promise<Admission> = admit(request, token, userId, pageId, tenantId)
         .then(async (outcome) => {
           if (outcome !== 'admitted') return outcome;
-          const remove = await app.gridLiveHub.add(pageId, member);
+          const leaveHub = await app.gridLiveHub.add(pageId, member);
+          const leaveSession = app.sessionSockets.add(hashToken(token), socket);
+          const remove = () => {
+            leaveHub();
+            leaveSession();
+          };
           if (closed) remove();
           else unregister = remove;
           return 'admitted' as const;

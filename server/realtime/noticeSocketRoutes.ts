@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type WebSocket from 'ws';
 import { admitTenantSession, answerHeartbeat, closeUnadmitted, socketTokenOf, type Admission } from './socketSession';
 import { requireWebSockets } from './webSockets';
+import { hashToken } from '../auth/sessions';
 
 /** The client's keep-alive text (every 20 s); the server answers with the same text. */
 export const HEARTBEAT = 'HeartBeat';
@@ -81,8 +82,14 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
 
       void admitted.then((outcome) => {
         if (closed) return;
-        if (outcome === 'admitted') unregister = app.noticeHub.add(userId, socket);
-        else closeUnadmitted(socket, outcome);
+        if (outcome === 'admitted') {
+          const leaveHub = app.noticeHub.add(userId, socket);
+          const leaveSession = app.sessionSockets.add(hashToken(token), socket);
+          unregister = () => {
+            leaveHub();
+            leaveSession();
+          };
+        } else closeUnadmitted(socket, outcome);
       });
     },
   );

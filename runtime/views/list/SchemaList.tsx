@@ -189,7 +189,8 @@ export function SchemaList(props: SchemaListProps) {
         extra={
           <>
             {page.list.compare && <CompareButton compare={page.list.compare} host={host} selectedRowKeys={selectedRowKeys} />}
-            {superFields.length > 0 && (
+            {/* The advanced query is the generic list's: a page served by a named module answers its own parameters only. */}
+            {superFields.length > 0 && page.document.entity.servedBy === undefined && (
               <SuperQuery
                 code={saveCode}
                 fields={superFields}

@@ -3,6 +3,7 @@ import type { CompiledDict, CompiledField, CompiledPage } from '../../../runtime
 import type { DB } from '../../db/types';
 import { parseTableDictionary } from '../../sys/dict/tableDictionaries';
 import type { AllowedKeys } from './validate';
+import { isServedByModule } from '../servedPages';
 
 /** Code dictionaries by code (app.dictionaries, or a DictionaryCache over a seed transaction). */
 export interface CodeDictionaries {
@@ -44,7 +45,8 @@ export class EntityDictionaries {
     pages: readonly CompiledPage[],
   ) {
     this.entityTables = new Map(
-      pages.map((p) => [p.entity.table, new Set([...p.systemFields, ...p.fields].map((f) => f.column))]),
+      // A page served by a module (servedPages.ts) describes answers, not its table's columns.
+      pages.filter((p) => !isServedByModule(p)).map((p) => [p.entity.table, new Set([...p.systemFields, ...p.fields].map((f) => f.column))]),
     );
     this.pagesByRef = new Map(pages.map((p) => [`${p.entity.module}/${p.entity.name}`, p]));
   }

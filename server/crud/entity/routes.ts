@@ -14,6 +14,7 @@ import { contentDispositionFor, ExcelFileError, XLSX_CONTENT_TYPE } from '../../
 import { readTable } from '../ddl';
 import { translateListQuery, type RawQuery } from '../query';
 import { isSystemTable, PageLoadError } from '../pages';
+import { isServedByModule } from '../servedPages';
 import { actorOf, idList } from './context';
 import { EntityDictionaries } from './dictionaries';
 import { fillRuleProblems } from './fillRules';
@@ -289,7 +290,8 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   errorFiles.start();
   app.addHook('onClose', async () => errorFiles.stop());
   const models: EntityModel[] = [];
-  for (const page of opts.pages) {
+  // A page served by a named module (servedPages.ts) gets no generic route.
+  for (const page of opts.pages.filter((p) => !isServedByModule(p))) {
     let columns: Set<string> | undefined;
     if (isSystemTable(page)) {
       const state = await readTable(app.db, page.entity.table);

@@ -19,6 +19,7 @@ export type DepartRow = Pick<
   | 'org_code'
   | 'mobile'
   | 'address'
+  | 'memo'
   | 'status'
 >;
 
@@ -37,6 +38,7 @@ export interface DepartNode {
   orgCode: string;
   mobile: string | null;
   address: string | null;
+  memo: string | null;
   status: string;
   isLeaf: boolean;
   children: DepartNode[] | null;
@@ -53,7 +55,7 @@ export interface DepartIdNode {
 
 const DEPART_COLUMNS = [
   'd.id', 'd.parent_id', 'd.depart_name', 'd.depart_name_abbr', 'd.depart_order', 'd.description', 'd.org_category',
-  'd.org_type', 'd.org_code', 'd.mobile', 'd.address', 'd.status',
+  'd.org_type', 'd.org_code', 'd.mobile', 'd.address', 'd.memo', 'd.status',
 ] as const;
 
 /** Every department that is not deleted, in the tree's display order (depart_order, then org code). */
@@ -83,6 +85,7 @@ export function departNode(row: DepartRow, isLeaf: boolean, children: DepartNode
     orgCode: row.org_code,
     mobile: row.mobile,
     address: row.address,
+    memo: row.memo,
     status: row.status,
     isLeaf,
     children,

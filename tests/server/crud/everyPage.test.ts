@@ -30,7 +30,8 @@ describe.each(DATABASE_KINDS)('every page on the generic endpoints (%s)', (kind)
   const { get } = server;
 
   it('lists, reads back and re-saves the demo rows of every page', async () => {
-    const pages = server.pages.filter((page) => page.entity.table !== 'tst_tenant_expert');
+    // Pages served by a named module are not on the generic endpoints (their own tests cover them).
+    const pages = server.pages.filter((page) => page.entity.table !== 'tst_tenant_expert' && page.document.entity.servedBy === undefined);
     expect(pages.map((page) => `${page.entity.module}/${page.entity.name}`)).toEqual(
       expect.arrayContaining(['maintenance/expert', 'sys/position', 'receive/receive', 'receipt/receipt']),
     );

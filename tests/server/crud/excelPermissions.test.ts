@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEntityPages } from '../../../server/crud/pages';
+import { isServedByModule } from '../../../server/crud/servedPages';
 import { XLSX_CONTENT_TYPE } from '../../../server/excel';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, DEMO_USERS, signInDemoUsers, startTestApp, type DemoUser, type TestApp } from '../support/app';
@@ -13,7 +14,8 @@ import { multipart } from './support';
 const USERS = DEMO_USERS;
 type User = DemoUser;
 const NO_PERMISSION = { success: false, code: 510, message: '没有权限，请联系管理员授权' };
-const pages = loadEntityPages();
+// Pages served by a named module have no generic Excel endpoints (server/crud/servedPages.ts).
+const pages = loadEntityPages().filter((page) => !isServedByModule(page));
 
 describe.each(DATABASE_KINDS)('Excel endpoints and their permission codes (%s)', (kind) => {
   let t: TestApp;
