@@ -190,7 +190,7 @@ export function SchemaList(props: SchemaListProps) {
           <>
             {page.list.compare && <CompareButton compare={page.list.compare} host={host} selectedRowKeys={selectedRowKeys} />}
             {/* The advanced query is the generic list's: a page served by a named module answers its own parameters only. */}
-            {superFields.length > 0 && page.document.entity.servedBy === undefined && (
+            {superFields.length > 0 && page.document.entity.servedBy === undefined && page.document.entity.server === undefined && (
               <SuperQuery
                 code={saveCode}
                 fields={superFields}
