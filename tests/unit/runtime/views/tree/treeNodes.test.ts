@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allKeys, filterTree, findNode, toTreeNodes } from '../../../runtime/views/tree/treeNodes';
+import { allKeys, filterTree, findNode, toTreeNodes } from '../../../../../runtime/views/tree/treeNodes';
 
 const answer = [
   {
