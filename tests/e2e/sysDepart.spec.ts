@@ -98,31 +98,32 @@ test.describe('部门管理, 通讯录, 在线用户', () => {
 
   test('在线用户 lists a second browser\'s session; 强退 sends that browser to the login page', async ({ browser }) => {
     const other = await browser.newContext();
-    const wangwu = await other.newPage();
-    await signIn(wangwu, 'wangwu');
-    await expect(wangwu.locator('.global-header')).toContainText('王五');
+    // zhangsan, not wangwu: password.spec.ts gives wangwu a new password earlier in the run.
+    const zhangsan = await other.newPage();
+    await signIn(zhangsan, 'zhangsan');
+    await expect(zhangsan.locator('.global-header')).toContainText('张三');
 
     await openFromMenu(page, '系统管理', '在线用户');
     // Other specs of the run may have left sessions of their own: count, do not assume.
     const sessionsOf = (account: string) => listRows(page).filter({ has: page.locator('td').getByText(account, { exact: true }) });
-    await expect(sessionsOf('wangwu').first()).toBeVisible();
-    const before = await sessionsOf('wangwu').count();
+    await expect(sessionsOf('zhangsan').first()).toBeVisible();
+    const before = await sessionsOf('zhangsan').count();
     // The most recent activity first: the second browser's session.
-    const row = sessionsOf('wangwu').first();
-    await expect(row).toContainText('王五');
+    const row = sessionsOf('zhangsan').first();
+    await expect(row).toContainText('张三');
     await expect(row).toContainText(/Chrome|Chromium/);
     // The administrator's own session (this browser) has no 强退.
     await expect(sessionsOf('admin').filter({ hasNotText: '强退' })).toHaveCount(1);
     await screenshot(page, 'online-users');
     await row.getByText('强退', { exact: true }).click();
     await confirmDialog(page, '确定强制退出该用户吗').getByRole('button', { name: /确\s*定/ }).click();
-    await expect(toast(page, '已强制退出用户「wangwu」')).toBeVisible();
-    await expect(sessionsOf('wangwu')).toHaveCount(before - 1);
+    await expect(toast(page, '已强制退出用户「zhangsan」')).toBeVisible();
+    await expect(sessionsOf('zhangsan')).toHaveCount(before - 1);
 
     // Without touching it, the other browser ends on the login page (its socket was closed).
-    await expect(wangwu).toHaveURL(new RegExp(LOGIN_PATH), { timeout: 30_000 });
-    await screenshot(wangwu, 'online-force-logout-login');
-    await wangwu.close();
+    await expect(zhangsan).toHaveURL(new RegExp(LOGIN_PATH), { timeout: 30_000 });
+    await screenshot(zhangsan, 'online-force-logout-login');
+    await zhangsan.close();
     await other.close();
   });
 });
