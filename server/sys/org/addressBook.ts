@@ -6,6 +6,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import { escapeLike } from '../../crud/query/conditions';
+import { inDepartSubtree } from './userDirectory';
 
 export interface AddressEntry {
   id: string;
@@ -39,20 +40,8 @@ export async function pageAddressBook(
     .where('u.status', '=', 1);
   if (filter.realname) scope = scope.where(sql<SqlBool>`u.realname LIKE ${`%${escapeLike(filter.realname)}%`} ESCAPE '\\'`);
   if (filter.phone) scope = scope.where(sql<SqlBool>`u.phone LIKE ${`%${escapeLike(filter.phone)}%`} ESCAPE '\\'`);
-  if (filter.departOrgCode !== undefined) {
-    const subtree = `${escapeLike(filter.departOrgCode)}%`;
-    scope = scope.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sys_user_depart as ud')
-          .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
-          .select('ud.id')
-          .whereRef('ud.user_id', '=', 'u.id')
-          .where('d.del_flag', '=', '0')
-          .where(sql<SqlBool>`d.org_code LIKE ${subtree} ESCAPE '\\'`),
-      ),
-    );
-  }
+  const orgCode = filter.departOrgCode;
+  if (orgCode !== undefined) scope = scope.where((eb) => inDepartSubtree(eb, orgCode));
   const [rows, count] = await Promise.all([
     scope
       .select(['u.id', 'u.realname', 'u.username', 'u.work_no', 'u.post', 'p.name as post_name', 'u.phone', 'u.email'])

@@ -76,6 +76,23 @@ export interface UserFilter {
   departOrgCode?: string;
 }
 
+/**
+ * The user `u` belongs to a live department of the subtree under `orgCode`. Org codes grow by three
+ * characters per level, so a prefix match is the subtree (JeecgBoot: org_code LIKE 'code%').
+ */
+export function inDepartSubtree(eb: UserScope, orgCode: string): Expression<SqlBool> {
+  const subtree = `${escapeLike(orgCode)}%`;
+  return eb.exists(
+    eb
+      .selectFrom('sys_user_depart as ud')
+      .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+      .select('ud.id')
+      .whereRef('ud.user_id', '=', 'u.id')
+      .where('d.del_flag', '=', '0')
+      .where(sql<SqlBool>`d.org_code LIKE ${subtree} ESCAPE '\\'`),
+  );
+}
+
 function contains(text: string): string {
   return `%${escapeLike(text)}%`;
 }
@@ -88,21 +105,7 @@ function pickable(filter: UserFilter) {
     if (username) parts.push(sql<SqlBool>`u.username LIKE ${contains(username)} ESCAPE '\\'`);
     const realname = filter.realname?.trim();
     if (realname) parts.push(sql<SqlBool>`u.realname LIKE ${contains(realname)} ESCAPE '\\'`);
-    if (filter.departOrgCode !== undefined) {
-      // Org codes grow by three characters per level, so a prefix match is the department's subtree (JeecgBoot: org_code LIKE 'code%').
-      const subtree = `${escapeLike(filter.departOrgCode)}%`;
-      parts.push(
-        eb.exists(
-          eb
-            .selectFrom('sys_user_depart as ud')
-            .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
-            .select('ud.id')
-            .whereRef('ud.user_id', '=', 'u.id')
-            .where('d.del_flag', '=', '0')
-            .where(sql<SqlBool>`d.org_code LIKE ${subtree} ESCAPE '\\'`),
-        ),
-      );
-    }
+    if (filter.departOrgCode !== undefined) parts.push(inDepartSubtree(eb, filter.departOrgCode));
     return eb.and(parts);
   };
 }
