@@ -45,21 +45,21 @@ export interface SchemaPageProps {
   fixedValues?: Readonly<Record<string, string>>;
 }
 
+/** What opens over the list: one at a time. */
 type Overlay =
   | { kind: 'recycleBin' }
   | { kind: 'drawer'; action: CompiledDrawerRowAction; row: Row }
-  | { kind: 'testBox'; action: CompiledCustomRowAction; rowId: string };
+  | { kind: 'testBox'; action: CompiledCustomRowAction; rowId: string }
+  | { kind: 'rowDialog'; action: CompiledCustomRowAction; rowId: string | number }
+  | { kind: 'rowView'; action: CompiledViewRowAction; row: Row };
 
 type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
-type RowDialog = { action: CompiledCustomRowAction; rowId: string | number };
 
 export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues }: SchemaPageProps) {
   const fallback = useDictService(host);
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
   const [importing, setImporting] = useState(false);
-  const [rowDialog, setRowDialog] = useState<RowDialog | null>(null);
-  const [rowView, setRowView] = useState<{ action: CompiledViewRowAction; row: Row } | null>(null);
   const [overlay, setOverlay] = useState<Overlay | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = () => setReloadToken((token) => token + 1);
@@ -123,9 +123,9 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       onImport={() => setImporting(true)}
       onRowDialog={(action, record) => {
         const id = record.id;
-        if (typeof id === 'string' || typeof id === 'number') setRowDialog({ action, rowId: id });
+        if (typeof id === 'string' || typeof id === 'number') setOverlay({ kind: 'rowDialog', action, rowId: id });
       }}
-      onRowView={(action, row) => setRowView({ action, row })}
+      onRowView={(action, row) => setOverlay({ kind: 'rowView', action, row })}
       onRecycleBin={() => setOverlay({ kind: 'recycleBin' })}
       onRowDrawer={(action, row) => setOverlay({ kind: 'drawer', action, row })}
       onRowInput={(action, row) => setOverlay({ kind: 'testBox', action, rowId: typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '' })}
@@ -183,21 +183,21 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
             }}
           />
         )}
-        {rowDialog?.action.form && (
+        {overlay?.kind === 'rowDialog' && overlay.action.form && (
           <RowActionFormModal
             page={page}
             host={host}
-            action={{ ...rowDialog.action, form: rowDialog.action.form }}
-            rowId={rowDialog.rowId}
-            onClose={() => setRowDialog(null)}
+            action={{ ...overlay.action, form: overlay.action.form }}
+            rowId={overlay.rowId}
+            onClose={() => setOverlay(null)}
             onDone={reload}
           />
         )}
-        {rowDialog?.action.table && (
-          <RowActionTableModal host={host} action={{ ...rowDialog.action, table: rowDialog.action.table }} rowId={rowDialog.rowId} onClose={() => setRowDialog(null)} />
+        {overlay?.kind === 'rowDialog' && overlay.action.table && (
+          <RowActionTableModal host={host} action={{ ...overlay.action, table: overlay.action.table }} rowId={overlay.rowId} onClose={() => setOverlay(null)} />
         )}
-        {rowView && (
-          <RowViewOf name={rowView.action.view} page={page} host={host} row={rowView.row} title={rowView.action.title} onClose={() => setRowView(null)} onChanged={reload} />
+        {overlay?.kind === 'rowView' && (
+          <RowViewOf name={overlay.action.view} page={page} host={host} row={overlay.row} title={overlay.action.title} onClose={() => setOverlay(null)} onChanged={reload} />
         )}
         {importing && (
           <ImportModal
