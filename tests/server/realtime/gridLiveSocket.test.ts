@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app';
-import { readConfig } from '../../../server/config';
 import { loadEntityPages } from '../../../server/crud/pages';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, login, startTestApp, type TestApp } from '../support/app';
 import { connectNotice, wsOrigin, type NoticeClient } from '../support/noticeClient';
-import { openSharedPostgres, type SharedPostgres } from '../support/sharedPostgres';
+import { startSharedNodes, type SharedNodes } from '../support/sharedPostgres';
 
 /** Long enough for a stray message to arrive on a socket that should stay quiet. */
 const QUIET_MS = 400;
@@ -154,21 +152,17 @@ describe.each(DATABASE_KINDS)('grid live socket /vxeSocket (%s)', (kind) => {
 });
 
 describe('grid live socket across two API nodes on one PostgreSQL', () => {
-  let shared: SharedPostgres;
   let nodes: FastifyInstance[];
+  let started: SharedNodes | undefined;
   const clients: NoticeClient[] = [];
 
   beforeAll(async () => {
-    shared = await openSharedPostgres(2);
-    const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
-    nodes = [];
-    for (const database of shared.databases) nodes.push(await buildApp({ config, database, pages: loadEntityPages() }));
-    for (const node of nodes) await node.listen({ host: '127.0.0.1', port: 0 });
+    started = await startSharedNodes(2, { pages: loadEntityPages() });
+    ({ nodes } = started);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
-    for (const node of nodes ?? []) await node.close();
-    await shared?.close();
+    await started?.close();
   });
 
   const connectTo = (node: FastifyInstance, userId: string, pageId: string, token: string) => {

@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildApp } from '../../../server/app';
-import { readConfig } from '../../../server/config';
 import type { FastifyInstance } from 'fastify';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, get, login, send, startTestApp, type TestApp } from '../support/app';
 import { connectNotice, wsOrigin, type NoticeClient } from '../support/noticeClient';
-import { openSharedPostgres, type SharedPostgres } from '../support/sharedPostgres';
+import { startSharedNodes, type SharedNodes, type SharedPostgres } from '../support/sharedPostgres';
 
 interface Notices {
   anntMsgList: Array<{ id: string; titile: string }>;
@@ -152,19 +150,16 @@ describe.each(DATABASE_KINDS)('notice socket (%s)', (kind) => {
 describe('notice socket across two API nodes on one PostgreSQL', () => {
   let shared: SharedPostgres;
   let nodes: FastifyInstance[];
+  let started: SharedNodes | undefined;
   const clients: NoticeClient[] = [];
 
   beforeAll(async () => {
-    shared = await openSharedPostgres(2);
-    const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
-    nodes = [];
-    for (const database of shared.databases) nodes.push(await buildApp({ config, database }));
-    for (const node of nodes) await node.listen({ host: '127.0.0.1', port: 0 });
+    started = await startSharedNodes(2);
+    ({ shared, nodes } = started);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
-    for (const node of nodes ?? []) await node.close();
-    await shared?.close();
+    await started?.close();
   });
 
   const connectTo = async (node: FastifyInstance, userId: string, token: string) => {

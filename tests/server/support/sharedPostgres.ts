@@ -1,6 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
+import { readConfig } from '../../../server/config';
 import { openPostgres, type Database } from '../../../server/db/open';
 import { createPostgresDatabase } from '../../support/database';
+import { API } from './app';
 
 export interface SharedPostgres {
   /** Independent connections (pools) to one private copy of the demo database, one per API node. */
@@ -27,4 +31,30 @@ export async function openSharedPostgres(nodes: number): Promise<SharedPostgres>
     throw err;
   }
   return { databases, close };
+}
+
+export interface SharedNodes {
+  shared: SharedPostgres;
+  /** Listening API nodes on the shared database (port 0), one per connection. */
+  nodes: FastifyInstance[];
+  close(): Promise<void>;
+}
+
+/** `count` listening API nodes (demo data, no captcha) on one PostgreSQL database. */
+export async function startSharedNodes(count: number, options: Pick<BuildAppOptions, 'pages'> = {}): Promise<SharedNodes> {
+  const shared = await openSharedPostgres(count);
+  const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
+  const nodes: FastifyInstance[] = [];
+  const close = async () => {
+    for (const node of nodes) await node.close();
+    await shared.close();
+  };
+  try {
+    for (const database of shared.databases) nodes.push(await buildApp({ config, database, ...options }));
+    for (const node of nodes) await node.listen({ host: '127.0.0.1', port: 0 });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { shared, nodes, close };
 }

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../../server/app';
-import { readConfig } from '../../../../server/config';
 import { DATABASE_KINDS } from '../../../support/database';
 import { API, body, get, login, send, startTestApp, type TestApp } from '../../support/app';
 import { connectNotice, wsOrigin, type NoticeClient } from '../../support/noticeClient';
-import { openSharedPostgres, type SharedPostgres } from '../../support/sharedPostgres';
+import { startSharedNodes, type SharedNodes } from '../../support/sharedPostgres';
 
 interface OnlineSession {
   id: string;
@@ -112,21 +110,17 @@ describe.each(DATABASE_KINDS)('在线用户 (%s)', (kind) => {
 });
 
 describe('强退 across two API nodes on one PostgreSQL', () => {
-  let shared: SharedPostgres;
   let nodes: FastifyInstance[];
+  let started: SharedNodes | undefined;
   const clients: NoticeClient[] = [];
 
   beforeAll(async () => {
-    shared = await openSharedPostgres(2);
-    const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
-    nodes = [];
-    for (const database of shared.databases) nodes.push(await buildApp({ config, database }));
-    for (const node of nodes) await node.listen({ host: '127.0.0.1', port: 0 });
+    started = await startSharedNodes(2);
+    ({ nodes } = started);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
-    for (const node of nodes ?? []) await node.close();
-    await shared?.close();
+    await started?.close();
   });
 
   it('closes the socket the other node holds at once', async () => {
