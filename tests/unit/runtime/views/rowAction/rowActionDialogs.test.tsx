@@ -11,6 +11,7 @@ import { SchemaList } from '../../../../../runtime/views/list/SchemaList';
 import { SchemaPage } from '../../../../../runtime/views/SchemaPage';
 import { registerBuiltinWidgets } from '../../../../../runtime/views/registerBuiltinWidgets';
 import { createFakeHost, fail, ok, type FakeHost, type RecordedCall } from '../../list/fakeHost';
+import { CLICK_THROTTLE_MS } from '../../../../../runtime/list/constants';
 
 registerBuiltinWidgets();
 
@@ -65,6 +66,8 @@ describe('row actions that open a form or a table', { timeout: 30_000 }, () => {
 
     sendAnswer = () => fail('消息发送失败：接收人 nobody 不是系统用户');
     await userEvent.type(within(dialog).getAllByRole('textbox')[0], 'nobody');
+    // 确定 again within the click throttle's window is refused (你点击的太快了); a person is slower.
+    await new Promise((resolve) => setTimeout(resolve, CLICK_THROTTLE_MS));
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(fake.notices).toContainEqual({ kind: 'warning', text: '消息发送失败：接收人 nobody 不是系统用户' }));
     expect(screen.getByText('发送测试', { selector: '.ant-modal-title' })).toBeTruthy();
@@ -72,6 +75,8 @@ describe('row actions that open a form or a table', { timeout: 30_000 }, () => {
     sendAnswer = () => ok('消息发送成功！', '消息发送成功！');
     await userEvent.clear(within(dialog).getAllByRole('textbox')[0]);
     await userEvent.type(within(dialog).getAllByRole('textbox')[0], 'lisi');
+    // 确定 again within the click throttle's window is refused (你点击的太快了); a person is slower.
+    await new Promise((resolve) => setTimeout(resolve, CLICK_THROTTLE_MS));
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(fake.notices).toContainEqual({ kind: 'success', text: '消息发送成功！' }));
     expect(fake.callsTo('post', '/sys/message/sysMessageTemplate/sendMsg').at(-1)?.body).toMatchObject({ id: 't1', receiver: 'lisi' });
