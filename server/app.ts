@@ -28,6 +28,7 @@ import { installNoticeHub } from './realtime/noticeHub';
 import { noticeSocketRoutes } from './realtime/noticeSocketRoutes';
 import { onlineReportRoutes, type CompiledReport } from './online';
 import { installVxeHub } from './realtime/vxeHub';
+import { installSessionSockets } from './realtime/sessionSockets';
 import { vxeSocketRoutes } from './realtime/vxeSocketRoutes';
 import { gridSocketPages } from './realtime/gridSocketPages';
 import { registerWebSockets } from './realtime/webSockets';
@@ -43,6 +44,8 @@ import { fillRuleRoutes } from './sys/fillRule';
 import { permissionRoutes } from './sys/permissionRoutes';
 import { orgRoutes } from './sys/org';
 import { superQueryRoutes } from './sys/superQueryRoutes';
+import { userEntityHooks } from './sys/user/userHooks';
+import { userRoutes } from './sys/user/userRoutes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -92,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   requireInputSchemas(app);
   installNoticeHub(app, database);
   installVxeHub(app, database);
+  installSessionSockets(app, database);
   if (opts.jobScheduler) {
     const scheduler = new JobScheduler({ db: database.db, log: app.log, ...opts.jobRunner });
     app.addHook('onReady', async () => scheduler.start());
@@ -107,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
   await app.register(unlockRoutes, api);
+  await app.register(userRoutes, api);
   await app.register(permissionRoutes, api);
   const trees = new TreeTables(opts.pages ?? []);
   await app.register(dictRoutes, { ...api, pages: opts.pages ?? [] });
@@ -121,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(vxeSocketRoutes, { ...api, gridPages: gridSocketPages(opts.pages ?? []) });
   await app.register(fileRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
-  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages });
+  if (opts.pages && opts.pages.length > 0) await app.register(entityRoutes, { ...api, pages: opts.pages, hooks: { '/sys/user': userEntityHooks(app) } });
   if (opts.pages && opts.pages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: opts.pages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });

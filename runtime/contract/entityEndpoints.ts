@@ -18,6 +18,10 @@ export const ENTITY_ENDPOINTS = {
   childList: 'childList',
   /** An editable grid's save: new, changed and removed rows together (all or nothing). */
   saveBatch: 'saveBatch',
+  /** A page with a recycle bin (entity.recycleBin): its deleted rows, 还原 and 彻底删除. */
+  recycleBin: 'recycleBin',
+  putRecycleBin: 'putRecycleBin',
+  deleteRecycleBin: 'deleteRecycleBin',
 } as const;
 
 export type EntityEndpoint = keyof typeof ENTITY_ENDPOINTS;

@@ -99,9 +99,9 @@ export type NamedPattern =
  */
 export type QueryMode = 'like' | 'eq' | 'ne' | 'ge' | 'le' | 'range' | 'in';
 /**
- * add (<prefix>:add), batchDelete (<prefix>:delete), export (<prefix>:exportXls), import and templateDownload (<prefix>:importExcel).
+ * add (<prefix>:add), batchDelete (<prefix>:delete), export (<prefix>:exportXls), import and templateDownload (<prefix>:importExcel). recycleBin (回收站, <prefix>:delete; needs entity.recycleBin).
  */
-export type ToolbarAction = 'add' | 'batchDelete' | 'export' | 'import' | 'templateDownload';
+export type ToolbarAction = 'add' | 'batchDelete' | 'export' | 'import' | 'templateDownload' | 'recycleBin';
 /**
  * edit (<prefix>:edit), detail (<prefix>:list), delete (<prefix>:delete).
  */
@@ -166,6 +166,7 @@ export interface PageEntity {
    * When true, rows carry tenant_id and every query is limited to the caller's tenant. Default false.
    */
   tenantScoped?: boolean;
+  recycleBin?: RecycleBin;
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -183,6 +184,19 @@ export interface PageTree {
    * Parent value of the top-level rows. Default '0' (area uses '86').
    */
   rootValue?: string;
+}
+/**
+ * Soft delete with a 回收站: delete and batch delete set the flag column to 1 instead of removing the row; lists, queryById, edit, export and pickers see only rows whose flag is 0. The server adds GET {base}/recycleBin (the deleted rows), PUT {base}/putRecycleBin (还原, body {<idsParam>: 'a,b'}) and DELETE {base}/deleteRecycleBin?<idsParam>=a,b (彻底删除), all behind <prefix>:delete; the toolbar action recycleBin opens them.
+ */
+export interface RecycleBin {
+  /**
+   * Column holding 0 (live) or 1 (in the recycle bin), e.g. del_flag.
+   */
+  flagColumn: string;
+  /**
+   * Name of the ids parameter of putRecycleBin and deleteRecycleBin (comma-joined ids). Default ids; JeecgBoot's user page uses userIds.
+   */
+  idsParam?: string;
 }
 /**
  * One field of the entity: what it stores, how it is edited and validated.
@@ -260,6 +274,19 @@ export interface PageField {
    * Help text shown under the control.
    */
   description?: string;
+  link?: FieldLink;
+  /**
+   * Only given when adding (a new user's password): the add form shows it (required as declared), the edit form does not, edit ignores it, and list, queryById, detail and export never return it. Default false.
+   */
+  addOnly?: boolean;
+  /**
+   * A named server transform applied to the value before it is stored. passwordHash: checks the password strength rule (server/auth/passwordPolicy.ts) and stores an argon2id hash.
+   */
+  serverHook?: 'passwordHash';
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  sameAs?: string;
 }
 /**
  * A default computed by the safe evaluator when the form opens, e.g. {"expr": "today()"}.
@@ -504,6 +531,23 @@ export interface FieldRule {
   duplicateCheck?: true;
 }
 /**
+ * A many-to-many link: the field has no column of its own; its value (comma-joined keys) is the valueColumn of the rows of the link table whose ownerColumn is the record's id, written in the same transaction as the record and replaced on edit. The link table (id varchar(32) primary key, ownerColumn, valueColumn) comes from a migration. Give the field a table dictionary over the linked table so lists, detail and exports show its text.
+ */
+export interface FieldLink {
+  /**
+   * Link table, e.g. sys_user_role.
+   */
+  table: string;
+  /**
+   * Column holding the record's id, e.g. user_id.
+   */
+  ownerColumn: string;
+  /**
+   * Column holding the linked key, e.g. role_id.
+   */
+  valueColumn: string;
+}
+/**
  * The list page: table columns, query bar, sort, paging, toolbar and row actions.
  */
 export interface PageList {
@@ -631,6 +675,29 @@ export interface CustomRowAction {
    * Permission code the user must hold to see the link and the server requires. Default <prefix>:<key>.
    */
   permission?: string;
+  /**
+   * Constant parameters sent with the call besides the row's id (post/put body, get query), e.g. {"status": "2"} for 冻结.
+   */
+  params?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Name of the parameter carrying the row's id. Default id; JeecgBoot's frozenBatch takes ids.
+   */
+  idParam?: string;
+  /**
+   * Fields (declared form-only fields, stored: false) asked in a small modal titled like the action before the call; their values are sent with the call (post/put only). E.g. 修改密码's new password and its confirmation.
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  form?: FieldName[];
+  /**
+   * Parameters filled from the row: parameter name → field name, e.g. {"username": "username"}.
+   */
+  rowParams?: {
+    [k: string]: FieldName | undefined;
+  };
 }
 /**
  * The page-header layout above the list: the title with an optional description, a search box over one field and tabs that each switch a fixed filter. Its state lives in the URL (keyword, tab) with the query bar's.

@@ -53,6 +53,7 @@ const LIST_PAGE_SIZE_OPTIONS = PAGE_SIZE_OPTIONS;
 const TOOLBAR_PERMISSION: Record<ToolbarAction, keyof CompiledPermissions> = {
   add: 'add',
   batchDelete: 'delete',
+  recycleBin: 'delete',
   export: 'exportXls',
   import: 'importExcel',
   templateDownload: 'importExcel',
@@ -80,6 +81,11 @@ function treeDictCode(field: PageField): string | undefined {
     return `${table},${textColumn},${valueColumn}`;
   }
   return undefined;
+}
+
+/** The generated map types allow undefined values; JSON never holds one. */
+function definedEntries(map: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(map ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 function compileField(field: PageField, index: number): CompiledField {
@@ -115,6 +121,10 @@ function compileField(field: PageField, index: number): CompiledField {
     rules: field.rules ?? [],
     placeholder: field.placeholder ?? defaultPlaceholder(widget, field.label),
     ...(field.description === undefined ? {} : { description: field.description }),
+    ...(field.link === undefined ? {} : { link: { ...field.link } }),
+    ...(field.addOnly ? { addOnly: true } : {}),
+    ...(field.serverHook === undefined ? {} : { serverHook: field.serverHook }),
+    ...(field.sameAs === undefined ? {} : { sameAs: field.sameAs }),
   };
 }
 
@@ -218,6 +228,10 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     ...(spec.visibleWhen === undefined ? {} : { visibleWhen: spec.visibleWhen }),
     dependencies: spec.visibleWhen === undefined ? [] : rowExpressionFields(spec.visibleWhen),
     permission: spec.permission ?? `${prefix}:${spec.key}`,
+    idParam: spec.idParam ?? 'id',
+    params: definedEntries(spec.params),
+    rowParams: definedEntries(spec.rowParams),
+    form: (spec.form ?? []).map(field),
   });
 
   const groups = doc.form.groups
@@ -254,6 +268,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       permissionPrefix: prefix,
       tenantScoped: entity.tenantScoped ?? false,
       apiPath: `/${entity.module}/${entity.name}`,
+      ...(entity.recycleBin ? { recycleBin: { flagColumn: entity.recycleBin.flagColumn, idsParam: entity.recycleBin.idsParam ?? 'ids' } } : {}),
       ...(tree
         ? {
             tree: {

@@ -64,6 +64,14 @@ export interface CompiledField {
   /** Declared, or 请输入<label> / 请选择<label> by widget. */
   placeholder: string;
   description?: string;
+  /** A many-to-many link (page language `link`): no column of its own, the keys live in the link table. */
+  link?: { table: string; ownerColumn: string; valueColumn: string };
+  /** Given only when adding (a password): not on the edit form, never read back by list, queryById, detail or export. */
+  addOnly?: boolean;
+  /** A named server transform applied before the value is stored (server/crud/entity/fieldHooks.ts). */
+  serverHook?: 'passwordHash';
+  /** A form-only confirmation that must equal this field (确认密码). */
+  sameAs?: string;
 }
 
 export interface CompiledListColumn {
@@ -113,6 +121,14 @@ export interface CompiledCustomRowAction {
   /** Row fields the expression reads ($row.<name>). */
   dependencies: readonly string[];
   permission: string;
+  /** Name of the parameter carrying the row's id (default 'id'). */
+  idParam: string;
+  /** Constant parameters sent besides the id. */
+  params: Readonly<Record<string, string>>;
+  /** Parameters filled from the row: parameter name → row field. */
+  rowParams: Readonly<Record<string, string>>;
+  /** Form-only fields asked in a small modal before the call; their values are sent with it. */
+  form: readonly CompiledField[];
 }
 
 /** A built-in row action (edit, detail, delete) or a custom one. */
@@ -226,6 +242,8 @@ export interface CompiledEntity {
   tenantScoped: boolean;
   /** API base of the generic endpoints, '/<module>/<name>' (list, add, edit, … are appended). */
   apiPath: string;
+  /** Soft delete into a 回收站 (page language `entity.recycleBin`). */
+  recycleBin?: { flagColumn: string; idsParam: string };
   tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string };
 }
 

@@ -223,11 +223,13 @@ class Checker {
    * required, holds a boolean while the form is open, and has nothing to store.
    */
   private formOnly(field: PageField, widget: string, at: string): void {
+    if (field.sameAs !== undefined) this.sameAs(field, widget, at);
+    if (field.link !== undefined) this.link(field, at);
     if (widget === 'sliderCheck') {
       if (field.stored !== false) this.report(field.stored === undefined ? at : `${at}/stored`, '人机验证控件 sliderCheck 的字段不保存，需要 "stored": false');
       if (field.required !== true) this.report(field.required === undefined ? at : `${at}/required`, '人机验证控件 sliderCheck 需要 "required": true，否则拦不住保存');
-    } else if (field.stored === false) {
-      this.report(`${at}/stored`, `只有人机验证控件 sliderCheck 的字段可以不保存（stored: false），当前控件是 ${widget}`);
+    } else if (field.stored === false && field.sameAs === undefined && !this.rowActionFormFields().has(field.name)) {
+      this.report(`${at}/stored`, `只有人机验证控件 sliderCheck、确认字段（sameAs）和行操作表单（rowActions 的 form）的字段可以不保存（stored: false），当前控件是 ${widget}`);
     }
     if (field.stored !== false) return;
     for (const key of ['column', 'unique', 'default', 'dictCode', 'readOnly', 'hidden'] as const) {
@@ -235,7 +237,37 @@ class Checker {
     }
   }
 
+  /** Fields asked by custom row actions' small forms. */
+  rowActionFormFields(): Set<string> {
+    return new Set(this.doc.list.rowActions.flatMap((spec) => (typeof spec === 'string' ? [] : (spec.form ?? []))));
+  }
+
+  /** A confirmation (确认密码): form-only, a password, repeating a declared field. */
+  private sameAs(field: PageField, widget: string, at: string): void {
+    if (field.stored !== false) this.report(`${at}/sameAs`, '确认字段（sameAs）不保存，需要 "stored": false');
+    if (widget !== 'password') this.report(`${at}/sameAs`, `确认字段（sameAs）的控件应为 password，当前控件是 ${widget}`);
+    const target = field.sameAs as string;
+    if (target === field.name || !this.doc.fields.some((f) => f.name === target)) this.report(`${at}/sameAs`, `确认字段引用了不存在的字段 ${target}`);
+  }
+
+  /** A link field keeps its keys in the link table: no column, no uniqueness, text-typed keys. */
+  private link(field: PageField, at: string): void {
+    if (field.type !== 'string' && field.type !== 'text') this.report(`${at}/type`, '多对多关联字段（link）的类型应为 string 或 text（逗号分隔的主键）');
+    for (const key of ['column', 'unique', 'default', 'compute'] as const) {
+      if (field[key] !== undefined) this.report(`${at}/${key}`, `多对多关联字段（link）不能设置 ${key}`);
+    }
+    if (field.stored === false) this.report(`${at}/stored`, '多对多关联字段（link）不能是 stored: false');
+  }
+
+  /** Fields without a column of their own cannot be queried, sorted or indexed. */
+  private columnless(name: string, at: string, what: string): void {
+    if (this.declared.get(name)?.link !== undefined) this.report(at, `${what}不能使用多对多关联字段 ${name}（它没有自己的列）`);
+  }
+
   private entity(): void {
+    if (this.doc.list.toolbar.includes('recycleBin') && !this.doc.entity.recycleBin) {
+      this.report('/list/toolbar', '工具栏的 recycleBin（回收站）需要 entity.recycleBin 声明删除标记列');
+    }
     const tree = this.doc.entity.tree;
     if (!tree) return;
     if (this.ownField(tree.parentField, '/entity/tree/parentField', '树的 parentField ')) this.stored(tree.parentField, '/entity/tree/parentField', '树的 parentField ');
@@ -304,6 +336,12 @@ class Checker {
     this.columns(list.columns, '/list/columns');
     this.query(list.query ?? [], '/list/query');
     if (list.defaultSort) this.known(list.defaultSort.field, '/list/defaultSort/field', '默认排序');
+    if (list.defaultSort) this.columnless(list.defaultSort.field, '/list/defaultSort/field', '默认排序');
+    (list.query ?? []).forEach((item, i) => this.columnless(item.field, `/list/query/${i}/field`, '查询条件'));
+    list.columns.forEach((column, i) => {
+      if (column.sortable) this.columnless(column.field, `/list/columns/${i}/sortable`, '可排序的列');
+    });
+    (this.doc.indexes ?? []).forEach((index, i) => index.fields.forEach((name, j) => this.columnless(name, `/indexes/${i}/fields/${j}`, '索引')));
     if (list.rowSelection === false && list.toolbar.includes('batchDelete')) {
       this.report('/list/rowSelection', '工具栏有 batchDelete（批量删除）时不能关闭 rowSelection');
     }
@@ -322,6 +360,14 @@ class Checker {
       const earlier = keys.get(spec.key);
       if (earlier) this.report(`${at}/key`, `行操作 key ${spec.key} 重复（已在 ${earlier}）`);
       else keys.set(spec.key, at);
+      (spec.form ?? []).forEach((name, j) => {
+        if (!this.ownField(name, `${at}/form/${j}`, '行操作表单')) return;
+        if (this.declared.get(name)?.stored !== false) this.report(`${at}/form/${j}`, `行操作表单的字段 ${name} 应为只在表单中的字段（stored: false）`);
+      });
+      if (spec.form && (spec.method ?? 'get') === 'get') this.report(`${at}/method`, '带表单（form）的行操作需要 method 为 post 或 put');
+      Object.entries(spec.rowParams ?? {}).forEach(([param, name]) => {
+        if (name !== undefined) this.known(name, `${at}/rowParams/${param}`, '行操作参数');
+      });
       if (spec.visibleWhen === undefined) return;
       this.expression(spec.visibleWhen, `${at}/visibleWhen`);
       if (expressionDependencies(spec.visibleWhen).length > 0) {
@@ -347,8 +393,9 @@ class Checker {
     form.fields?.forEach((name, i) => place(name, `/form/fields/${i}`));
     form.groups?.forEach((group, g) => group.fields.forEach((name, i) => place(name, `/form/groups/${g}/fields/${i}`)));
     if (form.fields || form.groups) {
+      const asked = this.rowActionFormFields();
       this.doc.fields.forEach((field, i) => {
-        if (field.required && field.default === undefined && !placed.has(field.name)) {
+        if (field.required && field.default === undefined && !placed.has(field.name) && !asked.has(field.name)) {
           this.report(pointer('fields', i), `必填字段 ${field.name} 没有默认值，也不在表单中，用户无法填写`);
         }
       });

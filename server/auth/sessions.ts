@@ -112,3 +112,11 @@ export async function revokeOtherSessions(db: Kysely<DB>, userId: string, keepTo
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Ends every live session of these users (frozen, deleted, password set by an administrator), except `keepTokenHash`. */
+export async function revokeUserSessions(db: Kysely<DB>, userIds: readonly string[], keepTokenHash?: string): Promise<void> {
+  if (userIds.length === 0) return;
+  let qb = db.updateTable('sys_session').set({ revoked_at: new Date() }).where('user_id', 'in', [...userIds]).where('revoked_at', 'is', null);
+  if (keepTokenHash) qb = qb.where('token_hash', '!=', keepTokenHash);
+  await qb.execute();
+}

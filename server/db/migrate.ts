@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006_quartz_job_actions';
 import * as m0007 from './migrations/0007_auth_throttle';
 import * as m0008 from './migrations/0008_receive_number_prefix';
 import * as m0009 from './migrations/0009_file_access';
+import * as m0010 from './migrations/0010_sys_user_admin';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_auth_throttle': m0007,
   '0008_receive_number_prefix': m0008,
   '0009_file_access': m0009,
+  '0010_sys_user_admin': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,7 +81,14 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
 
       void admitted.then((outcome) => {
         if (closed) return;
-        if (outcome === 'admitted') unregister = app.noticeHub.add(userId, socket);
+        if (outcome === 'admitted') {
+          const fromHub = app.noticeHub.add(userId, socket);
+          const fromSessions = app.sessionSockets.add(userId, socket);
+          unregister = () => {
+            fromHub();
+            fromSessions();
+          };
+        }
         else closeUnadmitted(socket, outcome);
       });
     },

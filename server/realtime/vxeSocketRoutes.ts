@@ -83,7 +83,12 @@ export const vxeSocketRoutes: FastifyPluginAsync<VxeSocketOptions> = async (app,
       const admitted: Promise<Admission> = admit(request, token, userId, pageId, tenantId)
         .then(async (outcome) => {
           if (outcome !== 'admitted') return outcome;
-          const remove = await app.vxeHub.add(pageId, member);
+          const fromHub = await app.vxeHub.add(pageId, member);
+          const fromSessions = app.sessionSockets.add(userId, socket);
+          const remove = () => {
+            fromHub();
+            fromSessions();
+          };
           if (closed) remove();
           else unregister = remove;
           return 'admitted' as const;

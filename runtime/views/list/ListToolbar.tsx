@@ -1,5 +1,5 @@
 /** The buttons above the table, each shown only to holders of its permission code. */
-import { DeleteOutlined, DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, RestOutlined, DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { ToolbarAction } from '../../generated/page';
@@ -9,6 +9,7 @@ import type { CompiledAction } from '../../schema/compiledPage';
 export const TOOLBAR_TEXTS: Readonly<Record<ToolbarAction, string>> = {
   add: '新增',
   batchDelete: '批量删除',
+  recycleBin: '回收站',
   export: '导出',
   import: '导入',
   templateDownload: '模板下载',
@@ -17,6 +18,7 @@ export const TOOLBAR_TEXTS: Readonly<Record<ToolbarAction, string>> = {
 const ICONS: Readonly<Record<ToolbarAction, ReactNode>> = {
   add: <PlusOutlined />,
   batchDelete: <DeleteOutlined />,
+  recycleBin: <RestOutlined />,
   export: <ExportOutlined />,
   import: <ImportOutlined />,
   templateDownload: <DownloadOutlined />,

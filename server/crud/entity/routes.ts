@@ -24,9 +24,12 @@ import { entityModel, type EntityModel } from './model';
 import { ReferenceGraph } from './references';
 import { hasOwnChildList, specialRoutes } from './specialRoutes';
 import { registerGridBatch } from './gridBatch';
+import type { EntityHooks } from './hooks';
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
+  /** Server behaviour of system pages, by API path (server/sys/user/userHooks.ts for '/sys/user'). */
+  hooks?: Readonly<Record<string, EntityHooks>>;
 }
 
 /** Upload limit per file, as JeecgBoot's '文件大小超出10MB限制'. */
@@ -96,6 +99,41 @@ async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   return files;
 }
 
+/**
+ * The recycle bin of a page with `entity.recycleBin` (JeecgBoot's user recycle bin): the deleted
+ * rows, 还原 and 彻底删除, behind the page's delete permission. The ids parameter is named by the page.
+ */
+function registerRecycleBin(app: FastifyInstance, service: EntityService, idsParam: string): void {
+  const { model } = service;
+  const { apiPath } = model.page.entity;
+  const permission = model.page.permissions.delete;
+  const idsSchema = { type: 'object', required: [idsParam], properties: { [idsParam]: { type: 'string', minLength: 1, maxLength: 100_000 }, _t: { type: 'string' } } } as const;
+  const idsOf = (source: unknown): string[] => {
+    const ids = idList((source as Record<string, string>)[idsParam]);
+    if (ids.length === 0) throw new BusinessError('请选择一条记录！');
+    return ids;
+  };
+
+  app.get(entityEndpoint(apiPath, 'recycleBin'), { config: { permission }, schema: { querystring: noInput } }, async (request) => {
+    const rows = await service.store
+      .rows(app.db, currentTenant(request), true)
+      .orderBy(sql.ref(model.hasColumn('update_time') ? 'update_time' : 'id'), 'desc')
+      .limit(1000)
+      .execute();
+    return ok(await toRecords(model, rows, service.dicts));
+  });
+
+  app.put(entityEndpoint(apiPath, 'putRecycleBin'), { config: { permission }, schema: { body: idsSchema } }, async (request) => {
+    await service.restore(app.db, idsOf(request.body), actorOf(request));
+    return okMessage('还原成功');
+  });
+
+  app.delete(entityEndpoint(apiPath, 'deleteRecycleBin'), { config: { permission }, schema: { querystring: idsSchema } }, async (request) => {
+    await service.purge(app.db, idsOf(request.query), actorOf(request));
+    return okMessage('删除成功!');
+  });
+}
+
 function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles): void {
   const { model } = service;
   const { apiPath } = model.page.entity;
@@ -145,18 +183,24 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   app.put(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
   app.post(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
 
+  // With a recycle bin, 删除 moves rows into it; 彻底删除 there deletes them for good.
+  const remove = (request: FastifyRequest, ids: string[], batch: boolean) =>
+    model.recycleBin ? service.moveToBin(app.db, ids, actorOf(request)) : service.delete(app.db, ids, currentTenant(request), batch);
+
   app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
-    await service.delete(app.db, [id], currentTenant(request));
+    await remove(request, [id], false);
     return okMessage('删除成功！');
   });
 
   app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
     const ids = idList((request.query as { ids: string }).ids);
     if (ids.length === 0) throw new BusinessError('请选择一条记录！');
-    await service.delete(app.db, ids, currentTenant(request), true);
+    await remove(request, ids, true);
     return okMessage('批量删除成功！');
   });
+
+  if (model.recycleBin) registerRecycleBin(app, service, model.recycleBin.idsParam);
 
   const sendWorkbook = (reply: FastifyReply, fileName: string, write: (out: PassThrough) => Promise<unknown>) => {
     const out = new PassThrough();
@@ -263,7 +307,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   // Who uses whose rows is read once from all pages: every delete and key change of any page asks it.
   const references = new ReferenceGraph(models);
   for (const model of models) {
-    const service = new EntityService(model, dicts, references);
+    const service = new EntityService(model, dicts, references, opts.hooks?.[model.page.entity.apiPath]);
     services.set(model.page.entity.apiPath, service);
     registerPage(app, service, errorFiles);
     if (model.page.document.grid) registerGridBatch(app, service);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import { BusinessError } from '../../http/envelope';
 import type { EntityDictionaries } from './dictionaries';
@@ -11,6 +11,8 @@ import { checkRecord, describeFieldErrors, uniqueFields, type EntityValues, type
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { assignNumbers, fillRuleFieldsOf, type FillRuleField } from './fillRules';
 import { inTransaction } from '../../db/transaction';
+import { applyFieldHooks } from './fieldHooks';
+import type { EntityHooks } from './hooks';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {
@@ -44,6 +46,7 @@ export class EntityService {
     readonly model: EntityModel,
     readonly dicts: EntityDictionaries,
     graph?: ReferenceGraph,
+    readonly hooks: EntityHooks = {},
   ) {
     this.store = new EntityStore(model, dicts);
     this.references = new ReferenceGuard(model, graph?.to(model.page) ?? []);
@@ -56,6 +59,7 @@ export class EntityService {
    * transaction (the caller's, or a new one), so a failed insert gives its numbers back.
    */
   async insertNew(db: Kysely<DB>, records: EntityValues[], actor: Actor, ids?: readonly (string | undefined)[]): Promise<string[]> {
+    await applyFieldHooks(this.model, records);
     return inTransaction(db, async (trx) => {
       await assignNumbers(trx, this.store, this.numbered, records, new Set(uniqueFields(this.model).map((f) => f.name)));
       return this.store.insert(trx, records, actor, ids);
@@ -105,6 +109,7 @@ export class EntityService {
     if (errors.length === 0) errors.push(...(await this.duplicateErrors(db, values, id)));
     if (errors.length === 0) errors.push(...(await this.references.keyChangeErrors(db, before, values, actor.tenantId)));
     if (errors.length > 0) throw new EntityValidationError(errors);
+    await applyFieldHooks(this.model, [values]);
     await this.store.update(db, id, values, actor, before);
   }
 
@@ -125,6 +130,39 @@ export class EntityService {
       }
       return this.deleteRows(trx, rows, tenantId, batch);
     });
+  }
+
+  /**
+   * 删除 on a page with a recycle bin: the live rows with these ids go into it (all or none are
+   * refused by the page's hooks). Other rows may keep using them: the row is still there.
+   */
+  async moveToBin(db: Kysely<DB>, ids: readonly string[], actor: Actor): Promise<number> {
+    const rows = await this.store.findByIds(db, ids, actor.tenantId);
+    if (rows.length === 0) throw new BusinessError(NOT_FOUND_RECORD);
+    await this.hooks.beforeRemove?.(rows, actor);
+    const moved = await this.store.setInBin(db, rows.map((r) => String(r.id)), actor.tenantId, true, actor);
+    await this.hooks.afterRemove?.(rows.map((r) => String(r.id)));
+    return moved;
+  }
+
+  /** 还原: rows of the recycle bin become live again. */
+  async restore(db: Kysely<DB>, ids: readonly string[], actor: Actor): Promise<number> {
+    const restored = await this.store.setInBin(db, ids, actor.tenantId, false, actor);
+    if (restored === 0) throw new BusinessError(NOT_FOUND_RECORD);
+    return restored;
+  }
+
+  /** 彻底删除: rows of the recycle bin go for good, unless other rows still use them. */
+  async purge(db: Kysely<DB>, ids: readonly string[], actor: Actor): Promise<number> {
+    const purged = await inTransaction(db, async (trx) => {
+      const rows = await this.store.rows(trx, actor.tenantId, true).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join([...ids])})`).execute();
+      if (rows.length === 0) throw new BusinessError(NOT_FOUND_RECORD);
+      await this.hooks.beforeRemove?.(rows, actor);
+      await this.deleteRows(trx, rows, actor.tenantId, ids.length > 1);
+      return rows.map((r) => String(r.id));
+    });
+    await this.hooks.afterRemove?.(purged);
+    return purged.length;
   }
 
   /** Deletes these rows unless other rows use one of them: then nothing goes and the refusal says who uses which. */

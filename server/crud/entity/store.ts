@@ -7,6 +7,7 @@ import { FileReferences } from '../../files/fileReferences';
 import { newId } from '../../db/ids';
 import { applyListFilter, applyListQuery, type ListQuery } from '../query';
 import { keysetOrder } from './keyset';
+import { writeLinks } from './links';
 import type { EntityDictionaries } from './dictionaries';
 import type { EntityModel } from './model';
 import type { EntityRow } from './records';
@@ -52,8 +53,14 @@ export class EntityStore {
     return this.scoped ? sql<SqlBool>`${sql.ref('tenant_id')} = ${tenantId}` : undefined;
   }
 
+  /** With a recycle bin: rows in the bin (`deleted`) or the live ones. */
+  binCondition(deleted = false): Expression<SqlBool> | undefined {
+    const bin = this.model.recycleBin;
+    return bin ? sql<SqlBool>`CAST(${sql.ref(bin.flagColumn)} AS text) = ${deleted ? '1' : '0'}` : undefined;
+  }
+
   /** Rows of the caller's tenant, with the computed has-child flag of a tree without a declared one. */
-  rows(db: Kysely<DB>, tenantId: number): Rows {
+  rows(db: Kysely<DB>, tenantId: number, deleted = false): Rows {
     const { table, tree } = this.model;
     let qb = dynamic(db).selectFrom(table).selectAll() as unknown as Rows;
     if (tree && !tree.hasChild) {
@@ -61,6 +68,8 @@ export class EntityStore {
       qb = qb.select(child.as('has_child')) as unknown as Rows;
     }
     const tenant = this.tenantCondition(tenantId);
+    const bin = this.binCondition(deleted);
+    if (bin) qb = qb.where(bin);
     return tenant ? qb.where(tenant) : qb;
   }
 
@@ -68,6 +77,8 @@ export class EntityStore {
     const where = (qb: Rows) => {
       const tenant = this.tenantCondition(tenantId);
       let q = tenant ? qb.where(tenant) : qb;
+      const bin = this.binCondition();
+      if (bin) q = q.where(bin);
       if (extra) q = q.where(extra);
       return applyListFilter(q, query);
     };
@@ -93,7 +104,7 @@ export class EntityStore {
   private columnsOf(values: EntityValues): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const field of this.model.page.fields) {
-      if (Object.hasOwn(values, field.name)) out[field.column] = values[field.name];
+      if (!field.link && Object.hasOwn(values, field.name)) out[field.column] = values[field.name];
     }
     return out;
   }
@@ -119,6 +130,7 @@ export class EntityStore {
       for (let i = 0; i < rows.length; i += INSERT_BATCH) {
         await dynamic(trx).insertInto(model.table).values(rows.slice(i, i + INSERT_BATCH)).execute();
       }
+      for (const [i, values] of records.entries()) await writeLinks(trx, model.links, made[i], values, false);
       await this.files.added(trx, rows.map((row, i) => ({ id: made[i], tenantId: this.scoped ? actor.tenantId : null, columns: row })));
       await this.refreshHasChild(trx, this.parentsOf(records));
       return made;
@@ -131,12 +143,15 @@ export class EntityStore {
     const set: Record<string, unknown> = this.columnsOf(values);
     if (model.hasColumn('update_by')) set.update_by = actor.username;
     if (model.hasColumn('update_time')) set.update_time = sql`now()`;
-    if (Object.keys(set).length === 0) return;
+    if (Object.keys(set).length === 0 && !model.links.some((f) => Object.hasOwn(values, f.name))) return;
     const tenant = this.tenantCondition(actor.tenantId);
     await inTransaction(db, async (trx) => {
-      let qb = dynamic(trx).updateTable(model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
-      if (tenant) qb = qb.where(tenant);
-      await qb.execute();
+      if (Object.keys(set).length > 0) {
+        let qb = dynamic(trx).updateTable(model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
+        if (tenant) qb = qb.where(tenant);
+        await qb.execute();
+      }
+      await writeLinks(trx, model.links, id, values, true);
       if (this.files.fields.some(({ field }) => Object.hasOwn(set, field.column))) {
         await this.files.replaced(trx, [{ id, tenantId: this.scoped ? actor.tenantId : null, columns: { ...before, ...set } }]);
       }
@@ -161,6 +176,27 @@ export class EntityStore {
       if (tree) await this.refreshHasChild(trx, rows.map((r) => r[tree.parent.column]).filter((p): p is string => typeof p === 'string'));
       return Number(result.numDeletedRows);
     });
+  }
+
+  /**
+   * Moves rows of the tenant into the recycle bin (`toBin`) or back out of it; returns how many
+   * changed. Rows already where they are asked to go do not count.
+   */
+  async setInBin(db: Kysely<DB>, ids: readonly string[], tenantId: number, toBin: boolean, actor?: Actor): Promise<number> {
+    const bin = this.model.recycleBin;
+    if (!bin || ids.length === 0) return 0;
+    const set: Record<string, unknown> = { [bin.flagColumn]: sql.lit(toBin ? '1' : '0') };
+    if (actor && this.model.hasColumn('update_by')) set.update_by = actor.username;
+    if (this.model.hasColumn('update_time')) set.update_time = sql`now()`;
+    let qb = dynamic(db)
+      .updateTable(this.model.table)
+      .set(set)
+      .where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`)
+      .where(this.binCondition(!toBin) as Expression<SqlBool>);
+    const tenant = this.tenantCondition(tenantId);
+    if (tenant) qb = qb.where(tenant);
+    const result = await qb.executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** Ids among `ids` with children outside `ids` (a tree node is deleted only with all its children). */
