@@ -3,7 +3,7 @@
  * toolbar, selection note, table with sort and paging. Everything that changes data or talks to
  * the server is the controller's (or the host's); this file only lays it out.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Empty, Table, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
@@ -16,11 +16,14 @@ import { useListController, type ListLocation } from '../../list/useListControll
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
-import type { CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
+import type { CompiledCustomRowAction, CompiledPage, CompiledRowAction } from '../../schema/compiledPage';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
 import { ListToolbar } from './ListToolbar';
+import { RecycleBinModal } from './RecycleBinModal';
+import { RowActionFormModal } from './RowActionFormModal';
+import { customParams } from './rowActions';
 import { QueryBar } from './QueryBar';
 import { downloadTemplate } from './templateDownload';
 import { useNarrowScreen } from './useNarrowScreen';
@@ -100,8 +103,12 @@ export function SchemaList(props: SchemaListProps) {
     void list.controller.load();
   }, [reloadToken, list.controller]);
 
+  const [binOpen, setBinOpen] = useState(false);
+  const [asking, setAsking] = useState<{ action: CompiledCustomRowAction; record: Row } | undefined>();
+
   const handlers: Partial<Record<ToolbarAction, () => void>> = {
     add: onAdd,
+    ...(page.entity.recycleBin ? { recycleBin: () => setBinOpen(true) } : {}),
     batchDelete: () => void list.batchDelete(),
     export: () => void list.exportXls(page.entity.title),
     import: onImport,
@@ -119,10 +126,16 @@ export function SchemaList(props: SchemaListProps) {
   };
   // Custom actions call their endpoint through the controller; built-in ones need the page's handler.
   const rowActions = page.list.rowActions.filter((action) => action.action === 'custom' || rowHandlers[action.action] !== undefined);
+  const callCustom = (action: CompiledCustomRowAction, record: Row, values: Readonly<Record<string, string>> = {}): Promise<boolean> => {
+    const id = record.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return Promise.resolve(false);
+    return list.callRow({ ...action, extra: { ...customParams(action, record), ...values } }, id);
+  };
   const onRowAction = (action: CompiledRowAction, record: Row) => {
     if (action.action !== 'custom') return rowHandlers[action.action]?.(record);
-    const id = record.id;
-    if (typeof id === 'string' || typeof id === 'number') void list.callRow(action, id);
+    // An action with a small form asks it first; its 确定 makes the call.
+    if (action.form.length > 0) setAsking({ action, record });
+    else void callCustom(action, record);
   };
 
   const { query, total, rows, loading, selectedRowKeys } = list;
@@ -212,6 +225,16 @@ export function SchemaList(props: SchemaListProps) {
           );
         }}
       />
+      {binOpen && <RecycleBinModal page={page} host={host} dict={dict} onClose={() => setBinOpen(false)} onChanged={() => void list.controller.load()} />}
+      {asking && (
+        <RowActionFormModal
+          page={page}
+          host={host}
+          action={asking.action}
+          onSubmit={(values) => callCustom(asking.action, asking.record, values)}
+          onClose={() => setAsking(undefined)}
+        />
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { evaluateExpression } from '../../expr';
 import type { RowAction } from '../../generated/page';
-import type { CompiledRowAction } from '../../schema/compiledPage';
+import type { CompiledCustomRowAction, CompiledRowAction } from '../../schema/compiledPage';
 
 export type Row = Record<string, unknown>;
 
@@ -56,4 +56,14 @@ function linksWidth(actions: readonly CompiledRowAction[]): number {
 export function actionColumnWidth(actions: readonly CompiledRowAction[], rows: readonly Row[]): number {
   if (rows.length === 0) return linksWidth(actions);
   return Math.max(MIN_COLUMN_PX, ...rows.map((row) => linksWidth(visibleRowActions(actions, row))));
+}
+
+/** What a custom action sends besides the row's id: its constant parameters and those read from the row. */
+export function customParams(action: CompiledCustomRowAction, row: Row): Record<string, string> {
+  const params: Record<string, string> = { ...action.params };
+  for (const [param, field] of Object.entries(action.rowParams)) {
+    const value = row[field];
+    if (value !== null && value !== undefined) params[param] = String(value);
+  }
+  return params;
 }

@@ -75,9 +75,9 @@ describe.each(DATABASE_KINDS)('用户管理 (%s)', (kind) => {
       sex_dictText: '男',
       selectedroles: roleIds.adjuster,
       selectedroles_dictText: '公估师',
-      selecteddeparts_dictText: '车险理赔部,财产险理赔部',
       departIds_dictText: '车险理赔部',
     });
+    expect(user.selecteddeparts_dictText.split(',').sort()).toEqual(['车险理赔部', '财产险理赔部'].sort());
     expect(user).not.toHaveProperty('password');
     const detail = body<UserRecord>(await get(t.app, `/sys/user/queryById?id=${user.id}`, admin)).result;
     expect(detail).not.toHaveProperty('password');
