@@ -31,15 +31,13 @@ function isUserIdList(value: unknown): value is { userIds: string[] } {
 
 export class SessionSockets {
   private readonly sockets = new SocketRegistry<ClosableSocket>();
+  /** Listening starts with the node's first socket: a node without sockets has nothing to close. */
+  private started: Promise<void> | undefined;
 
   constructor(
     private readonly fanOut: FanOut,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  start(): Promise<void> {
-    return this.fanOut.start((envelope) => this.receive(envelope));
-  }
 
   stop(): Promise<void> {
     return this.fanOut.stop();
@@ -47,6 +45,10 @@ export class SessionSockets {
 
   /** Registers an admitted socket of a user; returns the function that removes it again. */
   add(userId: string, socket: ClosableSocket): () => void {
+    this.started ??= this.fanOut.start((envelope) => this.receive(envelope)).catch((err: unknown) => {
+      this.started = undefined;
+      this.log.warn({ err }, '会话结束通知监听失败，下一个连接再试');
+    });
     return this.sockets.add(userId, socket);
   }
 
@@ -89,7 +91,6 @@ export function installSessionSockets(app: FastifyInstance, database: Database):
       : inProcessFanOut();
   const hub = new SessionSockets(fanOut, app.log);
   app.decorate('sessionSockets', hub);
-  app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());
   return hub;
 }

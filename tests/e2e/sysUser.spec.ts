@@ -62,10 +62,13 @@ test.describe('用户管理', () => {
     await okButton(form).click();
     await expect(formItem(form, '确认密码')).toContainText('两次输入的密码不一样！');
     await formInput(form, '确认密码').fill('123456');
+    // As a person would: the form refuses a second 确定 within 300 ms (你点击的太快了).
+    await admin.waitForTimeout(400);
     await okButton(form).click();
     await expect(toast(admin, /密码至少8位/)).toBeVisible();
 
     await fillForm(form, { 登录密码: PASSWORD, 确认密码: PASSWORD });
+    await admin.waitForTimeout(400);
     await okButton(form).click();
     await expect(toast(admin, '添加成功！')).toBeVisible();
     await expect(form).toHaveCount(0);
@@ -100,5 +103,40 @@ test.describe('用户管理', () => {
     await expect(zhao.getByText('该用户已冻结')).toBeVisible();
     await expect(zhao).toHaveURL(/\/user\/login/);
     await screenshot(zhao, 'user-05-zhao-refused');
+  });
+
+  test('密码 asks the new password twice in a small form and sets it', async () => {
+    const row = listRow(admin, USERNAME);
+    await row.locator('td').last().locator('a').filter({ hasText: '密码' }).click();
+    const form = modal(admin, '密码');
+    await expect(form).toBeVisible();
+    await fillForm(form, { 新密码: 'Zhao6-new-1', 确认新密码: 'Zhao6-new-2' });
+    await okButton(form).click();
+    await expect(formItem(form, '确认新密码')).toContainText('两次输入的密码不一样！');
+    await screenshot(admin, 'user-06-password-form');
+    await fillForm(form, { 确认新密码: 'Zhao6-new-1' });
+    await admin.waitForTimeout(400);
+    await okButton(form).click();
+    await expect(toast(admin, '密码修改成功！')).toBeVisible();
+    await expect(form).toHaveCount(0);
+  });
+
+  test('删除 puts 赵六 into the 回收站, whose 还原 brings the row back', async () => {
+    const row = listRow(admin, USERNAME);
+    await row.locator('td').last().locator('a').filter({ hasText: '删除' }).click();
+    await confirmDialog(admin, '确认删除').getByRole('button', { name: OK_BUTTON }).click();
+    await expect(toast(admin, '删除成功！')).toBeVisible();
+    await expect(listRow(admin, USERNAME)).toHaveCount(0);
+
+    await listButton(admin, '回收站').click();
+    const bin = modal(admin, '用户回收站');
+    const binned = bin.locator('.ant-table-row').filter({ hasText: USERNAME });
+    await expect(binned).toContainText('赵六');
+    await screenshot(admin, 'user-07-recycle-bin');
+    await binned.locator('a').filter({ hasText: '还原' }).click();
+    await expect(toast(admin, '还原成功')).toBeVisible();
+    await expect(binned).toHaveCount(0);
+    await bin.getByRole('button', { name: /关\s*闭/ }).first().click();
+    await expect(listRow(admin, USERNAME)).toContainText('冻结');
   });
 });

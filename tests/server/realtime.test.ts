@@ -195,7 +195,7 @@ describe('notice socket across two API nodes on one PostgreSQL', () => {
 
     const cut = await sql<{ n: number }>`
       SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND query LIKE 'LISTEN %'`.execute(shared.databases[1].db);
+      WHERE datname = current_database() AND query = 'LISTEN "lossdesk_notice"'`.execute(shared.databases[1].db);
     expect(cut.rows[0].n).toBe(2);
 
     // Re-listening takes a couple of seconds; until then a publish may be missed, so retry.
