@@ -185,6 +185,7 @@ export class EntityStore {
   async setInBin(db: Kysely<DB>, ids: readonly string[], tenantId: number, toBin: boolean, actor?: Actor): Promise<number> {
     const bin = this.model.recycleBin;
     if (!bin || ids.length === 0) return 0;
+    // A constant literal, so PostgreSQL reads it as the flag column's own type (smallint or varchar).
     const set: Record<string, unknown> = { [bin.flagColumn]: sql.lit(toBin ? '1' : '0') };
     if (actor && this.model.hasColumn('update_by')) set.update_by = actor.username;
     if (this.model.hasColumn('update_time')) set.update_time = sql`now()`;
