@@ -51,6 +51,8 @@ import { permissionRoutes } from './sys/permissionRoutes';
 import { permissionMenuRoutes } from './sys/permission/menuRoutes';
 import { rolePermissionRoutes } from './sys/permission/rolePermissionRoutes';
 import { roleDeleteRefusal } from './sys/role/roleInUse';
+import { userEntityHooks } from './sys/user/userHooks';
+import { userRoutes } from './sys/user/userRoutes';
 import { roleRoutes } from './sys/role/roleRoutes';
 import { orgRoutes } from './sys/org';
 import { superQueryRoutes } from './sys/superQueryRoutes';
@@ -126,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(accountRoutes, api);
   await app.register(unlockRoutes, api);
+  await app.register(userRoutes, api);
   await app.register(permissionRoutes, api);
   const trees = new TreeTables(tablePages);
   await app.register(dictRoutes, { ...api, pages: tablePages });
@@ -156,7 +159,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       onWrite,
       servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
       modules: { permissionMenu: permissionMenuRoutes },
-      deleteGuards: { sys_role: roleDeleteRefusal },
+      hooks: { sys_role: { deleteRefusal: roleDeleteRefusal }, sys_user: userEntityHooks(app) },
     });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();

@@ -18,12 +18,18 @@ export const ENTITY_ENDPOINTS = {
   childList: 'childList',
   /** An editable grid's save: new, changed and removed rows together (all or nothing). */
   saveBatch: 'saveBatch',
-  /** The rows deleted into the recycle bin (a page with the recycleBin toolbar action; JeecgBoot's SysDict). */
+  /** The rows deleted into the recycle bin (entity.recycleBin perRow, the default; JeecgBoot's SysDict). */
   deleteList: 'deleteList',
   /** PUT …/back/{id}: 还原 a row from the recycle bin. */
   back: 'back',
   /** DELETE …/deletePhysic/{id}: 彻底删除 a row in the recycle bin. */
   deletePhysic: 'deletePhysic',
+  /** The recycle bin of entity.recycleBin batch (JeecgBoot's SysUser): the deleted rows, … */
+  recycleBin: 'recycleBin',
+  /** … PUT 还原 of several rows (body {<idsParam>: 'a,b'}) … */
+  putRecycleBin: 'putRecycleBin',
+  /** … and DELETE 彻底删除 of several (?<idsParam>=a,b). */
+  deleteRecycleBin: 'deleteRecycleBin',
 } as const;
 
 export type EntityEndpoint = keyof typeof ENTITY_ENDPOINTS;

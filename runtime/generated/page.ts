@@ -192,6 +192,7 @@ export interface PageEntity {
    * Name of the server module that serves this page's endpoints at its API path instead of the generic CRUD (a system table needing behaviour a page cannot declare: org codes, ending sessions). No table is created, altered or checked for it and no generic route is registered; the fields describe what the module answers. The server refuses to start when the module is unknown or lacks a route the page calls.
    */
   servedBy?: string;
+  recycleBin?: RecycleBin;
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -248,6 +249,19 @@ export interface TreeCascadeLevel {
    * Endpoint name under the entity API path, e.g. city.
    */
   endpoint: string;
+}
+/**
+ * Which of JeecgBoot's two recycle-bin contracts the page's 回收站 (toolbar recycleBin, on a table with del_flag) speaks. Default (absent): perRow, as JeecgBoot's 数据字典.
+ */
+export interface RecycleBin {
+  /**
+   * perRow: GET {base}/deleteList, PUT {base}/back/{id} (还原), DELETE {base}/deletePhysic/{id} (彻底删除) — JeecgBoot's SysDict. batch: GET {base}/recycleBin, PUT {base}/putRecycleBin (body {<idsParam>: 'a,b'}), DELETE {base}/deleteRecycleBin?<idsParam>=a,b — JeecgBoot's SysUser; the bin then restores and purges several rows at once. Default perRow.
+   */
+  endpoints?: 'perRow' | 'batch';
+  /**
+   * With endpoints batch: name of the comma-joined ids parameter. Default ids; JeecgBoot's user page uses userIds.
+   */
+  idsParam?: string;
 }
 /**
  * One field of the entity: what it stores, how it is edited and validated.
@@ -325,6 +339,19 @@ export interface PageField {
    * Help text shown under the control.
    */
   description?: string;
+  link?: FieldLink;
+  /**
+   * Only given when adding (a new user's password): the add form shows it (required as declared), the edit form does not, edit ignores it, and list, queryById, detail and export never return it. Default false.
+   */
+  addOnly?: boolean;
+  /**
+   * A named server transform applied to the value before it is stored. passwordHash: checks the password strength rule (server/auth/passwordPolicy.ts) and stores an argon2id hash.
+   */
+  serverHook?: 'passwordHash';
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  sameAs?: string;
 }
 /**
  * A default computed by the safe evaluator when the form opens, e.g. {"expr": "today()"}.
@@ -577,6 +604,23 @@ export interface FieldRule {
   duplicateCheck?: true;
 }
 /**
+ * A many-to-many link: the field has no column of its own; its value (comma-joined keys) is the valueColumn of the rows of the link table whose ownerColumn is the record's id, written in the same transaction as the record and replaced on edit. The link table (id varchar(32) primary key, ownerColumn, valueColumn) comes from a migration. Give the field a table dictionary over the linked table so lists, detail and exports show its text.
+ */
+export interface FieldLink {
+  /**
+   * Link table, e.g. sys_user_role.
+   */
+  table: string;
+  /**
+   * Column holding the record's id, e.g. user_id.
+   */
+  ownerColumn: string;
+  /**
+   * Column holding the linked key, e.g. role_id.
+   */
+  valueColumn: string;
+}
+/**
  * The list page: table columns, query bar, sort, paging, toolbar and row actions.
  */
 export interface PageList {
@@ -752,6 +796,22 @@ export interface CustomRowAction2 {
     filter: {
       [k: string]: string | undefined;
     };
+  };
+  /**
+   * Constant parameters sent with the call besides the row's id (post/put body, get query), e.g. {"status": "2"} for 冻结.
+   */
+  params?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Name of the parameter carrying the row's id. Default id; JeecgBoot's frozenBatch takes ids.
+   */
+  idParam?: string;
+  /**
+   * Parameters filled from the row: parameter name → field name, e.g. {"username": "username"}.
+   */
+  rowParams?: {
+    [k: string]: FieldName | undefined;
   };
 }
 /**

@@ -82,6 +82,10 @@ export interface RowCall {
   method: 'get' | 'post' | 'put';
   /** Question asked first (确认提示); absent = none. */
   confirm?: string;
+  /** Name of the id parameter (default 'id'; JeecgBoot's frozenBatch takes ids). */
+  idParam?: string;
+  /** Further parameters sent with the id (constants, row values, a small form's values). */
+  extra?: Readonly<Record<string, string>>;
 }
 
 export interface ListController<Row> extends ListActions<Row> {
@@ -351,7 +355,7 @@ export function createListController<Row>(
       const confirmed = await host.confirm({ title: MESSAGES.confirmTitle, content: call.confirm });
       if (!confirmed) return false;
     }
-    const params = { id: String(id) };
+    const params = { ...call.extra, [call.idParam ?? 'id']: String(id) };
     return runChange(() =>
       call.method === 'get' ? host.request.get<unknown>(call.url, params) : host.request[call.method]<unknown>(call.url, params),
     );

@@ -90,6 +90,11 @@ function treeDictCode(field: PageField): string | undefined {
   return undefined;
 }
 
+/** The generated map types allow undefined values; JSON never holds one. */
+function definedEntries(map: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(map ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
 function compileField(field: PageField, index: number): CompiledField {
   const widget = effectiveWidget(field);
   const numeric = field.type === 'number' || field.type === 'money';
@@ -123,6 +128,10 @@ function compileField(field: PageField, index: number): CompiledField {
     rules: field.rules ?? [],
     placeholder: field.placeholder ?? defaultPlaceholder(widget, field.label),
     ...(field.description === undefined ? {} : { description: field.description }),
+    ...(field.link === undefined ? {} : { link: { ...field.link } }),
+    ...(field.addOnly ? { addOnly: true } : {}),
+    ...(field.serverHook === undefined ? {} : { serverHook: field.serverHook }),
+    ...(field.sameAs === undefined ? {} : { sameAs: field.sameAs }),
   };
 }
 
@@ -242,6 +251,9 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       url: `${apiPath}/${spec.endpoint ?? spec.key}`,
       method: spec.method ?? (spec.form ? 'post' : 'get'),
       ...(spec.confirm === undefined ? {} : { confirm: spec.confirm }),
+      idParam: spec.idParam ?? 'id',
+      params: definedEntries(spec.params),
+      rowParams: definedEntries(spec.rowParams),
       ...(spec.input ? { input: { title: spec.input.title ?? spec.title, label: spec.input.label, param: spec.input.param } } : {}),
       ...(spec.form === undefined
         ? {}
@@ -295,6 +307,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       readOnly: entity.readOnly ?? false,
       ...(entity.server ? { server: entity.server } : {}),
       apiPath,
+      recycleBin: { endpoints: entity.recycleBin?.endpoints ?? 'perRow', idsParam: entity.recycleBin?.idsParam ?? 'ids' },
       ...(tree
         ? {
             tree: {

@@ -64,6 +64,14 @@ export interface CompiledField {
   /** Declared, or 请输入<label> / 请选择<label> by widget. */
   placeholder: string;
   description?: string;
+  /** A many-to-many link (page language `link`): no column of its own, the keys live in the link table. */
+  link?: { table: string; ownerColumn: string; valueColumn: string };
+  /** Given only when adding (a password): not on the edit form, never read back by list, queryById, detail or export. */
+  addOnly?: boolean;
+  /** A named server transform applied before the value is stored (server/crud/entity/fieldHooks.ts). */
+  serverHook?: 'passwordHash';
+  /** A form-only confirmation that must equal this field (确认密码). */
+  sameAs?: string;
 }
 
 export interface CompiledListColumn {
@@ -119,6 +127,12 @@ export interface CompiledCustomRowAction {
   form?: CompiledRowActionForm;
   /** The answer shown as a table instead of a message. */
   table?: CompiledRowActionTable;
+  /** Name of the parameter carrying the row's id (default 'id'; JeecgBoot's frozenBatch takes ids). */
+  idParam: string;
+  /** Constant parameters sent besides the id. */
+  params: Readonly<Record<string, string>>;
+  /** Parameters filled from the row: parameter name → row field. */
+  rowParams: Readonly<Record<string, string>>;
 }
 
 /** The small form a row action opens (list.rowActions[].form): fields of its own, no columns. */
@@ -295,10 +309,12 @@ export interface CompiledEntity {
   tenantScoped: boolean;
   /** Rows written by the server only: no add, edit, delete or import endpoints (`entity.readOnly`). */
   readOnly: boolean;
-  /** API base of the generic endpoints, entity.apiPath or '/<module>/<name>' (list, add, edit, … are appended). */
   /** The named server module serving the endpoints (entity.server); absent: the generic CRUD. */
   server?: 'permissionMenu';
+  /** API base of the generic endpoints, entity.apiPath or '/<module>/<name>' (list, add, edit, … are appended). */
   apiPath: string;
+  /** Which recycle-bin contract the 回收站 speaks (entity.recycleBin; default perRow, ids). */
+  recycleBin: { endpoints: 'perRow' | 'batch'; idsParam: string };
   tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string; cascade?: CompiledCascade };
 }
 

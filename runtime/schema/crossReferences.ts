@@ -130,7 +130,8 @@ class Checker {
     this.doc.fields.forEach((field, i) => this.field(field, pointer('fields', i)));
   }
 
-  private field(field: PageField, at: string): void {
+  /** `siblings`: the fields a sameAs may repeat (the page's, or a row action form's). */
+  private field(field: PageField, at: string, siblings: readonly PageField[] = this.doc.fields): void {
     const { type } = field;
     if (field.length !== undefined && type !== 'string') this.report(`${at}/length`, 'length 只适用于 string 类型');
     for (const key of ['precision', 'scale'] as const) {
@@ -147,7 +148,7 @@ class Checker {
     if (!allowed.includes(widget)) {
       this.report(`${at}/widget`, `控件 ${widget} 不能编辑 ${type} 类型的字段`, allowed.join('、'));
     }
-    this.formOnly(field, widget, at);
+    this.formOnly(field, widget, at, siblings);
     if (DICT_WIDGETS.has(widget) && !field.dictCode) {
       this.report(field.widget ? `${at}/widget` : at, `控件 ${widget} 需要 dictCode 指定字典`);
     }
@@ -224,17 +225,44 @@ class Checker {
    * The human check is the one form-only widget: it proves a person is saving, so it must be
    * required, holds a boolean while the form is open, and has nothing to store.
    */
-  private formOnly(field: PageField, widget: string, at: string): void {
+  private formOnly(field: PageField, widget: string, at: string, siblings: readonly PageField[]): void {
+    if (field.sameAs !== undefined) this.sameAs(field, widget, at, siblings);
+    if (field.link !== undefined) this.link(field, at);
     if (widget === 'sliderCheck') {
       if (field.stored !== false) this.report(field.stored === undefined ? at : `${at}/stored`, '人机验证控件 sliderCheck 的字段不保存，需要 "stored": false');
       if (field.required !== true) this.report(field.required === undefined ? at : `${at}/required`, '人机验证控件 sliderCheck 需要 "required": true，否则拦不住保存');
-    } else if (field.stored === false) {
-      this.report(`${at}/stored`, `只有人机验证控件 sliderCheck 的字段可以不保存（stored: false），当前控件是 ${widget}`);
+    } else if (field.stored === false && field.sameAs === undefined) {
+      this.report(`${at}/stored`, `只有人机验证控件 sliderCheck 和确认字段（sameAs）可以不保存（stored: false），当前控件是 ${widget}`);
     }
     if (field.stored !== false) return;
     for (const key of ['column', 'unique', 'default', 'dictCode', 'readOnly', 'hidden'] as const) {
       if (field[key] !== undefined) this.report(`${at}/${key}`, `不保存的字段（stored: false）不能设置 ${key}`);
     }
+  }
+
+  /**
+   * A confirmation (确认密码): a password repeating a sibling field; among the page's fields it is
+   * form-only (a row action form's fields have no column anyway).
+   */
+  private sameAs(field: PageField, widget: string, at: string, siblings: readonly PageField[]): void {
+    if (siblings === this.doc.fields && field.stored !== false) this.report(`${at}/sameAs`, '确认字段（sameAs）不保存，需要 "stored": false');
+    if (widget !== 'password') this.report(`${at}/sameAs`, `确认字段（sameAs）的控件应为 password，当前控件是 ${widget}`);
+    const target = field.sameAs as string;
+    if (target === field.name || !siblings.some((f) => f.name === target)) this.report(`${at}/sameAs`, `确认字段引用了不存在的字段 ${target}`);
+  }
+
+  /** A link field keeps its keys in the link table: no column, no uniqueness, text-typed keys. */
+  private link(field: PageField, at: string): void {
+    if (field.type !== 'string' && field.type !== 'text') this.report(`${at}/type`, '多对多关联字段（link）的类型应为 string 或 text（逗号分隔的主键）');
+    for (const key of ['column', 'unique', 'default', 'compute'] as const) {
+      if (field[key] !== undefined) this.report(`${at}/${key}`, `多对多关联字段（link）不能设置 ${key}`);
+    }
+    if (field.stored === false) this.report(`${at}/stored`, '多对多关联字段（link）不能是 stored: false');
+  }
+
+  /** Fields without a column of their own cannot be queried, sorted or indexed. */
+  private columnless(name: string, at: string, what: string): void {
+    if (this.declared.get(name)?.link !== undefined) this.report(at, `${what}不能使用多对多关联字段 ${name}（它没有自己的列）`);
   }
 
   private entity(): void {
@@ -353,6 +381,12 @@ class Checker {
     this.columns(list.columns, '/list/columns');
     this.query(list.query ?? [], '/list/query');
     if (list.defaultSort) this.known(list.defaultSort.field, '/list/defaultSort/field', '默认排序');
+    if (list.defaultSort) this.columnless(list.defaultSort.field, '/list/defaultSort/field', '默认排序');
+    (list.query ?? []).forEach((item, i) => this.columnless(item.field, `/list/query/${i}/field`, '查询条件'));
+    list.columns.forEach((column, i) => {
+      if (column.sortable) this.columnless(column.field, `/list/columns/${i}/sortable`, '可排序的列');
+    });
+    (this.doc.indexes ?? []).forEach((index, i) => index.fields.forEach((name, j) => this.columnless(name, `/indexes/${i}/fields/${j}`, '索引')));
     if (list.rowSelection === false && list.toolbar.includes('batchDelete')) {
       this.report('/list/rowSelection', '工具栏有 batchDelete（批量删除）时不能关闭 rowSelection');
     }
@@ -390,6 +424,9 @@ class Checker {
           if (spec[key] !== undefined) this.report(`${at}/${key}`, `打开视图的行操作不调用接口，不能有 ${key}`);
         }
       }
+      Object.entries(spec.rowParams ?? {}).forEach(([param, name]) => {
+        if (name !== undefined) this.known(name, `${at}/rowParams/${param}`, '行操作参数');
+      });
       if (spec.visibleWhen === undefined) return;
       this.expression(spec.visibleWhen, `${at}/visibleWhen`);
       if (expressionDependencies(spec.visibleWhen).length > 0) {
@@ -415,7 +452,7 @@ class Checker {
       else names.set(field.name, i);
       if (field.name === 'id') this.report(`${fieldAt}/name`, '行操作表单的字段不能叫 id：id 是所在行的主键');
       if (field.compute !== undefined || field.stored === false) this.report(fieldAt, '行操作表单的字段不能是计算字段或 stored: false 字段');
-      this.field(field, fieldAt);
+      this.field(field, fieldAt, spec.form?.fields);
     });
   }
 

@@ -13,6 +13,7 @@ import { RowViewOf } from './rowViews/registry';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
+import { rowCallParams } from './list/rowActions';
 import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
 import { PageHeader } from './layout/PageHeader';
 import { mayAdd, requestsAdd, withoutAction } from './openAction';
@@ -50,7 +51,7 @@ type Overlay =
   | { kind: 'recycleBin' }
   | { kind: 'drawer'; action: CompiledDrawerRowAction; row: Row }
   | { kind: 'testBox'; action: CompiledCustomRowAction; rowId: string }
-  | { kind: 'rowDialog'; action: CompiledCustomRowAction; rowId: string | number }
+  | { kind: 'rowDialog'; action: CompiledCustomRowAction; params: Record<string, string> }
   | { kind: 'rowView'; action: CompiledViewRowAction; row: Row };
 
 type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
@@ -122,8 +123,8 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       onDetail={(record) => setForm({ mode: 'detail', record })}
       onImport={() => setImporting(true)}
       onRowDialog={(action, record) => {
-        const id = record.id;
-        if (typeof id === 'string' || typeof id === 'number') setOverlay({ kind: 'rowDialog', action, rowId: id });
+        const params = rowCallParams(action, record);
+        if (params) setOverlay({ kind: 'rowDialog', action, params });
       }}
       onRowView={(action, row) => setOverlay({ kind: 'rowView', action, row })}
       onRecycleBin={() => setOverlay({ kind: 'recycleBin' })}
@@ -188,13 +189,13 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
             page={page}
             host={host}
             action={{ ...overlay.action, form: overlay.action.form }}
-            rowId={overlay.rowId}
+            params={overlay.params}
             onClose={() => setOverlay(null)}
             onDone={reload}
           />
         )}
         {overlay?.kind === 'rowDialog' && overlay.action.table && (
-          <RowActionTableModal host={host} action={{ ...overlay.action, table: overlay.action.table }} rowId={overlay.rowId} onClose={() => setOverlay(null)} />
+          <RowActionTableModal host={host} action={{ ...overlay.action, table: overlay.action.table }} params={overlay.params} onClose={() => setOverlay(null)} />
         )}
         {overlay?.kind === 'rowView' && (
           <RowViewOf name={overlay.action.view} page={page} host={host} row={overlay.row} title={overlay.action.title} onClose={() => setOverlay(null)} onChanged={reload} />

@@ -112,3 +112,15 @@ export async function revokeOtherSessions(db: Kysely<DB>, userId: string, keepTo
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/**
+ * Ends every live session of these users (frozen, deleted, password set by an administrator), except
+ * `keepTokenHash`; answers the ended sessions' token hashes, whose sockets are to close.
+ */
+export async function revokeUserSessions(db: Kysely<DB>, userIds: readonly string[], keepTokenHash?: string): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  let qb = db.updateTable('sys_session').set({ revoked_at: new Date() }).where('user_id', 'in', [...userIds]).where('revoked_at', 'is', null);
+  if (keepTokenHash) qb = qb.where('token_hash', '!=', keepTokenHash);
+  const ended = await qb.returning('token_hash').execute();
+  return ended.map((row) => row.token_hash);
+}

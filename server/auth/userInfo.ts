@@ -11,7 +11,7 @@ export type Depart = CamelKeys<Selectable<SysDepart>>;
 const PUBLIC_USER_COLUMNS = [
   'id', 'username', 'realname', 'avatar', 'birthday', 'sex', 'email', 'phone', 'org_code', 'status',
   'del_flag', 'work_no', 'post', 'telephone', 'rel_tenant_ids', 'create_by', 'create_time', 'update_by',
-  'update_time',
+  'update_time', 'depart_ids', 'user_identity', 'sys_org_code',
 ] as const;
 
 export async function loadUserInfo(db: Kysely<DB>, userId: string): Promise<UserInfo> {

@@ -104,7 +104,8 @@ export function isSystemTable(page: CompiledPage): boolean {
 /** The DDL layer's description of a page's table (declared fields; the standard columns are implicit). */
 export function entityTableOf(page: CompiledPage): EntityTable {
   const tree = page.entity.tree;
-  const fields: EntityField[] = page.fields.map((f) => {
+  // A link field's keys live in its link table, not in a column of this one.
+  const fields: EntityField[] = page.fields.filter((f) => !f.link).map((f) => {
     const literal = typeof f.default === 'object' ? undefined : f.default;
     return {
       column: f.column,
@@ -138,8 +139,22 @@ async function checkSystemTable<T>(db: Kysely<T>, page: CompiledPage): Promise<s
   if (!state) return [`${page.source}: 系统表 ${page.entity.table} 不存在`];
   const columns = new Set(state.columns.map((c) => c.name));
   return [...page.fields, ...page.systemFields]
-    .filter((f) => !columns.has(f.column))
+    .filter((f) => !f.link && !columns.has(f.column))
     .map((f) => `${page.source}${f.pointer ? `#${f.pointer}` : ''}: 系统表 ${page.entity.table} 没有字段 ${f.column}（${f.label}）`);
+}
+
+/** Every link field's table must exist with an id and the two columns it names (they come from migrations). */
+async function checkLinkTables<T>(db: Kysely<T>, page: CompiledPage): Promise<string[]> {
+  const problems: string[] = [];
+  for (const field of page.fields) {
+    if (!field.link) continue;
+    const state = await readTable(db, field.link.table);
+    const columns = new Set(state?.columns.map((c) => c.name) ?? []);
+    for (const column of ['id', field.link.ownerColumn, field.link.valueColumn]) {
+      if (!columns.has(column)) problems.push(`${page.source}#${field.pointer}/link: 关联表 ${field.link.table} 没有列 ${column}（${field.label}）`);
+    }
+  }
+  return problems;
 }
 
 /**
@@ -150,6 +165,7 @@ export async function applyPageTables<T>(db: Kysely<T>, pages: readonly Compiled
   const problems: string[] = [];
   const generic = pages.filter((p) => !isServedByModule(p));
   for (const page of generic.filter(isSystemTable)) problems.push(...(await checkSystemTable(db, page)));
+  for (const page of generic) problems.push(...(await checkLinkTables(db, page)));
   if (problems.length > 0) throw new Error(`页面与系统表不一致，服务无法启动：\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return applyEntityTables(db, generic.filter((p) => !isSystemTable(p)).map(entityTableOf));
 }

@@ -58,7 +58,7 @@ export interface SysUser extends Audit {
   password: string;
   avatar: string | null;
   birthday: string | null;
-  sex: Generated<number>;
+  sex: number | null;
   email: string | null;
   phone: string | null;
   org_code: string | null;
@@ -70,6 +70,11 @@ export interface SysUser extends Audit {
   post: string | null;
   telephone: string | null;
   rel_tenant_ids: string | null;
+  /** 负责部门: ids of the departments the user is in charge of, comma-joined */
+  depart_ids: Generated<string | null>;
+  /** 1 member, 2 leader */
+  user_identity: Generated<number>;
+  sys_org_code: Generated<string | null>;
 }
 
 export interface SysUserRole {

@@ -155,6 +155,7 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
         request: (url, params) => host.request.get(url, params),
         dataId: mode === 'edit' ? () => id : undefined,
         fillRuleFields,
+        adding: mode === 'add',
       }),
     [page, dictItems, host, mode, id, fillRuleFields],
   );

@@ -30,6 +30,20 @@ export interface FormSchemaOptions {
    * defaultValues): shown with FILL_RULE_PLACEHOLDER and not required. Empty when editing.
    */
   fillRuleFields?: readonly string[];
+  /**
+   * false: the form edits a stored record, so fields given only when adding (a password, and its
+   * confirmation) are left out. Default true.
+   */
+  adding?: boolean;
+}
+
+/** 确认密码 and the like: the message when a confirmation differs from the field it repeats. */
+export const SAME_AS_MESSAGE = '两次输入的密码不一样！';
+
+/** A field the form shows only when adding: addOnly, or the confirmation of an addOnly field. */
+export function isAddOnlyField(page: CompiledPage, field: CompiledField): boolean {
+  if (field.addOnly) return true;
+  return field.sameAs !== undefined && page.fieldByName.get(field.sameAs)?.addOnly === true;
 }
 
 export interface FormilyOption {
@@ -65,7 +79,16 @@ function fieldValidator(page: CompiledPage, field: CompiledField, options: FormS
   // A cron field refuses what Quartz refuses, before the server does (same evaluator, same message).
   const cronChecks: FormilyRule[] =
     field.widget === 'cron' ? [{ validator: (value: unknown) => cronFieldError(value === null || value === undefined ? '' : String(value)) ?? '' }] : [];
-  return [required, ...checks, ...cronChecks];
+  const target = field.sameAs;
+  const sameAs: FormilyRule[] = target
+    ? [
+        {
+          validator: (value: unknown, _rule: unknown, ctx: { form?: { values?: Record<string, unknown> } } | undefined) =>
+            (value ?? '') === (ctx?.form?.values?.[target] ?? '') ? '' : SAME_AS_MESSAGE,
+        } as FormilyRule,
+      ]
+    : [];
+  return [required, ...checks, ...cronChecks, ...sameAs];
 }
 
 export function fieldSchema(page: CompiledPage, field: CompiledField, options: FormSchemaOptions): ISchema {
@@ -91,12 +114,19 @@ export function fieldSchema(page: CompiledPage, field: CompiledField, options: F
 /** Key of a group's section node; fields keep their own names, so values stay flat. */
 export const groupKey = (index: number): string => `group${index}`;
 
+/** The schema of a few fields in one column (a row action's small form). */
+export function buildFieldsSchema(page: CompiledPage, fields: readonly CompiledField[], options: FormSchemaOptions): ISchema {
+  const properties = Object.fromEntries(fields.map((field, order) => [field.name, { ...fieldSchema(page, field, options), 'x-index': order }]));
+  return { type: 'object', properties: { grid: { type: 'void', 'x-component': 'FormGrid', 'x-component-props': { maxColumns: 1, minColumns: 1 }, properties } } };
+}
+
 export function buildFormSchema(page: CompiledPage, options: FormSchemaOptions): ISchema {
   const reactions = reactionsByTarget(page.form.linkage);
   const properties: Record<string, ISchema> = {};
   page.form.groups.forEach((group, index) => {
     const gridFields: Record<string, ISchema> = {};
-    group.fields.forEach((field, order) => {
+    const shown = options.adding === false ? group.fields.filter((field) => !isAddOnlyField(page, field)) : group.fields;
+    shown.forEach((field, order) => {
       const schema = { ...fieldSchema(page, field, options), 'x-index': order };
       const own = [...(reactions.get(field.name) ?? []), ...(field.compute ? [computeReaction(field.compute)] : [])];
       if (own.length > 0) schema['x-reactions'] = own.length === 1 ? own[0] : own;

@@ -60,8 +60,9 @@ export function formToRecord(page: CompiledPage, values: FormRecord, id?: string
   const body: FormRecord = {};
   if (id !== undefined) body.id = id;
   for (const field of page.form.fields) {
-    // A form-only field (the human check) has done its job once the form validated: nothing to send.
-    if (field.stored) body[field.name] = toStoredValue(field, values[field.name]);
+    // A form-only field (the human check) has done its job once the form validated: nothing to send;
+    // nor has a field given only when adding, on edit.
+    if (field.stored && field.sameAs === undefined && !(id !== undefined && field.addOnly)) body[field.name] = toStoredValue(field, values[field.name]);
   }
   return body;
 }

@@ -18,6 +18,7 @@ import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
 import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledRowAction, CompiledViewRowAction } from '../../schema/compiledPageTypes';
 import { opensDialog } from '../rowAction/rowActionPage';
+import { rowActionParams } from './rowActions';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
@@ -154,7 +155,7 @@ export function SchemaList(props: SchemaListProps) {
     if (action.input) return onRowInput?.(action, record);
     if (opensDialog(action)) return onRowDialog?.(action, record);
     const id = record.id;
-    if (typeof id === 'string' || typeof id === 'number') void list.callRow(action, id);
+    if (typeof id === 'string' || typeof id === 'number') void list.callRow({ ...action, extra: rowActionParams(action, record) }, id);
   };
 
   const { query, total, rows, loading, selectedRowKeys } = list;

@@ -6,7 +6,7 @@
  */
 import { evaluateExpression } from '../../expr';
 import type { RowAction } from '../../generated/page';
-import type { CompiledRowAction } from '../../schema/compiledPageTypes';
+import type { CompiledCustomRowAction, CompiledRowAction } from '../../schema/compiledPageTypes';
 
 export type Row = Record<string, unknown>;
 
@@ -56,4 +56,34 @@ function linksWidth(actions: readonly CompiledRowAction[]): number {
 export function actionColumnWidth(actions: readonly CompiledRowAction[], rows: readonly Row[]): number {
   if (rows.length === 0) return linksWidth(actions);
   return Math.max(MIN_COLUMN_PX, ...rows.map((row) => linksWidth(visibleRowActions(actions, row))));
+}
+
+/** What a custom action sends besides the row's id: its constant parameters and those read from the row. */
+export function customParams(action: CompiledCustomRowAction, row: Row): Record<string, string> {
+  const params: Record<string, string> = { ...action.params };
+  for (const [param, field] of Object.entries(action.rowParams)) {
+    const value = row[field];
+    if (value !== null && value !== undefined) params[param] = String(value);
+  }
+  return params;
+}
+
+/**
+ * What a custom action sends besides the row's id: its constant parameters (`params`) and those
+ * read from the row (`rowParams`, e.g. 修改密码's username).
+ */
+export function rowActionParams(action: Pick<CompiledCustomRowAction, 'params' | 'rowParams'>, row: Row): Record<string, string> {
+  const params: Record<string, string> = { ...action.params };
+  for (const [param, field] of Object.entries(action.rowParams)) {
+    const value = row[field];
+    if (value !== null && value !== undefined) params[param] = String(value);
+  }
+  return params;
+}
+
+/** Everything a custom action's call sends from the row: its id (as `idParam`) and rowActionParams; undefined without an id. */
+export function rowCallParams(action: Pick<CompiledCustomRowAction, 'idParam' | 'params' | 'rowParams'>, row: Row): Record<string, string> | undefined {
+  const id = row.id;
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  return { ...rowActionParams(action, row), [action.idParam]: String(id) };
 }

@@ -1,6 +1,6 @@
 /**
  * A row action's form (list.rowActions[].form, e.g. 消息模板's 发送测试): its fields with their rules,
- * then POST/PUT of `{id, ...values}` to the action's endpoint. The answer's message is shown; on
+ * then POST/PUT of `{<idParam>: id, ...params, ...values}` to the action's endpoint. The answer's message is shown; on
  * success the dialog closes and the list reloads, on refusal the dialog stays with the input.
  */
 import { createForm } from '@formily/core';
@@ -27,12 +27,13 @@ export interface RowActionFormModalProps {
   page: CompiledPage;
   host: Host;
   action: CompiledCustomRowAction & { form: CompiledRowActionForm };
-  rowId: string | number;
+  /** The row's id (as the action's idParam) and the action's other parameters, sent with the form's values. */
+  params: Readonly<Record<string, string>>;
   onClose(): void;
   onDone(): void;
 }
 
-export function RowActionFormModal({ page, host, action, rowId, onClose, onDone }: RowActionFormModalProps) {
+export function RowActionFormModal({ page, host, action, params, onClose, onDone }: RowActionFormModalProps) {
   const formPage = useMemo(() => rowActionFormPage(page, action.form), [page, action.form]);
   const dict = useDictService(host);
   const codes = useMemo(() => action.form.fields.flatMap((field) => (field.dict ? [field.dict.dictCode] : [])), [action.form.fields]);
@@ -59,7 +60,7 @@ export function RowActionFormModal({ page, host, action, rowId, onClose, onDone 
       return;
     }
     setSending(true);
-    const body = formToRecord(formPage, form.values as Record<string, unknown>, rowId);
+    const body = { ...formToRecord(formPage, form.values as Record<string, unknown>), ...params };
     try {
       const answer = action.method === 'put' ? await host.request.put<unknown>(action.url, body) : await host.request.post<unknown>(action.url, body);
       if (answer.success) {

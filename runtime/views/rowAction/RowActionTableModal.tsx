@@ -12,7 +12,8 @@ import { answerRows } from './rowActionPage';
 export interface RowActionTableModalProps {
   host: Host;
   action: CompiledCustomRowAction & { table: CompiledRowActionTable };
-  rowId: string | number;
+  /** The row's id (as the action's idParam) and the action's other parameters. */
+  params: Readonly<Record<string, string>>;
   onClose(): void;
 }
 
@@ -24,12 +25,12 @@ function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-export function RowActionTableModal({ host, action, rowId, onClose }: RowActionTableModalProps) {
+export function RowActionTableModal({ host, action, params, onClose }: RowActionTableModalProps) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   useEffect(() => {
     let live = true;
     host.request
-      .get<unknown>(action.url, { id: String(rowId) })
+      .get<unknown>(action.url, params)
       .then((answer) => {
         if (!live) return;
         setLoaded(answer.success ? { state: 'ready', rows: answerRows(answer.result) } : { state: 'failed', message: answer.message || '加载失败' });
@@ -38,7 +39,7 @@ export function RowActionTableModal({ host, action, rowId, onClose }: RowActionT
     return () => {
       live = false;
     };
-  }, [host, action.url, rowId]);
+  }, [host, action.url, params]);
 
   const columns: TableColumnsType<Row> = [
     { title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, i) => i + 1 },

@@ -35,6 +35,11 @@ export const TABLE_DICT_NOT_ALLOWED = (dictCode: string) => `表字典 ${dictCod
  * page with columns that page declares; anything else is refused when the pages load.
  */
 export class EntityDictionaries {
+  /** The pool the dictionaries read through when the caller passes no transaction (records' link fields too). */
+  get database(): Kysely<DB> {
+    return this.db;
+  }
+
   private readonly entityTables: Map<string, Set<string>>;
   /** Pages by `<module>/<entity>`, as a `picker` field names the page it picks from. */
   private readonly pagesByRef: Map<string, CompiledPage>;

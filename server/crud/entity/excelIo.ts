@@ -14,6 +14,7 @@ import {
 } from '../../excel';
 import { applyListFilter, applyListOrder, type ListQuery } from '../query';
 import { isMultiValued } from './model';
+import { readLinks } from './links';
 import { wireValue, type EntityRecord, type EntityRow } from './records';
 import { afterKey, keyOf, keySelections, keysetOrder } from './keyset';
 import type { EntityService } from './service';
@@ -35,10 +36,12 @@ function treeValuedFields(service: EntityService): Set<string> {
 }
 
 /** The columns of export, template and import: the fields a user writes, titled by their labels. */
-export async function excelColumns(service: EntityService, db: Kysely<DB>): Promise<ExcelColumn[]> {
+export async function excelColumns(service: EntityService, db: Kysely<DB>, forExport = false): Promise<ExcelColumn[]> {
   const columns: ExcelColumn[] = [];
   const treeValued = treeValuedFields(service);
   for (const field of service.model.writable) {
+    // A password is given once (template and import), never read back.
+    if (forExport && field.addOnly) continue;
     // Tree nodes' names repeat (many a 市辖区): their cells carry the ids so a file round-trips exactly.
     const dict = field.dict && !treeValued.has(field.name) ? await service.dicts.options(field, db) : undefined;
     columns.push({
@@ -85,9 +88,13 @@ export async function* exportRecords(
     pending = rows.length < EXPORT_CHUNK ? undefined : fetchAfter(keyOf(rows[rows.length - 1], order));
     // A failed prefetch surfaces when awaited; until then it must not count as unhandled.
     pending?.catch(() => undefined);
+    const links = await readLinks(db, model.links, rows.map((row) => String(row.id)));
     for (const row of rows) {
       const record: EntityRecord = {};
-      for (const field of model.writable) record[field.name] = wireValue(field, row[field.column]);
+      for (const field of model.writable) {
+        if (field.addOnly) continue;
+        record[field.name] = field.link ? (links.get(field.name)?.get(String(row.id)) ?? null) : wireValue(field, row[field.column]);
+      }
       yield record;
     }
   }
@@ -99,7 +106,7 @@ export async function writeExport(
   db: Kysely<DB>,
   opts: { query: ListQuery; tenantId: number; extra?: Expression<SqlBool>; exportedBy: string },
 ): Promise<void> {
-  const columns = await excelColumns(service, db);
+  const columns = await excelColumns(service, db, true);
   await writeXlsx(out, {
     title: service.model.title,
     exportedBy: opts.exportedBy,

@@ -136,7 +136,7 @@ export async function saveGridBatch(db: Kysely<DB>, service: EntityService, inpu
     if (removed.size > 0) {
       const rows = await store.findByIds(trx, [...removed], actor.tenantId);
       if (rows.length !== removed.size) throw new BusinessError(NOT_FOUND_RECORD);
-      await service.deleteRows(trx, rows, actor.tenantId, true);
+      await service.deleteRows(trx, rows, actor, true);
     }
     for (const { id, values, before } of updates) await store.update(trx, id, values, actor, before);
     return added.length > 0 ? service.insertNew(trx, added, actor) : [];

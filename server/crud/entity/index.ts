@@ -11,7 +11,8 @@
  * fields (create_by/update_by = username, times = now(), sys_org_code = the user's org code) and,
  * for tenant-scoped pages, tenant_id from the `tenant-id` header.
  */
-export { entityRoutes, MAX_UPLOAD_BYTES, type DeleteGuard, type EntityRoutesOptions, type EntityServerModule } from './routes';
+export { entityRoutes, MAX_UPLOAD_BYTES, type EntityRoutesOptions, type EntityServerModule } from './routes';
+export type { EntityHooks } from './hooks';
 export { EntityService, EntityValidationError, entityService, duplicateMessage, NOT_FOUND_RECORD } from './service';
 export { EntityDictionaries, type CodeDictionaries } from './dictionaries';
 export { entityModel, type EntityModel } from './model';

@@ -21,6 +21,8 @@ export interface EntityModel {
   tenantScoped: boolean;
   /** The table marks deleted rows in `del_flag` (a system table) instead of deleting them: such rows count for nothing. */
   softDeleted: boolean;
+  /** Many-to-many fields: no column, their keys live in a link table (server/crud/entity/links.ts). */
+  links: readonly CompiledField[];
   /** System columns the table really has (a page over a system table may lack some). */
   hasColumn: (column: string) => boolean;
   tree?: {
@@ -44,8 +46,9 @@ export function entityModel(page: CompiledPage, tableColumns?: ReadonlySet<strin
   const fields = [...page.systemFields, ...page.fields];
   const tree = page.entity.tree;
   const treeMaintained = new Set(tree?.hasChildField ? [tree.hasChildField.name] : []);
+  // A link field has no column to filter or sort by.
   const queryFields = new Map(
-    fields.map((f) => [
+    fields.filter((f) => !f.link).map((f) => [
       f.name,
       { column: f.column, kind: f.type, sortable: true, dictText: f.dict !== undefined, label: f.label },
     ]),
@@ -63,6 +66,7 @@ export function entityModel(page: CompiledPage, tableColumns?: ReadonlySet<strin
     listOptions: { defaultSort: [{ field: field.name, direction: order }] },
     tenantScoped: page.entity.tenantScoped,
     softDeleted: tableColumns ? tableColumns.has('del_flag') : fields.some((f) => f.column === 'del_flag'),
+    links: page.fields.filter((f) => f.link !== undefined),
     hasColumn: (column) => (tableColumns ? tableColumns.has(column) : true),
     ...(tree
       ? {

@@ -4,6 +4,7 @@ import { isTreeRoot } from '../../../runtime/schema/treeRoots';
 import type { DB } from '../../db/types';
 import type { EntityDictionaries } from './dictionaries';
 import { isMultiValued, type EntityModel } from './model';
+import { readLinks } from './links';
 
 /** A database row as the driver returns it: column name → value. */
 export type EntityRow = Record<string, unknown>;
@@ -52,10 +53,14 @@ export async function toRecords(
   dicts: EntityDictionaries,
   db?: Kysely<DB>,
 ): Promise<EntityRecord[]> {
+  const links = model.links.length > 0 ? await readLinks(db ?? dicts.database, model.links, rows.map((row) => String(row.id))) : undefined;
   const records = rows.map((row) => {
     const record: EntityRecord = {};
     for (const field of model.fields) {
-      if (Object.hasOwn(row, field.column)) record[field.name] = wireValue(field, row[field.column]);
+      // A password is given once and never read back.
+      if (field.addOnly) continue;
+      if (field.link) record[field.name] = links?.get(field.name)?.get(String(row.id)) ?? '';
+      else if (Object.hasOwn(row, field.column)) record[field.name] = wireValue(field, row[field.column]);
     }
     return record;
   });

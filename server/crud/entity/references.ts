@@ -65,6 +65,8 @@ export class ReferenceGraph {
     for (const holder of models) {
       const parent = holder.page.entity.tree?.parentField.name;
       for (const field of holder.page.fields) {
+        // A link field's keys live in its link table, whose foreign keys guard them.
+        if (field.link) continue;
         const target = targetOf(field);
         if (!target) continue;
         // A tree's parent field is its own: a node with children is refused by the tree check.

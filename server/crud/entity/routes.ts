@@ -3,8 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { DB } from '../../db/types';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { entityEndpoint } from '../../../runtime/contract/entityEndpoints';
 import { LIST_PARAMS } from '../../../runtime/contract/listQuery';
 import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
@@ -20,7 +19,7 @@ import { EntityDictionaries } from './dictionaries';
 import { fillRuleProblems } from './fillRules';
 import { ERROR_FILES_FOLDER, ImportErrorFiles } from './errorFiles';
 import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
-import { toRecords, type EntityRow } from './records';
+import { toRecords } from './records';
 import { EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
 import { entityModel, type EntityModel } from './model';
 import { ReferenceGraph } from './references';
@@ -28,11 +27,10 @@ import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { registerGridBatch } from './gridBatch';
 import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
+import type { EntityHooks } from './hooks';
 
 /** Serves the endpoints of a page that names it as `entity.server`, with the page's service. */
 export type EntityServerModule = (app: FastifyInstance, service: EntityService) => void;
-/** Refuses deleting rows of one table for a reason the page documents cannot declare (a role its users hold). */
-export type DeleteGuard = (db: Kysely<DB>, rows: readonly EntityRow[]) => Promise<string | undefined>;
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
@@ -43,8 +41,8 @@ export interface EntityRoutesOptions {
   servedElsewhere?: ReadonlySet<string>;
   /** The named server modules pages may name in `entity.server`. */
   modules?: Readonly<Partial<Record<NonNullable<CompiledPage['entity']['server']>, EntityServerModule>>>;
-  /** By table: asked before any delete of the table's rows, in the deleting transaction. */
-  deleteGuards?: Readonly<Record<string, DeleteGuard>>;
+  /** By table: server behaviour around deletes of the table's rows (a role its users hold is kept). */
+  hooks?: Readonly<Record<string, EntityHooks>>;
   /**
    * Told the table of a page after each call that may have written it (any method but GET), so
    * what is cached from that table (the dictionaries) is read again.
@@ -142,14 +140,14 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
 
   app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
-    await service.delete(app.db, [id], currentTenant(request));
+    await service.delete(app.db, [id], actorOf(request));
     return okMessage('删除成功！');
   });
 
   app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
     const ids = idList((request.query as { ids: string }).ids);
     if (ids.length === 0) throw new BusinessError('请选择一条记录！');
-    await service.delete(app.db, ids, currentTenant(request), true);
+    await service.delete(app.db, ids, actorOf(request), true);
     return okMessage('批量删除成功！');
   });
 }
@@ -304,7 +302,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   // Who uses whose rows is read once from all pages: every delete and key change of any page asks it.
   const references = new ReferenceGraph(models);
   for (const model of models) {
-    const service = new EntityService(model, dicts, references, opts.deleteGuards?.[model.table]);
+    const service = new EntityService(model, dicts, references, opts.hooks?.[model.table]);
     const named = model.page.entity.server;
     if (named) {
       const module = opts.modules?.[named];

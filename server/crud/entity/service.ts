@@ -11,6 +11,8 @@ import { checkRecord, describeFieldErrors, uniqueFields, type EntityValues, type
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { assignNumbers, fillRuleFieldsOf, type FillRuleField } from './fillRules';
 import { inTransaction } from '../../db/transaction';
+import { applyFieldHooks } from './fieldHooks';
+import type { EntityHooks } from './hooks';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {
@@ -44,7 +46,7 @@ export class EntityService {
     readonly model: EntityModel,
     readonly dicts: EntityDictionaries,
     graph?: ReferenceGraph,
-    private readonly deleteGuard?: (db: Kysely<DB>, rows: readonly EntityRow[]) => Promise<string | undefined>,
+    private readonly hooks: EntityHooks = {},
   ) {
     this.store = new EntityStore(model, dicts);
     this.references = new ReferenceGuard(model, graph?.to(model.page) ?? []);
@@ -57,6 +59,7 @@ export class EntityService {
    * transaction (the caller's, or a new one), so a failed insert gives its numbers back.
    */
   async insertNew(db: Kysely<DB>, records: EntityValues[], actor: Actor, ids?: readonly (string | undefined)[]): Promise<string[]> {
+    await applyFieldHooks(this.model, records);
     return inTransaction(db, async (trx) => {
       await assignNumbers(trx, this.store, this.numbered, records, new Set(uniqueFields(this.model).map((f) => f.name)));
       return this.store.insert(trx, records, actor, ids);
@@ -117,6 +120,7 @@ export class EntityService {
     if (errors.length === 0) errors.push(...(await this.duplicateErrors(db, values, id)));
     if (errors.length === 0) errors.push(...(await this.references.keyChangeErrors(db, before, values, actor.tenantId)));
     if (errors.length > 0) throw new EntityValidationError(errors);
+    await applyFieldHooks(this.model, [values]);
     await this.store.update(db, id, values, actor, before);
   }
 
@@ -124,8 +128,9 @@ export class EntityService {
    * Deletes the actor's rows with these ids, all or none: tree nodes with children and rows other
    * rows use are refused. `batch`: the refusal names the used records (else it says 该记录).
    */
-  async delete(db: Kysely<DB>, ids: readonly string[], tenantId: number, batch = false): Promise<number> {
-    return inTransaction(db, async (trx) => {
+  async delete(db: Kysely<DB>, ids: readonly string[], actor: Actor, batch = false): Promise<number> {
+    const { tenantId } = actor;
+    const deleted = await inTransaction(db, async (trx) => {
       const order = new Map(ids.map((id, i) => [id, i]));
       // In the order asked for, so a refusal names the records as the user chose them.
       const rows: EntityRow[] = (await this.store.findByIds(trx, ids, tenantId)).sort((a, b) => (order.get(String(a.id)) ?? 0) - (order.get(String(b.id)) ?? 0));
@@ -135,15 +140,18 @@ export class EntityService {
       if ((await this.store.withChildren(trx, [...deleting])).size > 0) {
         throw new BusinessError('该节点下还有下级数据，请先删除下级数据');
       }
-      return this.deleteRows(trx, rows, tenantId, batch);
+      await this.deleteRows(trx, rows, actor, batch);
+      return [...deleting];
     });
+    await this.hooks.afterDelete?.(deleted);
+    return deleted.length;
   }
 
   /** Deletes these rows unless other rows use one of them: then nothing goes and the refusal says who uses which. */
-  async deleteRows(db: Kysely<DB>, rows: readonly EntityRow[], tenantId: number, named: boolean): Promise<number> {
-    const refusal = (await this.deleteGuard?.(db, rows)) ?? (await this.references.deleteRefusal(db, rows, tenantId, named));
+  async deleteRows(db: Kysely<DB>, rows: readonly EntityRow[], actor: Actor, named: boolean): Promise<number> {
+    const refusal = (await this.hooks.deleteRefusal?.(db, rows, actor)) ?? (await this.references.deleteRefusal(db, rows, actor.tenantId, named));
     if (refusal) throw new BusinessError(refusal);
-    return this.store.delete(db, rows, tenantId);
+    return this.store.delete(db, rows, actor.tenantId);
   }
 }
 

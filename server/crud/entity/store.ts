@@ -8,6 +8,7 @@ import { newId } from '../../db/ids';
 import { recordVersions } from '../../sys/log/dataLog';
 import { applyListFilter, applyListQuery, type ListQuery } from '../query';
 import { keysetOrder } from './keyset';
+import { writeLinks } from './links';
 import type { EntityDictionaries } from './dictionaries';
 import type { EntityModel } from './model';
 import type { EntityRow } from './records';
@@ -106,7 +107,7 @@ export class EntityStore {
   private columnsOf(values: EntityValues): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const field of this.model.page.fields) {
-      if (Object.hasOwn(values, field.name)) out[field.column] = values[field.name];
+      if (!field.link && Object.hasOwn(values, field.name)) out[field.column] = values[field.name];
     }
     return out;
   }
@@ -132,6 +133,7 @@ export class EntityStore {
       for (let i = 0; i < rows.length; i += INSERT_BATCH) {
         await dynamic(trx).insertInto(model.table).values(rows.slice(i, i + INSERT_BATCH)).execute();
       }
+      for (const [i, values] of records.entries()) await writeLinks(trx, model.links, made[i], values, false);
       await this.files.added(trx, rows.map((row, i) => ({ id: made[i], tenantId: this.scoped ? actor.tenantId : null, columns: row })));
       await this.refreshHasChild(trx, this.parentsOf(records));
       // 数据日志: version 1 of each new record, committed or rolled back with it.
@@ -146,12 +148,15 @@ export class EntityStore {
     const set: Record<string, unknown> = this.columnsOf(values);
     if (model.hasColumn(COLUMN.updateBy)) set[COLUMN.updateBy] = actor.username;
     if (model.hasColumn(COLUMN.updateTime)) set[COLUMN.updateTime] = sql`now()`;
-    if (Object.keys(set).length === 0) return;
+    if (Object.keys(set).length === 0 && !model.links.some((f) => Object.hasOwn(values, f.name))) return;
     const tenant = this.tenantCondition(actor.tenantId);
     await inTransaction(db, async (trx) => {
-      let qb = dynamic(trx).updateTable(model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
-      if (tenant) qb = qb.where(tenant);
-      await qb.execute();
+      if (Object.keys(set).length > 0) {
+        let qb = dynamic(trx).updateTable(model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
+        if (tenant) qb = qb.where(tenant);
+        await qb.execute();
+      }
+      await writeLinks(trx, model.links, id, values, true);
       if (this.files.fields.some(({ field }) => Object.hasOwn(set, field.column))) {
         await this.files.replaced(trx, [{ id, tenantId: this.scoped ? actor.tenantId : null, columns: { ...before, ...set } }]);
       }
@@ -206,12 +211,13 @@ export class EntityStore {
     return qb.orderBy(sql.ref(order), 'desc').limit(limit).execute();
   }
 
-  /** One row of the tenant's recycle bin. */
-  async findDeleted(db: Kysely<DB>, id: string, tenantId: number): Promise<EntityRow | undefined> {
+  /** Rows of the tenant's recycle bin among these ids. */
+  async findDeleted(db: Kysely<DB>, ids: readonly string[], tenantId: number): Promise<EntityRow[]> {
+    if (ids.length === 0) return [];
     const deleted = this.visibleCondition(tenantId, true);
-    let qb = (dynamic(db).selectFrom(this.model.table).selectAll() as unknown as Rows).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
+    let qb = (dynamic(db).selectFrom(this.model.table).selectAll() as unknown as Rows).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`);
     if (deleted) qb = qb.where(deleted);
-    return qb.executeTakeFirst();
+    return qb.execute();
   }
 
   /** Ids among `ids` with children outside `ids` (a tree node is deleted only with all its children). */

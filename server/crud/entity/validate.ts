@@ -4,6 +4,7 @@ import { cronFieldError } from '../../../runtime/cron';
 import { isChosenWidget } from '../../../runtime/schema/fieldSemantics';
 import { coerceValue, type DbValue } from './coerce';
 import { computeFields } from './computed';
+import { fieldHookError } from './fieldHooks';
 import type { EntityModel } from './model';
 import { holdsRichText, sanitizeRichText } from './richText';
 
@@ -76,6 +77,8 @@ export function checkRecord(
   for (const field of model.writable) {
     const present = Object.hasOwn(input, field.name) && input[field.name] !== undefined;
     if (!present && existing) continue;
+    // Given once, when adding (a password): an edit never changes it.
+    if (existing && field.addOnly) continue;
     const raw = present ? input[field.name] : literalDefault(field);
     const fail = (message: string) => errors.push({ field: field.name, label: field.label, message });
     if (isEmptyValue(raw) || (Array.isArray(raw) && raw.length === 0)) {
@@ -95,7 +98,7 @@ export function checkRecord(
       else values[field.name] = null;
       continue;
     }
-    const problem = checkValue(field, value, allowed);
+    const problem = checkValue(field, value, allowed) ?? fieldHookError(field, value);
     if (problem) fail(problem);
     else values[field.name] = value;
   }

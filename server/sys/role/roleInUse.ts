@@ -8,7 +8,7 @@ const NAMED_HOLDERS = 5;
 /**
  * A role some user holds is not deleted (the user would silently lose every menu it granted):
  * the refusal names the role and who holds it, e.g. 角色「公估师」正被用户 lisi、zhaoliu 使用，不能删除.
- * The delete guard of sys_role (see server/crud/entity routes' deleteGuards).
+ * The delete refusal of sys_role (server/app.ts hands it to the entity routes' hooks).
  */
 export async function roleDeleteRefusal(db: Kysely<DB>, rows: readonly EntityRow[]): Promise<string | undefined> {
   for (const row of rows) {

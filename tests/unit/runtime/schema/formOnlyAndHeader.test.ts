@@ -74,7 +74,7 @@ describe('a sliderCheck field lives only in the form', () => {
       'another widget left unstored',
       (d) => Object.assign(d.fields[5], { stored: false }),
       '/fields/5/stored',
-      '只有人机验证控件 sliderCheck 的字段可以不保存（stored: false），当前控件是 textarea',
+      '只有人机验证控件 sliderCheck 和确认字段（sameAs）可以不保存（stored: false），当前控件是 textarea',
     ],
     [
       'an unstored field with a column',

@@ -53,13 +53,13 @@ describe('回收站', () => {
   it('lists, restores and, after asking, purges through JeecgBoot’s paths', async () => {
     const fake = createFakeHost();
     fake.respond((call) => (call.url.endsWith('/deleteList') ? ok([{ id: 'd 1' }]) : ok(null, call.method === 'put' ? '还原成功！' : '删除成功！')));
-    const bin = recycleBinOf(fake.host, '/sys/dict');
+    const bin = recycleBinOf(fake.host, { apiPath: '/sys/dict', recycleBin: { endpoints: 'perRow', idsParam: 'ids' } });
     expect(await bin.list()).toEqual([{ id: 'd 1' }]);
-    expect(await bin.restore('d 1')).toBe(true);
+    expect(await bin.restore(['d 1'])).toBe(true);
     fake.answerConfirm(false);
-    expect(await bin.purge('d 1')).toBe(false);
+    expect(await bin.purge(['d 1'])).toBe(false);
     fake.answerConfirm(true);
-    expect(await bin.purge('d 1')).toBe(true);
+    expect(await bin.purge(['d 1'])).toBe(true);
     expect(fake.calls.map((c) => [c.method, c.url])).toEqual([
       ['get', '/sys/dict/deleteList'],
       ['put', '/sys/dict/back/d%201'],
@@ -70,5 +70,29 @@ describe('回收站', () => {
       { kind: 'success', text: '删除成功！' },
     ]);
     expect(fake.confirms.map((c) => c.content)).toEqual(['彻底删除后不可恢复，确定要彻底删除吗？', '彻底删除后不可恢复，确定要彻底删除吗？']);
+  });
+
+  it('restores and purges the chosen rows one call each with perRow, stopping at the first refusal', async () => {
+    const fake = createFakeHost();
+    fake.respond((call) => (call.url.endsWith('/back/b') ? fail('回收站中没有该记录') : ok(null, '还原成功！')));
+    const bin = recycleBinOf(fake.host, { apiPath: '/sys/dict', recycleBin: { endpoints: 'perRow', idsParam: 'ids' } });
+    expect(await bin.restore(['a', 'b', 'c'])).toBe(false);
+    expect(fake.calls.map((c) => c.url)).toEqual(['/sys/dict/back/a', '/sys/dict/back/b']);
+    expect(fake.notices).toEqual([{ kind: 'warning', text: '回收站中没有该记录' }]);
+  });
+
+  it('speaks JeecgBoot’s user contract with batch: one call for the chosen rows, ids named by the page', async () => {
+    const fake = createFakeHost();
+    fake.respond((call) => (call.url.endsWith('/recycleBin') ? ok([{ id: 'u1' }, { id: 'u2' }]) : ok(null, call.method === 'put' ? '还原成功' : '删除成功!')));
+    const bin = recycleBinOf(fake.host, { apiPath: '/sys/user', recycleBin: { endpoints: 'batch', idsParam: 'userIds' } });
+    expect(await bin.list()).toHaveLength(2);
+    expect(await bin.restore(['u1', 'u2'])).toBe(true);
+    fake.answerConfirm(true);
+    expect(await bin.purge(['u1'])).toBe(true);
+    expect(fake.calls.map((c) => [c.method, c.url, c.params ?? c.body])).toEqual([
+      ['get', '/sys/user/recycleBin', undefined],
+      ['put', '/sys/user/putRecycleBin', { userIds: 'u1,u2' }],
+      ['delete', '/sys/user/deleteRecycleBin', { userIds: 'u1' }],
+    ]);
   });
 });
