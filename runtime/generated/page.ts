@@ -109,7 +109,7 @@ export type ToolbarAction =
  */
 export type RowAction = 'edit' | 'detail' | 'delete';
 /**
- * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行) and tells the user the answer's message — optionally first asking for values in a small form (form), showing the answer as a table (table) or in a test box (input); the server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start — or opens a view registered in the runtime for the row (view, e.g. 角色's 授权 drawer), or a drawer with another page's list limited to the row (drawer, e.g. 数据字典's 字典配置). Exactly one of endpoint, view and drawer.
+ * A row link that calls an endpoint of the entity with the row's id (e.g. 定时任务's 停止, 启动, 立即执行) and tells the user the answer's message — optionally first asking for values in a small form (form), showing the answer as a table (table) or in a test box (input); the server must serve the endpoint under the entity's API path with the action's permission code, or it refuses to start — or opens a view registered in the runtime for the row (view, e.g. 角色's 授权 drawer), or a drawer with another page's list limited to the row (drawer, e.g. 数据字典's 字典配置). Exactly one of endpoint, view, drawer and add (which opens the add form with values taken from the row, e.g. 菜单管理's 添加下级).
  */
 export type CustomRowAction = CustomRowAction1 & CustomRowAction2;
 export type CustomRowAction1 = {
@@ -812,6 +812,23 @@ export interface CustomRowAction2 {
    */
   rowParams?: {
     [k: string]: FieldName | undefined;
+  };
+  /**
+   * Opens the page's add form with some fields filled in from the row or by constants (e.g. 菜单管理's 添加下级: the new menu's parent is the row). Permission default <prefix>:add. Exactly one of endpoint, view, drawer and add.
+   */
+  add?: {
+    /**
+     * New record's field → the row's field whose value it takes, e.g. {"parentId": "id"}.
+     */
+    rowValues?: {
+      [k: string]: FieldName | undefined;
+    };
+    /**
+     * New record's field → a constant (its stored value as text), e.g. {"menuType": "1"}.
+     */
+    values?: {
+      [k: string]: string | undefined;
+    };
   };
 }
 /**

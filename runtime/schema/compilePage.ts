@@ -235,6 +235,15 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       permission: spec.permission ?? `${prefix}:${spec.key}`,
     };
     if (spec.view !== undefined) return { action: 'view', ...shared, view: spec.view };
+    if (spec.add) {
+      return {
+        action: 'add',
+        ...shared,
+        permission: spec.permission ?? permissions.add,
+        rowValues: definedEntries(spec.add.rowValues),
+        values: definedEntries(spec.add.values),
+      };
+    }
     if (spec.drawer) {
       return {
         action: 'drawer',

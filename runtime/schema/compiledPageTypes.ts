@@ -182,8 +182,22 @@ export interface CompiledDrawerRowAction {
   permission: string;
 }
 
-/** A built-in row action (edit, detail, delete), one calling an endpoint, one opening a view, or a drawer. */
-export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction | CompiledViewRowAction | CompiledDrawerRowAction;
+/** A row link opening the page's add form with values taken from the row (菜单管理's 添加下级). */
+export interface CompiledAddRowAction {
+  action: 'add';
+  key: string;
+  title: string;
+  /** New record's field → the row field it takes its value from. */
+  rowValues: Readonly<Record<string, string>>;
+  /** New record's field → a constant stored value. */
+  values: Readonly<Record<string, string>>;
+  visibleWhen?: string;
+  dependencies: readonly string[];
+  permission: string;
+}
+
+/** A built-in row action (edit, detail, delete), one calling an endpoint, opening a view, a drawer or a prefilled add form. */
+export type CompiledRowAction = CompiledAction<RowAction> | CompiledCustomRowAction | CompiledViewRowAction | CompiledDrawerRowAction | CompiledAddRowAction;
 
 export interface CompiledList {
   columns: readonly CompiledListColumn[];

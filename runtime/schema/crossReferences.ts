@@ -407,6 +407,15 @@ class Checker {
   }
 
   /** Custom row actions: a key of their own, and a visibleWhen that parses and reads only row fields. */
+  /** 添加下级 and the like: the preset fields are the page's own, the row fields it reads are known. */
+  private rowAdd(add: NonNullable<CustomRowAction['add']>, at: string): void {
+    for (const [target, from] of Object.entries(add.rowValues ?? {})) {
+      this.ownField(target, `${at}/rowValues/${target}`, '带值新增');
+      if (from !== undefined) this.known(from, `${at}/rowValues/${target}`, '带值新增');
+    }
+    for (const target of Object.keys(add.values ?? {})) this.ownField(target, `${at}/values/${target}`, '带值新增');
+  }
+
   private customRowActions(): void {
     const keys = new Map<string, string>();
     this.doc.list.rowActions.forEach((spec, i) => {
@@ -419,11 +428,12 @@ class Checker {
       if (earlier) this.report(`${at}/key`, `行操作 key ${spec.key} 重复（已在 ${earlier}）`);
       else keys.set(spec.key, at);
       this.rowActionDialogs(spec, at);
-      if (spec.view !== undefined) {
+      if (spec.view !== undefined || spec.add !== undefined) {
         for (const key of ['method', 'confirm'] as const) {
-          if (spec[key] !== undefined) this.report(`${at}/${key}`, `打开视图的行操作不调用接口，不能有 ${key}`);
+          if (spec[key] !== undefined) this.report(`${at}/${key}`, `${spec.add ? '带值新增' : '打开视图'}的行操作不调用接口，不能有 ${key}`);
         }
       }
+      if (spec.add) this.rowAdd(spec.add, `${at}/add`);
       Object.entries(spec.rowParams ?? {}).forEach(([param, name]) => {
         if (name !== undefined) this.known(name, `${at}/rowParams/${param}`, '行操作参数');
       });

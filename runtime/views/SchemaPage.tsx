@@ -13,7 +13,7 @@ import { RowViewOf } from './rowViews/registry';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
-import { rowCallParams } from './list/rowActions';
+import { rowAddValues, rowCallParams } from './list/rowActions';
 import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
 import { PageHeader } from './layout/PageHeader';
 import { mayAdd, requestsAdd, withoutAction } from './openAction';
@@ -54,7 +54,7 @@ type Overlay =
   | { kind: 'rowDialog'; action: CompiledCustomRowAction; params: Record<string, string> }
   | { kind: 'rowView'; action: CompiledViewRowAction; row: Row };
 
-type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
+type FormState = { mode: 'add'; presets?: Record<string, string> } | { mode: 'edit' | 'detail'; record: Row };
 
 export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues }: SchemaPageProps) {
   const fallback = useDictService(host);
@@ -129,6 +129,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       onRowView={(action, row) => setOverlay({ kind: 'rowView', action, row })}
       onRecycleBin={() => setOverlay({ kind: 'recycleBin' })}
       onRowDrawer={(action, row) => setOverlay({ kind: 'drawer', action, row })}
+      onRowAdd={(action, row) => setForm({ mode: 'add', presets: rowAddValues(action, row) })}
       onRowInput={(action, row) => setOverlay({ kind: 'testBox', action, rowId: typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '' })}
     />
   );
@@ -178,6 +179,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
             open
             onClose={() => setForm(null)}
             fixedValues={fixedValues}
+            presetValues={form.mode === 'add' ? form.presets : undefined}
             onSaved={() => {
               setForm(null);
               reload();

@@ -52,6 +52,13 @@ export function recordToForm(page: CompiledPage, record: FormRecord): FormRecord
   return values;
 }
 
+/** Stored values that start a new record (添加下级's parent), as the form's controls hold them; unknown fields are dropped. */
+export function presetToForm(page: CompiledPage, presets: Readonly<Record<string, string>>): FormRecord {
+  const values: FormRecord = {};
+  for (const field of page.form.fields) if (Object.hasOwn(presets, field.name)) values[field.name] = toControlValue(field, presets[field.name]);
+  return values;
+}
+
 /**
  * The body sent to add/edit: every stored form field in its stored shape, plus the id when editing.
  * Fields outside the form (audit fields, other pages' fields) are the server's business.

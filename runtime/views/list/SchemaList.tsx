@@ -16,7 +16,7 @@ import { useListController, type ListLocation } from '../../list/useListControll
 import { NARROW_SCROLL_X, PAGE_SIZE_OPTIONS } from '../../list/constants';
 import { totalText } from '../../list/paging';
 import type { RowKey } from '../../list/types';
-import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledRowAction, CompiledViewRowAction } from '../../schema/compiledPageTypes';
+import type { CompiledAddRowAction, CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledRowAction, CompiledViewRowAction } from '../../schema/compiledPageTypes';
 import { opensDialog } from '../rowAction/rowActionPage';
 import { rowActionParams } from './rowActions';
 import { useDictService } from '../../dict/dictContext';
@@ -51,6 +51,8 @@ export interface SchemaListProps {
   onRecycleBin?(): void;
   /** A drawer row action (master–detail); without a handler such links are not offered. */
   onRowDrawer?(action: CompiledDrawerRowAction, record: Row): void;
+  /** Opens the add form prefilled from the row (添加下级). */
+  onRowAdd?(action: CompiledAddRowAction, record: Row): void;
   /** A custom row action with a test box (`input`); without a handler such links are not offered. */
   onRowInput?(action: CompiledCustomRowAction, record: Row): void;
   /** A change reloads the rows (after a save or an import). */
@@ -140,6 +142,7 @@ export function SchemaList(props: SchemaListProps) {
   // box); views, drawers and built-in ones need the page's handler.
   const offered = (action: CompiledRowAction): boolean => {
     if (action.action === 'drawer') return onRowDrawer !== undefined;
+    if (action.action === 'add') return props.onRowAdd !== undefined;
     if (action.action === 'view') return props.onRowView !== undefined;
     if (action.action === 'custom') {
       if (action.input !== undefined) return onRowInput !== undefined;
@@ -151,6 +154,7 @@ export function SchemaList(props: SchemaListProps) {
   const onRowAction = (action: CompiledRowAction, record: Row) => {
     if (action.action === 'view') return props.onRowView?.(action, record);
     if (action.action === 'drawer') return onRowDrawer?.(action, record);
+    if (action.action === 'add') return props.onRowAdd?.(action, record);
     if (action.action !== 'custom') return rowHandlers[action.action]?.(record);
     if (action.input) return onRowInput?.(action, record);
     if (opensDialog(action)) return onRowDialog?.(action, record);

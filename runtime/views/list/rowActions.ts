@@ -6,23 +6,30 @@
  */
 import { evaluateExpression } from '../../expr';
 import type { RowAction } from '../../generated/page';
-import type { CompiledCustomRowAction, CompiledRowAction } from '../../schema/compiledPageTypes';
+import type { CompiledAddRowAction, CompiledCustomRowAction, CompiledRowAction } from '../../schema/compiledPageTypes';
 
 export type Row = Record<string, unknown>;
 
 export const ROW_ACTION_TEXTS: Readonly<Record<RowAction, string>> = { edit: '编辑', detail: '详情', delete: '删除' };
 
-export function rowActionTitle(action: CompiledRowAction): string {
-  return action.action === 'custom' || action.action === 'view' || action.action === 'drawer' ? action.title : ROW_ACTION_TEXTS[action.action];
+/** Row actions the page declares by key and title (not the built-in edit, detail, delete). */
+type DeclaredRowAction = Exclude<CompiledRowAction, { action: RowAction }>;
+
+function isDeclared(action: CompiledRowAction): action is DeclaredRowAction {
+  return action.action !== 'edit' && action.action !== 'detail' && action.action !== 'delete';
 }
 
-/** React key and test handle of a row action: the built-in name or the custom key. */
+export function rowActionTitle(action: CompiledRowAction): string {
+  return isDeclared(action) ? action.title : ROW_ACTION_TEXTS[action.action];
+}
+
+/** React key and test handle of a row action: the built-in name or the declared key. */
 export function rowActionKey(action: CompiledRowAction): string {
-  return action.action === 'custom' || action.action === 'view' || action.action === 'drawer' ? action.key : action.action;
+  return isDeclared(action) ? action.key : action.action;
 }
 
 export function rowActionVisible(action: CompiledRowAction, row: Row): boolean {
-  if ((action.action !== 'custom' && action.action !== 'view' && action.action !== 'drawer') || action.visibleWhen === undefined) return true;
+  if (!isDeclared(action) || action.visibleWhen === undefined) return true;
   try {
     return Boolean(evaluateExpression(action.visibleWhen, { $row: row }));
   } catch {
@@ -86,4 +93,14 @@ export function rowCallParams(action: Pick<CompiledCustomRowAction, 'idParam' | 
   const id = row.id;
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;
   return { ...rowActionParams(action, row), [action.idParam]: String(id) };
+}
+
+/** The values a prefilled add (添加下级) starts the new record with: constants, then the row's values. */
+export function rowAddValues(action: Pick<CompiledAddRowAction, 'values' | 'rowValues'>, row: Row): Record<string, string> {
+  const values: Record<string, string> = { ...action.values };
+  for (const [field, from] of Object.entries(action.rowValues)) {
+    const value = row[from];
+    if (value !== null && value !== undefined) values[field] = String(value);
+  }
+  return values;
 }

@@ -20,7 +20,9 @@ const TOP_MENU = 0;
 const BUTTON = 2;
 
 const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 }, _t: { type: 'string' } } } as const;
-const listQuery = { type: 'object', properties: { _t: { type: 'string' } }, additionalProperties: { type: 'string' } } as const;
+const listQuery = { type: 'object', properties: { _t: { type: 'string' }, name: { type: 'string', maxLength: 100 } }, additionalProperties: { type: 'string' } } as const;
+const parentQuery = { type: 'object', required: ['parentId'], properties: { parentId: { type: 'string', minLength: 1, maxLength: 64 }, _t: { type: 'string' } } } as const;
+const parentsQuery = { type: 'object', required: ['parentIds'], properties: { parentIds: { type: 'string', minLength: 1, maxLength: 10_000 }, _t: { type: 'string' } } } as const;
 const recordBody = { type: 'object' } as const;
 
 type Input = Record<string, unknown>;
@@ -93,16 +95,52 @@ export function permissionMenuRoutes(app: FastifyInstance, service: EntityServic
   const perms = model.page.permissions;
   const base = model.page.entity.apiPath;
 
-  app.get(`${base}/list`, { config: { permission: perms.list }, schema: { querystring: listQuery } }, async () => {
-    const rows = await allRows(app.db);
-    const records = await toRecords(model, rows, service.dicts);
-    const nodes = records.map((record) => ({
+  type MenuRow = Awaited<ReturnType<typeof allRows>>[number];
+  /** Records as the page shows them, with JeecgBoot's `leaf` flag; ordered by sort_no. */
+  const recordsOf = async (rows: readonly MenuRow[]) => {
+    const sorted = [...rows].sort((a, b) => Number(a.sort_no ?? 0) - Number(b.sort_no ?? 0) || a.id.localeCompare(b.id));
+    const records = await toRecords(model, sorted, service.dicts);
+    return records.map((record, i) => ({
       ...record,
       id: String(record.id),
       parentId: record.parentId ? String(record.parentId) : null,
       sortNo: Number(record.sortNo ?? 0),
+      leaf: sorted[i].is_leaf === true,
     }));
-    return ok(buildTree(nodes));
+  };
+  const isRoot = (row: MenuRow) => !row.parent_id;
+
+  // The whole tree; with `name` (菜单名称, JeecgBoot's like value `*x*` too) the matching menus with
+  // their ancestors, so each match is shown where it hangs.
+  app.get(`${base}/list`, { config: { permission: perms.list }, schema: { querystring: listQuery } }, async (request) => {
+    const rows = await allRows(app.db);
+    const wanted = text((request.query as { name?: string }).name).replace(/^\*+|\*+$/g, '');
+    let shown = rows;
+    if (wanted) {
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const keep = new Set<string>();
+      for (const row of rows.filter((r) => r.name.includes(wanted))) {
+        for (let at: MenuRow | undefined = row; at && !keep.has(at.id); at = at.parent_id ? byId.get(at.parent_id) : undefined) keep.add(at.id);
+      }
+      shown = rows.filter((r) => keep.has(r.id));
+    }
+    return ok(buildTree(await recordsOf(shown)));
+  });
+
+  // JeecgBoot's lazy menu tree: the first level, then the children of one or of several menus.
+  app.get(`${base}/getSystemMenuList`, { config: { permission: perms.list }, schema: { querystring: listQuery } }, async () =>
+    ok(await recordsOf((await allRows(app.db)).filter(isRoot))),
+  );
+  app.get(`${base}/getSystemSubmenu`, { config: { permission: perms.list }, schema: { querystring: parentQuery } }, async (request) => {
+    const { parentId } = request.query as { parentId: string };
+    return ok(await recordsOf((await allRows(app.db)).filter((r) => r.parent_id === parentId)));
+  });
+  app.get(`${base}/getSystemSubmenuBatch`, { config: { permission: perms.list }, schema: { querystring: parentsQuery } }, async (request) => {
+    const parentIds = [...new Set(text((request.query as { parentIds: string }).parentIds).split(',').map((id) => id.trim()).filter(Boolean))].slice(0, 500);
+    const rows = await allRows(app.db);
+    const answer: Record<string, unknown[]> = {};
+    for (const parentId of parentIds) answer[parentId] = await recordsOf(rows.filter((r) => r.parent_id === parentId));
+    return ok(answer);
   });
 
   app.get(`${base}/queryById`, { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {

@@ -48,6 +48,9 @@ describe.each(DATABASE_KINDS)('角色管理 and 菜单管理 on %s', (kind) => {
       ['PUT', '/sys/role/edit', { id: adjuster, roleName: '越权', roleCode: 'adjuster' }],
       ['DELETE', `/sys/role/delete?id=${adjuster}`],
       ['GET', '/sys/permission/list'],
+      ['GET', '/sys/permission/getSystemMenuList'],
+      ['GET', `/sys/permission/getSystemSubmenu?parentId=${before[0]}`],
+      ['GET', `/sys/permission/getSystemSubmenuBatch?parentIds=${before[0]}`],
       ['GET', '/sys/permission/queryTreeList'],
       ['GET', `/sys/permission/queryRolePermission?roleId=${adjuster}`],
       ['POST', '/sys/permission/saveRolePermission', { roleId: adjuster, permissionIds: '', lastpermissionIds: before.join(',') }],
@@ -201,6 +204,24 @@ describe.each(DATABASE_KINDS)('角色管理 and 菜单管理 on %s', (kind) => {
     expect(await db().selectFrom('sys_permission').select('id').where('id', 'in', [top.id, sub.id, button.id]).execute()).toEqual([]);
     expect(await userCodes(lisi)).not.toContain('audit:export');
     expect(await call('DELETE', `/sys/permission/delete?id=${top.id}`)).toMatchObject({ success: false, message: '未找到对应数据' });
+  });
+
+  it('finds menus by name with the menus they hang under, and answers JeecgBoot’s lazy menu tree', async () => {
+    const found = ((await call('GET', `/sys/permission/list?name=${encodeURIComponent('*角色管理*')}`)) as { result: MenuNode[] }).result;
+    expect(found.map((n) => n.name)).toEqual(['系统管理']);
+    expect(flatten(found).map((n) => n.name)).toEqual(['系统管理', '角色管理']);
+    expect(((await call('GET', `/sys/permission/list?name=${encodeURIComponent('没有这个菜单')}`)) as { result: MenuNode[] }).result).toEqual([]);
+
+    const roots = ((await call('GET', '/sys/permission/getSystemMenuList')) as { result: (MenuNode & { leaf: boolean })[] }).result;
+    const system = roots.find((n) => n.name === '系统管理');
+    expect(roots.every((n) => n.menuType === 0)).toBe(true);
+    expect(system).toMatchObject({ leaf: false });
+    const subs = ((await call('GET', `/sys/permission/getSystemSubmenu?parentId=${system?.id}`)) as { result: MenuNode[] }).result;
+    expect(subs.map((n) => n.name)).toContain('角色管理');
+    const batch = ((await call('GET', `/sys/permission/getSystemSubmenuBatch?parentIds=${system?.id},nobody`)) as { result: Record<string, MenuNode[]> }).result;
+    expect(batch[system?.id ?? ''].map((n) => n.id)).toEqual(subs.map((n) => n.id));
+    expect(batch.nobody).toEqual([]);
+    expect(await call('GET', '/sys/permission/getSystemSubmenu')).toMatchObject({ success: false });
   });
 
   it('migration 0011 switches a database seeded before to the page documents and keeps the admin its new codes', async () => {
