@@ -67,10 +67,13 @@ export class RequestError extends Error {
 }
 
 let reloginOpen = false;
+/** A 401 is signing the user out: the calls that fail with it meanwhile say nothing more. */
+let signingOut = false;
 
-/** Test seam: the 登录已过期 modal is shown once until the page reloads. */
+/** Test seam: the 登录已过期 modal and the 401 sign-out happen once until the page reloads. */
 export function resetReloginModal(): void {
   reloginOpen = false;
+  signingOut = false;
 }
 
 async function bodyMessage(data: unknown): Promise<string | undefined> {
@@ -130,7 +133,12 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
     hasToken: currentToken() !== null,
   };
   const silent = error.config?.silent === true;
-  if (!silent) reactToFailure(failure).forEach(carryOut);
+  // Every call in flight fails with 401 once the session ends: one notice and one sign-out.
+  const unauthorized = failure.status === 401 && failure.hasToken;
+  if (!silent && !(unauthorized && signingOut)) {
+    if (unauthorized) signingOut = true;
+    reactToFailure(failure).forEach(carryOut);
+  }
   throw new RequestError(failureText(failure), failure.status, !silent, error);
 });
 

@@ -174,6 +174,16 @@ describe('error catalogue (spec §8)', () => {
     expect(host.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('401 on several calls at once: one notification and one sign-out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signIn();
+    await failWith({ status: 401, data: { message: 'Token失效，请重新登录!' } });
+    await failWith({ status: 401, data: { message: 'Token失效，请重新登录!' } });
+    await failWith({ status: 401, data: { message: 'Token失效，请重新登录!' } });
+    expect(host.notifyError).toHaveBeenCalledTimes(1);
+    expect(host.logout).toHaveBeenCalledTimes(1);
+  });
+
   it("500 'Token失效' with a token: the 登录已过期 modal, whose button logs out, clears the token and reloads", async () => {
     signIn();
     await failWith({ status: 500, data: { success: false, code: 500, message: 'Token失效，请重新登录' } });
