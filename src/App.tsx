@@ -3,6 +3,7 @@ import { App as AntApp } from 'antd';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { setRequestHost } from './api/requestHost';
 import { appRoutes } from './router/routes';
+import { LOGIN_PATH } from './config';
 import { endSession } from './store/auth';
 
 /**
@@ -20,7 +21,11 @@ function RequestHostBridge() {
           modal.error({ title, content, okText, mask: false, onOk });
         },
         logout: endSession,
-        reload: () => window.location.reload(),
+        // The sign-in page (where a closed socket already sent the user) is not reloaded under
+        // someone typing into it: that would wipe what the next sign-in answers (该用户已冻结).
+        reload: () => {
+          if (!window.location.pathname.endsWith(LOGIN_PATH)) window.location.reload();
+        },
       }),
     [notification, modal],
   );

@@ -13,15 +13,10 @@ import { apiLogin } from './support/api';
 import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
 import { checkRow } from './support/pickerDialog';
 import { chooseRadio, confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
+import { bell, bellCount } from './support/sysAdmin';
 
 const TITLE = '关于李四案件资料补充的通知';
-const bell = (page: Page) => page.locator('.header-action[aria-label^="消息通知"]');
 const actionLinks = (row: Locator) => row.locator('td').last().locator('a');
-
-async function bellCount(page: Page): Promise<number> {
-  const label = (await bell(page).getAttribute('aria-label')) ?? '';
-  return Number(/共(\d+)条/.exec(label)?.[1] ?? NaN);
-}
 
 async function signedInPage(browser: Browser, user: string): Promise<Page> {
   const context = await browser.newContext();

@@ -5,43 +5,11 @@
  * 510 to /maintenance/expert/add. The menu tree table shows the menus and edits one. Screenshots of
  * both pages and the drawer go to test-results/screens/.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { openFromMenu, screenshot, signIn, toast } from './support/app';
 import { fillForm, listButton, listRow, modal, schemaList } from './support/schemaPage';
-
-const API = '/insurance';
-
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: object): Promise<{ success: boolean; code: number; message: string; result: T }> {
-  const res = method === 'GET'
-    ? await request.get(`${API}${url}`, { headers: { 'X-Access-Token': token } })
-    : await request.post(`${API}${url}`, { headers: { 'X-Access-Token': token }, data });
-  return (await res.json()) as { success: boolean; code: number; message: string; result: T };
-}
-
-/** Grants 新增专家 to 公估师; answers the button's id. */
-async function grantExpertAdd(request: APIRequestContext, admin: string): Promise<string> {
-  const roles = await api<{ records: { id: string; roleCode: string }[] }>(request, admin, 'GET', '/sys/role/list?roleCode=adjuster');
-  const roleId = roles.result.records[0].id;
-  const menus = await api<{ treeList: { key: string; title: string; children?: unknown[] }[] }>(request, admin, 'GET', '/sys/permission/queryTreeList');
-  const find = (nodes: readonly { key: string; title: string; children?: unknown[] }[], title: string): string | undefined => {
-    for (const node of nodes) {
-      if (node.title === title) return node.key;
-      const below = find((node.children ?? []) as typeof nodes, title);
-      if (below) return below;
-    }
-    return undefined;
-  };
-  const button = find(menus.result.treeList, '新增专家') as string;
-  const granted = (await api<string[]>(request, admin, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).result;
-  const saved = await api(request, admin, 'POST', '/sys/permission/saveRolePermission', {
-    roleId,
-    permissionIds: [...new Set([...granted, button])].join(','),
-    lastpermissionIds: granted.join(','),
-  });
-  expect(saved.success).toBe(true);
-  return button;
-}
+import { api, grantButton, revokeInAuthorizeDrawer } from './support/sysAdmin';
 
 async function lisiOnExperts(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
@@ -63,7 +31,7 @@ test.describe('角色管理 and 菜单管理', () => {
 
   test('授权 takes 新增专家 from 公估师: after F5 lisi has no 新增 on 专家 and the server answers 510', async ({ browser, request }) => {
     const adminToken = (await apiLogin(request, 'admin', '123456')) as string;
-    const buttonId = await grantExpertAdd(request, adminToken);
+    const buttonId = await grantButton(request, adminToken, 'adjuster', '新增专家');
     const lisi = await lisiOnExperts(browser);
     await expect(listButton(lisi, '新增')).toBeVisible();
 
@@ -71,21 +39,8 @@ test.describe('角色管理 and 菜单管理', () => {
     const row = listRow(admin, '公估师');
     await expect(row).toContainText('adjuster');
     await screenshot(admin, 'role-01-list');
-    await row.locator('td').last().locator('a').filter({ hasText: '授权' }).click();
-    const drawer = admin.locator('.ant-drawer-content').filter({ hasText: '角色权限配置：公估师' });
-    await expect(drawer).toBeVisible();
-    await drawer.getByRole('button', { name: /树操作/ }).click();
-    await admin.locator('.ant-dropdown-menu-item').filter({ hasText: '展开所有' }).click();
-    const node = drawer.locator('.ant-tree-treenode').filter({ has: admin.getByTestId(`perm-node-${buttonId}`) });
-    await expect(node).toContainText('新增专家');
-    await node.scrollIntoViewIfNeeded();
-    await expect(node.locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
-    await screenshot(admin, 'role-02-authorize-drawer');
-    await node.locator('.ant-tree-checkbox').click();
-    await expect(node.locator('.ant-tree-checkbox')).not.toHaveClass(/ant-tree-checkbox-checked/);
-    await drawer.getByRole('button', { name: '保存并关闭' }).click();
+    await revokeInAuthorizeDrawer(admin, '公估师', buttonId, () => screenshot(admin, 'role-02-authorize-drawer'));
     await expect(toast(admin, '保存成功！')).toBeVisible();
-    await expect(drawer).toHaveCount(0);
 
     // lisi's open page keeps what it fetched; F5 fetches the permissions again.
     await lisi.reload();

@@ -4,22 +4,13 @@
  * 赵六's open page is sent to the sign-in page. Screenshots of the list and the form go to
  * test-results/screens/.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { OK_BUTTON, openFromMenu, screenshot, signIn, submitLogin, toast, topLevelMenuTitles } from './support/app';
 import { confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
+import { chooseSeveral } from './support/sysAdmin';
 
 const USERNAME = 'zhao_liu6';
 const PASSWORD = 'Zhao6-pass';
-
-/** Picks one option of a multiple select (its dropdown stays open for more) and closes it. */
-async function chooseSeveral(form: Locator, label: string, text: string): Promise<void> {
-  const page = form.page();
-  await formItem(form, label).locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-  await page.keyboard.press('Escape');
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await expect(formItem(form, label).locator('.ant-select-selection-item')).toContainText([text]);
-}
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

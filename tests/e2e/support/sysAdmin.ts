@@ -1,0 +1,90 @@
+/**
+ * Steps of 系统管理 that several specs take: JeecgBoot calls made as the administrator, a role's
+ * buttons, the header bell, a multiple select of a form.
+ */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formItem, listRow } from './schemaPage';
+
+const API = '/insurance';
+
+export interface Answer<T> {
+  success: boolean;
+  code: number;
+  message: string;
+  result: T;
+}
+
+export async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: object): Promise<Answer<T>> {
+  const res =
+    method === 'GET'
+      ? await request.get(`${API}${url}`, { headers: { 'X-Access-Token': token } })
+      : await request.post(`${API}${url}`, { headers: { 'X-Access-Token': token }, data });
+  return (await res.json()) as Answer<T>;
+}
+
+interface MenuNode {
+  key: string;
+  title: string;
+  children?: MenuNode[];
+}
+
+function findNode(nodes: readonly MenuNode[], title: string): string | undefined {
+  for (const node of nodes) {
+    if (node.title === title) return node.key;
+    const below = findNode(node.children ?? [], title);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+/** Grants a button (by its name in the menu tree, e.g. 新增专家) to a role; answers the button's id. */
+export async function grantButton(request: APIRequestContext, admin: string, roleCode: string, buttonName: string): Promise<string> {
+  const roles = await api<{ records: { id: string }[] }>(request, admin, 'GET', `/sys/role/list?roleCode=${roleCode}`);
+  const roleId = roles.result.records[0].id;
+  const menus = await api<{ treeList: MenuNode[] }>(request, admin, 'GET', '/sys/permission/queryTreeList');
+  const button = findNode(menus.result.treeList, buttonName) as string;
+  const granted = (await api<string[]>(request, admin, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).result;
+  const saved = await api(request, admin, 'POST', '/sys/permission/saveRolePermission', {
+    roleId,
+    permissionIds: [...new Set([...granted, button])].join(','),
+    lastpermissionIds: granted.join(','),
+  });
+  expect(saved.success).toBe(true);
+  return button;
+}
+
+/** In 角色管理's 授权 drawer of `roleName`, unchecks the button `buttonId` and saves. */
+export async function revokeInAuthorizeDrawer(admin: Page, roleName: string, buttonId: string, shot?: () => Promise<void>): Promise<void> {
+  const row = listRow(admin, roleName);
+  await row.locator('td').last().locator('a').filter({ hasText: '授权' }).click();
+  const drawer = admin.locator('.ant-drawer-content').filter({ hasText: `角色权限配置：${roleName}` });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('button', { name: /树操作/ }).click();
+  await admin.locator('.ant-dropdown-menu-item').filter({ hasText: '展开所有' }).click();
+  const node = drawer.locator('.ant-tree-treenode').filter({ has: admin.getByTestId(`perm-node-${buttonId}`) });
+  await node.scrollIntoViewIfNeeded();
+  await expect(node.locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+  await shot?.();
+  await node.locator('.ant-tree-checkbox').click();
+  await expect(node.locator('.ant-tree-checkbox')).not.toHaveClass(/ant-tree-checkbox-checked/);
+  await drawer.getByRole('button', { name: '保存并关闭' }).click();
+  await expect(drawer).toHaveCount(0);
+}
+
+export const bell = (page: Page): Locator => page.locator('.header-action[aria-label^="消息通知"]');
+
+/** How many unread notices the bell counts. */
+export async function bellCount(page: Page): Promise<number> {
+  const label = (await bell(page).getAttribute('aria-label')) ?? '';
+  return Number(/共(\d+)条/.exec(label)?.[1] ?? NaN);
+}
+
+/** Picks one option of a multiple select (its dropdown stays open for more) and closes it. */
+export async function chooseSeveral(form: Locator, label: string, text: string): Promise<void> {
+  const page = form.page();
+  await formItem(form, label).locator('.ant-select-selector').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(formItem(form, label).locator('.ant-select-selection-item')).toContainText([text]);
+}
