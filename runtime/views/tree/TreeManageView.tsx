@@ -84,19 +84,12 @@ export function TreeManageView({ page, host, dict, manage }: { page: CompiledPag
 
   const detail = selected ? (
     <>
-      {(mayEdit || nodeActions.length > 0) && (
-        <Space style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
-          {nodeActions.map((action) => (
-            <Button key={action.key} onClick={() => setOpened({ action, node: selected })}>
-              {action.title}
-            </Button>
-          ))}
-          {mayEdit && (
-            <Button type="primary" icon={<EditOutlined />} onClick={() => setForm({ mode: 'edit', record: { ...selected, id: selected.key } })}>
-              编辑
-            </Button>
-          )}
-        </Space>
+      {mayEdit && (
+        <div style={{ textAlign: 'right', marginBottom: 12 }}>
+          <Button type="primary" icon={<EditOutlined />} onClick={() => setForm({ mode: 'edit', record: { ...selected, id: selected.key } })}>
+            编辑
+          </Button>
+        </div>
       )}
       <DetailView key={`${selected.key}:${reloadToken}`} page={page} record={selected} dict={dict} host={host} />
     </>
@@ -134,7 +127,21 @@ export function TreeManageView({ page, host, dict, manage }: { page: CompiledPag
           />
         </Col>
         <Col xs={24} md={15} lg={17}>
-          <Card size="small" title={selected ? selected.title : `${title}信息`}>
+          <Card
+            size="small"
+            title={selected ? selected.title : `${title}信息`}
+            extra={
+              selected && nodeActions.length > 0 ? (
+                <Space>
+                  {nodeActions.map((action) => (
+                    <Button key={action.key} size="small" onClick={() => setOpened({ action, node: selected })}>
+                      {action.title}
+                    </Button>
+                  ))}
+                </Space>
+              ) : undefined
+            }
+          >
             <Tabs items={tabs} destroyOnHidden />
           </Card>
         </Col>
