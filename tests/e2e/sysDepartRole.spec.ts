@@ -9,7 +9,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { openFromMenu, screenshot, signIn, toast } from './support/app';
-import { fillForm, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
+import { detailValue, fillForm, formInput, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
 
 const API = '/insurance';
 const DEPART = '稽核一部';
@@ -191,5 +191,30 @@ test.describe('部门权限 and 部门角色', () => {
     await admin.locator('.ant-popover').getByRole('button', { name: /确\s*定/ }).click();
     await expect(toast(admin, '删除成功!')).toBeVisible();
     await expect(members.locator('.ant-table-row')).toHaveCount(0);
+    await members.locator('.ant-drawer-close').click();
+    await expect(members).toHaveCount(0);
+  });
+
+  test('编辑 moves 稽核一部 under 综合管理部: it takes the next org code there', async () => {
+    const card = admin.locator('.tree-manage');
+    await card.getByRole('tab', { name: '基本信息' }).click();
+    await card.getByRole('button', { name: /编\s*辑/ }).click();
+    const form = modal(admin, '编辑');
+    await expect(formInput(form, '上级机构')).toHaveValue('华泰公估有限公司');
+    await formInput(form, '上级机构').click();
+    const departs = modal(admin, '选择部门');
+    await expect(departs).toBeVisible();
+    // The single picker: choosing another department replaces the current one.
+    await treeNode(departs, '综合管理部').locator('.ant-tree-title').click();
+    await departs.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(departs).toBeHidden();
+    await expect(formInput(form, '上级机构')).toHaveValue('综合管理部');
+    await screenshot(admin, 'depart-role-11-move-form');
+    await okButton(form).click();
+    await expect(toast(admin, '编辑成功!')).toBeVisible();
+    const tree = admin.locator('.tree-pane').filter({ visible: true });
+    await expect(treeNode(tree, '综合管理部').locator('.ant-tree-switcher')).not.toHaveClass(/ant-tree-switcher-noop/);
+    await expect(detailValue(card.locator('.ant-tabs-tabpane-active'), '机构编码')).toHaveText('A01A04A01');
+    await screenshot(admin, 'depart-role-12-moved');
   });
 });
