@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration0020 from '../../../../server/db/migrations/0020_depart_roles';
 import { hashPassword } from '../../../../server/auth/password';
 import { newId } from '../../../../server/db/ids';
 import { DATABASE_KINDS } from '../../../support/database';
@@ -249,5 +251,36 @@ describe.each(DATABASE_KINDS)('部门权限, 部门角色 and a department\'s us
     // An edit without parentId keeps the parent.
     expect(await call('PUT', '/sys/sysDepart/edit', admin, { id: departId, departName: '核赔测试部改' })).toMatchObject({ success: true });
     expect((await db().selectFrom('sys_depart').select('org_code').where('id', '=', departId).executeTakeFirstOrThrow()).org_code).toBe(top.org_code);
+  });
+
+  it('deleting a department takes its department roles, their grants and its grants with it', async () => {
+    const lone = ((await call('POST', '/sys/sysDepart/add', admin, { departName: '临时稽核组', parentId: COMPANY })) as { result: { id: string } }).result.id;
+    const roleList = await permissionId('role:list');
+    await call('POST', '/sys/permission/saveDepartPermission', admin, { departId: lone, permissionIds: roleList });
+    await call('POST', '/sys/sysDepartRole/add', admin, { departId: lone, roleName: '临时组员', roleCode: 'temp_member' });
+    const role = (await db().selectFrom('sys_depart_role').select('id').where('depart_id', '=', lone).executeTakeFirstOrThrow()).id;
+    await call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', admin, { roleId: role, permissionIds: roleList });
+    expect(await call('DELETE', `/sys/sysDepart/delete?id=${lone}`)).toMatchObject({ success: true });
+    expect(await db().selectFrom('sys_depart_role').select('id').where('depart_id', '=', lone).execute()).toEqual([]);
+    expect(await db().selectFrom('sys_depart_role_permission').select('id').where('role_id', '=', role).execute()).toEqual([]);
+    expect(await db().selectFrom('sys_depart_permission').select('id').where('depart_id', '=', lone).execute()).toEqual([]);
+  });
+
+  it('migration 0020 gives a database seeded before the 部门管理 buttons and the hidden 部门角色 item, granted to depart:edit holders', async () => {
+    const codes = ['depart:authorize', 'depart:users', 'departRole:list', 'departRole:add', 'departRole:edit', 'departRole:delete', 'departRole:authorize', 'departRole:users'];
+    // As before 0020: none of it.
+    await db().deleteFrom('sys_permission').where('perms', 'in', codes).execute();
+    await db().deleteFrom('sys_permission').where('component', '=', 'schema/sys/sysDepartRole').execute();
+    for (const table of ['sys_depart_role_user', 'sys_depart_role_permission', 'sys_depart_role', 'sys_depart_permission'] as const) {
+      await t.database.db.schema.dropTable(table).execute();
+    }
+
+    await migration0020.up(db() as unknown as Kysely<unknown>);
+    const after = await codesOf((await login(t.app, 'admin')).token);
+    expect(after.codes).toEqual(expect.arrayContaining(codes));
+    expect((await codesOf(lisi)).codes).not.toContain('depart:authorize');
+    const item = await db().selectFrom('sys_permission').select(['hidden', 'name']).where('component', '=', 'schema/sys/sysDepartRole').executeTakeFirstOrThrow();
+    expect(item).toEqual({ hidden: true, name: '部门角色' });
+    expect(await call('GET', `/sys/sysDepartRole/list?deptId=${COMPANY}`)).toMatchObject({ success: true, result: { total: 0 } });
   });
 });
