@@ -754,9 +754,15 @@ export interface CustomRowAction2 {
   form?: RowActionForm;
   table?: RowActionTable;
   /**
-   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch).
+   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch), departPermission (部门权限: the same tree drawer for a department row: /sys/sysDepartPermission/queryTreeList, /sys/permission/queryDepartPermission, saveDepartPermission), departUsers (用户: a department's own users, add existing and remove: /sys/user/departUserList, editSysDepartWithUser, deleteUserInDepart, deleteUserInDepartBatch), departRolePermission (授权 of a 部门角色 row: only its department's grants, /sys/sysDepartPermission/queryTreeListForDeptRole, queryDeptRolePermission, saveDeptRolePermission), departRoleUsers (用户 of a 部门角色 row: /sys/sysDepartRole/roleUserList, addRoleUsers, deleteRoleUser, deleteRoleUserBatch).
    */
-  view?: 'rolePermission' | 'roleUsers';
+  view?:
+    | 'rolePermission'
+    | 'roleUsers'
+    | 'departPermission'
+    | 'departUsers'
+    | 'departRolePermission'
+    | 'departRoleUsers';
   /**
    * A test box: the link opens a dialog with one text input; each 测试 calls the endpoint with the row's id and the typed value as <param>, and the dialog shows the answer (passed: its message in green; refused: its message in red) without reloading the list.
    */
@@ -1310,11 +1316,17 @@ export interface PageTreeManage {
    */
   detailTitle?: string;
   /**
-   * Tabs listing rows of other pages that belong to the chosen node (read-only).
+   * Tabs listing rows of other pages that belong to the chosen node (read-only unless editable).
    *
    * @maxItems 5
    */
   related?: PageTreeManageRelated[];
+  /**
+   * Buttons beside 编辑 for the chosen node, each opening a view registered in the runtime for it (as a row action's view opens for a row), e.g. 部门权限 and 用户 of 部门管理. Each is shown to holders of its permission code.
+   *
+   * @maxItems 5
+   */
+  nodeActions?: PageTreeManageNodeAction[];
 }
 export interface PageTreeManageRelated {
   /**
@@ -1329,4 +1341,32 @@ export interface PageTreeManageRelated {
    * A field name in camelCase, e.g. contactMobile.
    */
   param: string;
+  /**
+   * The tab is the related page itself — toolbar, row actions, add / edit form — bound to the chosen node: every list request carries <param>=<node key> and every added record gets it (部门管理's 部门角色). Default false: a read-only list.
+   */
+  editable?: boolean;
+}
+export interface PageTreeManageNodeAction {
+  /**
+   * Name of the action; the default permission code is <prefix>:<key>.
+   */
+  key: string;
+  /**
+   * Button text, e.g. 部门权限.
+   */
+  title: string;
+  /**
+   * The registered view the button opens for the chosen node (see the row action's view).
+   */
+  view:
+    | 'rolePermission'
+    | 'roleUsers'
+    | 'departPermission'
+    | 'departUsers'
+    | 'departRolePermission'
+    | 'departRoleUsers';
+  /**
+   * Permission code the user must hold to see the button. Default <prefix>:<key>.
+   */
+  permission?: string;
 }

@@ -11,6 +11,7 @@ import type {
   FieldWidget,
   LinkageEffects,
   PageDocument,
+  PageTreeManageNodeAction,
   QueryMode,
   RowAction,
   ToolbarAction,
@@ -156,7 +157,7 @@ export interface CompiledViewRowAction {
   key: string;
   title: string;
   /** Name of the registered view, e.g. rolePermission. */
-  view: 'rolePermission' | 'roleUsers';
+  view: PageTreeManageNodeAction['view'];
   visibleWhen?: string;
   dependencies: readonly string[];
   permission: string;

@@ -10,6 +10,7 @@ import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 /** The server modules a page may name, and where each lives. */
 export const SERVER_MODULES: Readonly<Record<string, string>> = {
   depart: 'server/sys/org/departManageRoutes.ts',
+  departRole: 'server/sys/org/departRoleRoutes.ts',
   addressList: 'server/sys/org/addressBookRoutes.ts',
   online: 'server/sys/online/onlineRoutes.ts',
 };

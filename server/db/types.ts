@@ -126,6 +126,37 @@ export interface SysRolePermission {
   data_rule_ids: string | null;
 }
 
+export interface SysDepartPermission {
+  id: string;
+  depart_id: string;
+  permission_id: string;
+  data_rule_ids: string | null;
+}
+
+export interface SysDepartRole extends Audit {
+  id: string;
+  depart_id: string;
+  role_name: string;
+  role_code: string;
+  description: string | null;
+}
+
+export interface SysDepartRolePermission {
+  id: string;
+  depart_id: string;
+  role_id: string;
+  permission_id: string;
+  data_rule_ids: string | null;
+  operate_date: NullableStamp;
+  operate_ip: string | null;
+}
+
+export interface SysDepartRoleUser {
+  id: string;
+  user_id: string;
+  drole_id: string;
+}
+
 export interface SysDict extends Audit {
   id: string;
   dict_name: string;
@@ -376,6 +407,10 @@ export interface DB {
   sys_user_depart: SysUserDepart;
   sys_permission: SysPermission;
   sys_role_permission: SysRolePermission;
+  sys_depart_permission: SysDepartPermission;
+  sys_depart_role: SysDepartRole;
+  sys_depart_role_permission: SysDepartRolePermission;
+  sys_depart_role_user: SysDepartRoleUser;
   sys_dict: SysDict;
   sys_dict_item: SysDictItem;
   sys_announcement: SysAnnouncement;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { currentUser } from '../auth/guard';
+import { grantedPermissionIds } from '../auth/permissions';
 import type { DB } from '../db/types';
 import { ok } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
@@ -17,17 +18,7 @@ async function grantedRows(db: Kysely<DB>, userId: string) {
     .selectFrom('sys_permission as p')
     .select(MENU_COLUMNS)
     .where('p.del_flag', '=', 0)
-    .where((eb) =>
-      eb(
-        'p.id',
-        'in',
-        eb
-          .selectFrom('sys_user_role as ur')
-          .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
-          .select('rp.permission_id')
-          .where('ur.user_id', '=', userId),
-      ),
-    )
+    .where('p.id', 'in', grantedPermissionIds(db, userId))
     .orderBy('p.sort_no')
     .orderBy('p.id')
     .execute();

@@ -10,12 +10,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import type { RowViewProps } from './registry';
 import { allKeys, branchKeys, keysToSave, linkedCheckedKeys, type PermissionTreeNode } from './permissionTree';
-
-export const ROLE_PERMISSION_URLS = {
-  tree: '/sys/permission/queryTreeList',
-  granted: '/sys/permission/queryRolePermission',
-  save: '/sys/permission/saveRolePermission',
-} as const;
+import { rolePermissionTarget, type PermissionTarget } from './viewTargets';
 
 const MENU_TYPE_TAG: Record<number, { text: string; color: string }> = {
   0: { text: '一级菜单', color: 'blue' },
@@ -37,9 +32,9 @@ function toDataNodes(nodes: readonly PermissionTreeNode[]): DataNode[] {
   }));
 }
 
-export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
-  const roleId = String(row.id ?? '');
-  const roleName = String(row.roleName ?? '');
+/** `target`: what is authorised (default the role of the row); 部门权限 and 部门角色 pass theirs (viewTargets.ts). */
+export function RolePermissionDrawer({ host, row, onClose, target: given }: RowViewProps & { target?: PermissionTarget }) {
+  const target = useMemo(() => given ?? rolePermissionTarget(row), [given, row]);
   const [tree, setTree] = useState<PermissionTreeNode[] | null>(null);
   const [granted, setGranted] = useState<string[]>([]);
   const [checked, setChecked] = useState<string[]>([]);
@@ -52,8 +47,8 @@ export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
   useEffect(() => {
     let live = true;
     Promise.all([
-      host.request.get<{ treeList: PermissionTreeNode[] }>(ROLE_PERMISSION_URLS.tree),
-      host.request.get<string[]>(ROLE_PERMISSION_URLS.granted, { roleId }),
+      host.request.get<{ treeList: PermissionTreeNode[] }>(target.tree.url, target.tree.params),
+      host.request.get<string[]>(target.granted.url, target.granted.params),
     ])
       .then(([treeAnswer, grantAnswer]) => {
         if (!live) return;
@@ -72,7 +67,7 @@ export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
     return () => {
       live = false;
     };
-  }, [host, roleId]);
+  }, [host, target]);
 
   const dataNodes = useMemo(() => toDataNodes(tree ?? []), [tree]);
 
@@ -89,8 +84,8 @@ export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
     const ids = keysToSave(tree, checked, halfChecked, linked);
     setSaving(true);
     try {
-      const answer = await host.request.post<unknown>(ROLE_PERMISSION_URLS.save, {
-        roleId,
+      const answer = await host.request.post<unknown>(target.save.url, {
+        ...target.save.body,
         permissionIds: ids.join(','),
         lastpermissionIds: granted.join(','),
       });
@@ -135,7 +130,7 @@ export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
   return (
     <Drawer
       open
-      title={`角色权限配置：${roleName}`}
+      title={target.title}
       width={650}
       onClose={onClose}
       destroyOnHidden

@@ -5,18 +5,12 @@
  */
 import { Button, Drawer, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { totalText } from '../../list/paging';
 import { UserPickerModal } from '../../widgets/org/UserPickerModal';
 import { usePickerSelection } from '../../widgets/org/usePickerSelection';
 import type { RowViewProps } from './registry';
-
-export const ROLE_USER_URLS = {
-  list: '/sys/user/userRoleList',
-  add: '/sys/user/addSysUserRole',
-  remove: '/sys/user/deleteUserRole',
-  removeBatch: '/sys/user/deleteUserRoleBatch',
-} as const;
+import { roleUsersTarget, type UsersTarget } from './viewTargets';
 
 interface RoleUser {
   id: string;
@@ -33,9 +27,9 @@ interface Page {
 
 const PAGE_SIZE = 10;
 
-export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
-  const roleId = String(row.id ?? '');
-  const roleName = String(row.roleName ?? '');
+/** `target`: whose users (default the role of the row); a department and a 部门角色 pass theirs (viewTargets.ts). */
+export function RoleUsersDrawer({ host, row, onClose, target: given }: RowViewProps & { target?: UsersTarget }) {
+  const target = useMemo(() => given ?? roleUsersTarget(row), [given, row]);
   const [query, setQuery] = useState({ pageNo: 1, pageSize: PAGE_SIZE, username: '' });
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState<Page>({ records: [], total: 0 });
@@ -56,8 +50,8 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
   useEffect(() => {
     let live = true;
     host.request
-      .get<Page>(ROLE_USER_URLS.list, {
-        roleId,
+      .get<Page>(target.list.url, {
+        ...target.list.params,
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         username: query.username ? `*${query.username}*` : undefined,
@@ -72,7 +66,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
     return () => {
       live = false;
     };
-  }, [host, roleId, query, token]);
+  }, [host, target, query, token]);
 
   const answered = async (call: Promise<{ success: boolean; message: string }>) => {
     try {
@@ -92,8 +86,8 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
   const remove = (userIds: readonly string[]) =>
     answered(
       userIds.length === 1
-        ? host.request.delete(ROLE_USER_URLS.remove, { roleId, userId: userIds[0] })
-        : host.request.delete(ROLE_USER_URLS.removeBatch, { roleId, userIds: userIds.join(',') }),
+        ? host.request.delete(target.remove(userIds[0]).url, target.remove(userIds[0]).params)
+        : host.request.delete(target.removeBatch(userIds).url, target.removeBatch(userIds).params),
     );
 
   const columns: ColumnsType<RoleUser> = [
@@ -106,7 +100,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
       align: 'center',
       width: 100,
       render: (_: unknown, user: RoleUser) => (
-        <Popconfirm title={`确定把 ${user.realname} 移出角色「${roleName}」吗？`} okText="确定" cancelText="取消" onConfirm={() => void remove([user.id])}>
+        <Popconfirm title={`确定把 ${user.realname} 移出${target.subject}吗？`} okText="确定" cancelText="取消" onConfirm={() => void remove([user.id])}>
           <Typography.Link>取消关联</Typography.Link>
         </Popconfirm>
       ),
@@ -114,7 +108,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
   ];
 
   return (
-    <Drawer open title={`角色用户：${roleName}`} width={700} onClose={onClose} destroyOnHidden>
+    <Drawer open title={target.title} width={700} onClose={onClose} destroyOnHidden>
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
           placeholder="请输入用户账号"
@@ -129,7 +123,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
           添加已有用户
         </Button>
         {selected.length > 0 && (
-          <Popconfirm title={`确定把选中的 ${selected.length} 个用户移出角色吗？`} okText="确定" cancelText="取消" onConfirm={() => void remove(selected)}>
+          <Popconfirm title={`确定把选中的 ${selected.length} 个用户移出${target.subject}吗？`} okText="确定" cancelText="取消" onConfirm={() => void remove(selected)}>
             <Button danger>批量取消关联</Button>
           </Popconfirm>
         )}
@@ -158,7 +152,8 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
         onOk={() => {
           const picked = picker.confirm();
           if (picked.length === 0) return;
-          void answered(host.request.post(ROLE_USER_URLS.add, { roleId, userIdList: picked.map((p) => p.key) }));
+          const call = target.add(picked.map((p) => p.key));
+          void answered(host.request.post(call.url, call.body));
         }}
       />
     </Drawer>

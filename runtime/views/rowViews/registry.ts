@@ -26,6 +26,10 @@ type RowView = ComponentType<RowViewProps> | LazyExoticComponent<ComponentType<R
 const views = new Map<RowViewName, RowView>([
   ['rolePermission', lazy(() => import('./RolePermissionDrawer').then((m) => ({ default: m.RolePermissionDrawer })))],
   ['roleUsers', lazy(() => import('./RoleUsersDrawer').then((m) => ({ default: m.RoleUsersDrawer })))],
+  ['departPermission', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartPermissionDrawer })))],
+  ['departUsers', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartUsersDrawer })))],
+  ['departRolePermission', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartRolePermissionDrawer })))],
+  ['departRoleUsers', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartRoleUsersDrawer })))],
 ]);
 
 export function registerRowView(name: RowViewName, view: RowView): void {

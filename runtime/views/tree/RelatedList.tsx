@@ -1,16 +1,21 @@
 /**
- * A tab of a tree page (treeManage.related): another page's list, read-only, limited to the chosen
- * node (`<param>=<node key>` on every request). Shown only to holders of that page's list code.
+ * A tab of a tree page (treeManage.related): another page's list limited to the chosen node
+ * (`<param>=<node key>` on every request) — read-only, or when `editable` the page itself with its
+ * toolbar, row actions and form, adding records with the node's key. Shown only to holders of that
+ * page's list code.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Spin } from 'antd';
 import type { Host } from '../../host/types';
 import type { CompiledPage } from '../../schema/compiledPageTypes';
 import { SchemaList } from '../list/SchemaList';
 
+// The whole page loads only for an editable tab (and a static import would be circular).
+const SchemaPage = lazy(() => import('../SchemaPage').then((module) => ({ default: module.SchemaPage })));
+
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; page: CompiledPage };
 
-export function RelatedList({ host, pageRef, param, nodeKey }: { host: Host; pageRef: string; param: string; nodeKey: string }) {
+export function RelatedList({ host, pageRef, param, nodeKey, editable = false }: { host: Host; pageRef: string; param: string; nodeKey: string; editable?: boolean }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   useEffect(() => {
     let live = true;
@@ -26,5 +31,12 @@ export function RelatedList({ host, pageRef, param, nodeKey }: { host: Host; pag
   if (loaded.state === 'loading') return <Spin style={{ display: 'block', margin: '24px auto' }} />;
   if (loaded.state === 'failed') return <Alert type="error" showIcon message={loaded.message} />;
   if (!host.hasPermission(loaded.page.permissions.list)) return <Alert type="info" showIcon message="没有权限查看，请联系管理员授权" />;
+  if (editable) {
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '24px auto' }} />}>
+        <SchemaPage key={nodeKey} page={loaded.page} host={host} fixedValues={{ [param]: nodeKey }} />
+      </Suspense>
+    );
+  }
   return <SchemaList page={loaded.page} host={host} baseParams={{ [param]: nodeKey }} saveCode={`${pageRef}@${param}`} />;
 }

@@ -3,17 +3,20 @@
  * with 新增一级, 添加下级 and 删除, each shown to holders of the page's add / delete code; on the right
  * the chosen node's details with 编辑 and the related tabs. The form is the page's own add / edit
  * modal; 添加下级 presets the tree's parent field with the chosen node. Deleting asks first and shows
- * the server's refusal (e.g. which sub-departments or users keep the node).
+ * the server's refusal (e.g. which sub-departments or users keep the node). Node actions (部门权限, 用户)
+ * open their registered view for the chosen node; an editable related tab is the related page bound to it.
  */
 import { lazy, Suspense, useState } from 'react';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Row, Tabs } from 'antd';
+import { Button, Card, Col, Empty, Row, Space, Tabs } from 'antd';
 import { entityEndpoint } from '../../contract/entityEndpoints';
 import type { DictService } from '../../dict/dictService';
 import type { PageTreeManage } from '../../generated/page';
 import type { Host } from '../../host/types';
 import type { CompiledPage } from '../../schema/compiledPageTypes';
 import { DetailView } from '../form/DetailView';
+import { RowViewOf } from '../rowViews/registry';
+import { nodeActionsOf, type NodeAction } from './nodeActions';
 import { RelatedList } from './RelatedList';
 import { TreePane } from './TreePane';
 import { findNode, type TreeNodeData } from './treeNodes';
@@ -32,6 +35,8 @@ export function TreeManageView({ page, host, dict, manage }: { page: CompiledPag
   const [reloadToken, setReloadToken] = useState(0);
   const [form, setForm] = useState<FormState | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [opened, setOpened] = useState<{ action: NodeAction; node: TreeNodeData } | null>(null);
+  const nodeActions = nodeActionsOf(page, manage, (code) => host.hasPermission(code));
   const title = page.entity.title;
   const mayAdd = host.hasPermission(page.permissions.add);
   const mayEdit = host.hasPermission(page.permissions.edit);
@@ -98,7 +103,7 @@ export function TreeManageView({ page, host, dict, manage }: { page: CompiledPag
       key: `related:${related.page}`,
       label: related.title,
       children: selected ? (
-        <RelatedList host={host} pageRef={related.page} param={related.param} nodeKey={selected.key} />
+        <RelatedList host={host} pageRef={related.page} param={related.param} nodeKey={selected.key} editable={related.editable ?? false} />
       ) : (
         <Empty description={`请在左侧选择一个${title}`} />
       ),
@@ -122,12 +127,36 @@ export function TreeManageView({ page, host, dict, manage }: { page: CompiledPag
           />
         </Col>
         <Col xs={24} md={15} lg={17}>
-          <Card size="small" title={selected ? selected.title : `${title}信息`}>
+          <Card
+            size="small"
+            title={selected ? selected.title : `${title}信息`}
+            extra={
+              selected && nodeActions.length > 0 ? (
+                <Space>
+                  {nodeActions.map((action) => (
+                    <Button key={action.key} size="small" onClick={() => setOpened({ action, node: selected })}>
+                      {action.title}
+                    </Button>
+                  ))}
+                </Space>
+              ) : undefined
+            }
+          >
             <Tabs items={tabs} destroyOnHidden />
           </Card>
         </Col>
       </Row>
       <Suspense fallback={null}>
+        {opened && (
+          <RowViewOf
+            name={opened.action.view}
+            page={page}
+            host={host}
+            row={{ ...opened.node, id: opened.node.key }}
+            title={opened.action.title}
+            onClose={() => setOpened(null)}
+          />
+        )}
         {form && (
           <FormModal
             page={page}

@@ -44,11 +44,11 @@ export const departManageRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Body: DepartInput & { id: string } }>(
+  app.put<{ Body: DepartInput & { id: string; parentId?: string | null } }>(
     '/sys/sysDepart/edit',
     {
       config: { permission: DEPART_PERMISSIONS.edit },
-      schema: { body: { ...departBody, required: ['id', 'departName'], properties: { ...departBody.properties, id: { type: 'string', minLength: 1, maxLength: 32 } } } },
+      schema: { body: { ...departBody, required: ['id', 'departName'], properties: { ...departBody.properties, id: { type: 'string', minLength: 1, maxLength: 32 }, parentId: text(32) } } },
     },
     async (request) => {
       await editDepart(app.db, request.body.id, request.body, currentUser(request).username);

@@ -1,8 +1,8 @@
 /**
  * 部门管理's writes on sys_depart (JeecgBoot's SysDepartController add / edit / delete / deleteBatch):
  * a new department gets the next hierarchical org code under its parent (orgCode.ts), in a
- * transaction holding a lock so two adds never compute the same code; the parent is fixed at
- * creation (moving would re-code the whole subtree and every user's org code). A department is
+ * transaction holding a lock so two adds never compute the same code; an edit naming another parent
+ * moves the department with its subtree (departMove.ts). A department is
  * removed only when nothing hangs below it: no sub-department and no user — the refusal names them.
  * Removal sets del_flag, as records elsewhere keep naming the department by id.
  */
@@ -11,7 +11,7 @@ import type { DB } from '../../db/types';
 import { newId } from '../../db/ids';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../http/envelope';
-import { nextOrgCode } from './orgCode';
+import { freeCodeUnder, moveDepart } from './departMove';
 
 export const DEPART_MISSING = '未找到对应部门';
 export const PARENT_MISSING = '上级部门不存在或已删除';
@@ -84,13 +84,7 @@ export async function addDepart(db: Kysely<DB>, input: DepartInput & { parentId?
     const parent = parentId === null ? undefined : await liveDepart(trx, parentId);
     if (parentId !== null && !parent) throw new BusinessError(PARENT_MISSING);
     await refuseSameName(trx, parentId, columns.depart_name);
-    const prefix = parent?.org_code ?? '';
-    let siblings = trx.selectFrom('sys_depart').select((eb) => eb.fn.max('org_code').as('code'));
-    siblings = parent ? siblings.where('parent_id', '=', parent.id) : siblings.where((eb) => eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', '')]));
-    // Codes of this level only: hand-made data may hold a longer or foreign code under the parent.
-    siblings = siblings.where(sql<boolean>`length(org_code) = ${prefix.length + 3}`).where(sql<boolean>`left(org_code, ${prefix.length}) = ${prefix}`);
-    const highest = (await siblings.executeTakeFirst())?.code ?? undefined;
-    const orgCode = nextOrgCode(prefix, highest ?? undefined);
+    const orgCode = await freeCodeUnder(trx, parent);
     if (input.departOrder === undefined || input.departOrder === null) {
       // Without an order a new department goes last among its siblings, not first (order 0).
       let orders = trx.selectFrom('sys_depart').select((eb) => eb.fn.max('depart_order').as('n')).where('del_flag', '=', '0');
@@ -106,9 +100,10 @@ export async function addDepart(db: Kysely<DB>, input: DepartInput & { parentId?
   });
 }
 
-/** A field the client leaves out of an edit keeps its stored value. */
-export async function editDepart(db: Kysely<DB>, id: string, input: DepartInput, username: string): Promise<void> {
+/** A field the client leaves out of an edit keeps its stored value; a parentId given ('' = none) moves the department. */
+export async function editDepart(db: Kysely<DB>, id: string, input: DepartInput & { parentId?: string | null }, username: string): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${ORG_CODE_LOCK})`.execute(trx);
     const depart = await trx
       .selectFrom('sys_depart')
       .selectAll()
@@ -127,7 +122,9 @@ export async function editDepart(db: Kysely<DB>, id: string, input: DepartInput,
       memo: input.memo === undefined ? depart.memo : input.memo,
       status: input.status === undefined ? depart.status : input.status,
     });
-    await refuseSameName(trx, depart.parent_id || null, columns.depart_name, id);
+    const parentId = input.parentId === undefined ? depart.parent_id || null : blankToNull(input.parentId);
+    await refuseSameName(trx, parentId, columns.depart_name, id);
+    await moveDepart(trx, depart, parentId);
     await trx
       .updateTable('sys_depart')
       .set({ ...columns, update_by: username, update_time: sql<string>`now()` })
@@ -185,6 +182,9 @@ export async function deleteDeparts(db: Kysely<DB>, ids: readonly string[], user
       const reason = await whyKept(trx, depart, leaving);
       if (reason) throw new BusinessError(reason);
     }
+    // Its 部门角色 (with their grants and holders) and 部门权限 go with it: nobody may hold them any more.
+    await trx.deleteFrom('sys_depart_role').where('depart_id', 'in', unique).execute();
+    await trx.deleteFrom('sys_depart_permission').where('depart_id', 'in', unique).execute();
     await trx.updateTable('sys_depart').set({ del_flag: '1', update_by: username, update_time: sql<string>`now()` }).where('id', 'in', unique).execute();
     return departs.length;
   });

@@ -35,7 +35,7 @@ interface TreeNode {
   status: string;
 }
 
-async function treeAnswer(db: Kysely<DB>) {
+export async function treeAnswer(db: Kysely<DB>) {
   const rows = await db
     .selectFrom('sys_permission')
     .select(['id', 'parent_id', 'name', 'icon', 'menu_type', 'sort_no', 'status'])
