@@ -710,9 +710,9 @@ export interface CustomRowAction2 {
   form?: RowActionForm;
   table?: RowActionTable;
   /**
-   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch).
+   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch), tenantUsers (用户: the tenant's users, those whose sys_user.rel_tenant_ids lists the row's id; add existing users and remove them: /sys/tenant/tenantUserList, addTenantUser, deleteTenantUser, deleteTenantUserBatch).
    */
-  view?: 'rolePermission' | 'roleUsers';
+  view?: 'rolePermission' | 'roleUsers' | 'tenantUsers';
   /**
    * A test box: the link opens a dialog with one text input; each 测试 calls the endpoint with the row's id and the typed value as <param>, and the dialog shows the answer (passed: its message in green; refused: its message in red) without reloading the list.
    */

@@ -142,7 +142,7 @@ export interface CompiledViewRowAction {
   key: string;
   title: string;
   /** Name of the registered view, e.g. rolePermission. */
-  view: 'rolePermission' | 'roleUsers';
+  view: 'rolePermission' | 'roleUsers' | 'tenantUsers';
   visibleWhen?: string;
   dependencies: readonly string[];
   permission: string;

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import { tokenOf } from '../auth/guard';
 import { findSessionUser, type SessionUser } from '../auth/sessions';
-import { mayUseTenant } from '../auth/tenants';
+import { tenantUseRefusal } from '../auth/tenants';
 import { NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../http/envelope';
 
 /** WebSocket close code "policy violation": no valid session for this user. */
@@ -37,12 +37,12 @@ export async function ownerOf(request: FastifyRequest, token: string, userId: st
 
 /**
  * Admits the session of :userId in the tenant the socket names (`?tenantId=`, 0 when absent): a
- * tenant the user is not in is refused like a missing permission (1008 没有权限).
+ * tenant the user is not in, or one frozen or out of its dates, is refused like a missing permission (1008 没有权限).
  */
 export async function admitTenantSession(request: FastifyRequest, token: string, userId: string, tenantId: number): Promise<Admission> {
   const user = await ownerOf(request, token, userId);
   if (!user) return 'refused';
-  return mayUseTenant(user.tenantIds, tenantId) ? 'admitted' : 'forbidden';
+  return (await tenantUseRefusal(request.server.db, user.tenantIds, tenantId)) === undefined ? 'admitted' : 'forbidden';
 }
 
 /** Answers a heartbeat while the session still owns the socket; closes it with 1008 once it does not. */

@@ -25,7 +25,8 @@ type RowView = ComponentType<RowViewProps> | LazyExoticComponent<ComponentType<R
 
 const views = new Map<RowViewName, RowView>([
   ['rolePermission', lazy(() => import('./RolePermissionDrawer').then((m) => ({ default: m.RolePermissionDrawer })))],
-  ['roleUsers', lazy(() => import('./RoleUsersDrawer').then((m) => ({ default: m.RoleUsersDrawer })))],
+  ['roleUsers', lazy(() => import('./MemberUsersDrawer').then((m) => ({ default: m.RoleUsersDrawer })))],
+  ['tenantUsers', lazy(() => import('./MemberUsersDrawer').then((m) => ({ default: m.TenantUsersDrawer })))],
 ]);
 
 export function registerRowView(name: RowViewName, view: RowView): void {

@@ -1,7 +1,9 @@
 /**
- * 用户 (a role's users, JeecgBoot's 角色用户): a drawer listing who holds the role (账号, 姓名, 手机,
- * search by 账号), 添加已有用户 through the user picker (根据部门选择用户), 取消关联 per row and for the
- * checked rows. Calls JeecgBoot's /sys/user/userRoleList, addSysUserRole, deleteUserRole(Batch).
+ * 用户 of a role or a tenant (JeecgBoot's 角色用户): a drawer listing the users a row groups (账号, 姓名,
+ * 手机, search by 账号), 添加已有用户 through the user picker (根据部门选择用户), 取消关联 per row and for
+ * the checked rows. What differs per group — the endpoints, the row's id parameter, the words — is a
+ * MemberSource: roles call JeecgBoot's /sys/user/userRoleList, addSysUserRole, deleteUserRole(Batch),
+ * tenants /sys/tenant/tenantUserList, addTenantUser, deleteTenantUser(Batch).
  */
 import { Button, Drawer, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,12 +13,29 @@ import { UserPickerModal } from '../../widgets/org/UserPickerModal';
 import { usePickerSelection } from '../../widgets/org/usePickerSelection';
 import type { RowViewProps } from './registry';
 
-export const ROLE_USER_URLS = {
-  list: '/sys/user/userRoleList',
-  add: '/sys/user/addSysUserRole',
-  remove: '/sys/user/deleteUserRole',
-  removeBatch: '/sys/user/deleteUserRoleBatch',
-} as const;
+export interface MemberSource {
+  urls: { list: string; add: string; remove: string; removeBatch: string };
+  /** The parameter every call names the row's id by (roleId, tenantId). */
+  ownerParam: string;
+  /** The group's noun in titles and confirmations (角色, 租户). */
+  noun: string;
+  /** The row field naming the group. */
+  nameField: string;
+}
+
+export const ROLE_MEMBERS: MemberSource = {
+  urls: { list: '/sys/user/userRoleList', add: '/sys/user/addSysUserRole', remove: '/sys/user/deleteUserRole', removeBatch: '/sys/user/deleteUserRoleBatch' },
+  ownerParam: 'roleId',
+  noun: '角色',
+  nameField: 'roleName',
+};
+
+export const TENANT_MEMBERS: MemberSource = {
+  urls: { list: '/sys/tenant/tenantUserList', add: '/sys/tenant/addTenantUser', remove: '/sys/tenant/deleteTenantUser', removeBatch: '/sys/tenant/deleteTenantUserBatch' },
+  ownerParam: 'tenantId',
+  noun: '租户',
+  nameField: 'name',
+};
 
 interface RoleUser {
   id: string;
@@ -33,9 +52,18 @@ interface Page {
 
 const PAGE_SIZE = 10;
 
-export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
-  const roleId = String(row.id ?? '');
-  const roleName = String(row.roleName ?? '');
+export function RoleUsersDrawer(props: RowViewProps) {
+  return <MemberUsersDrawer {...props} members={ROLE_MEMBERS} />;
+}
+
+export function TenantUsersDrawer(props: RowViewProps) {
+  return <MemberUsersDrawer {...props} members={TENANT_MEMBERS} />;
+}
+
+function MemberUsersDrawer({ host, row, onClose, members }: RowViewProps & { members: MemberSource }) {
+  const ownerId = String(row.id ?? '');
+  const ownerName = String(row[members.nameField] ?? '');
+  const { urls, ownerParam, noun } = members;
   const [query, setQuery] = useState({ pageNo: 1, pageSize: PAGE_SIZE, username: '' });
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState<Page>({ records: [], total: 0 });
@@ -56,8 +84,8 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
   useEffect(() => {
     let live = true;
     host.request
-      .get<Page>(ROLE_USER_URLS.list, {
-        roleId,
+      .get<Page>(urls.list, {
+        [ownerParam]: ownerId,
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         username: query.username ? `*${query.username}*` : undefined,
@@ -72,7 +100,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
     return () => {
       live = false;
     };
-  }, [host, roleId, query, token]);
+  }, [host, urls.list, ownerParam, ownerId, query, token]);
 
   const answered = async (call: Promise<{ success: boolean; message: string }>) => {
     try {
@@ -92,8 +120,8 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
   const remove = (userIds: readonly string[]) =>
     answered(
       userIds.length === 1
-        ? host.request.delete(ROLE_USER_URLS.remove, { roleId, userId: userIds[0] })
-        : host.request.delete(ROLE_USER_URLS.removeBatch, { roleId, userIds: userIds.join(',') }),
+        ? host.request.delete(urls.remove, { [ownerParam]: ownerId, userId: userIds[0] })
+        : host.request.delete(urls.removeBatch, { [ownerParam]: ownerId, userIds: userIds.join(',') }),
     );
 
   const columns: ColumnsType<RoleUser> = [
@@ -106,7 +134,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
       align: 'center',
       width: 100,
       render: (_: unknown, user: RoleUser) => (
-        <Popconfirm title={`确定把 ${user.realname} 移出角色「${roleName}」吗？`} okText="确定" cancelText="取消" onConfirm={() => void remove([user.id])}>
+        <Popconfirm title={`确定把 ${user.realname} 移出${noun}「${ownerName}」吗？`} okText="确定" cancelText="取消" onConfirm={() => void remove([user.id])}>
           <Typography.Link>取消关联</Typography.Link>
         </Popconfirm>
       ),
@@ -114,7 +142,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
   ];
 
   return (
-    <Drawer open title={`角色用户：${roleName}`} width={700} onClose={onClose} destroyOnHidden>
+    <Drawer open title={`${noun}用户：${ownerName}`} width={700} onClose={onClose} destroyOnHidden>
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
           placeholder="请输入用户账号"
@@ -129,7 +157,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
           添加已有用户
         </Button>
         {selected.length > 0 && (
-          <Popconfirm title={`确定把选中的 ${selected.length} 个用户移出角色吗？`} okText="确定" cancelText="取消" onConfirm={() => void remove(selected)}>
+          <Popconfirm title={`确定把选中的 ${selected.length} 个用户移出${noun}吗？`} okText="确定" cancelText="取消" onConfirm={() => void remove(selected)}>
             <Button danger>批量取消关联</Button>
           </Popconfirm>
         )}
@@ -158,7 +186,7 @@ export function RoleUsersDrawer({ host, row, onClose }: RowViewProps) {
         onOk={() => {
           const picked = picker.confirm();
           if (picked.length === 0) return;
-          void answered(host.request.post(ROLE_USER_URLS.add, { roleId, userIdList: picked.map((p) => p.key) }));
+          void answered(host.request.post(urls.add, { [ownerParam]: ownerId, userIdList: picked.map((p) => p.key) }));
         }}
       />
     </Drawer>
