@@ -59,4 +59,14 @@ describe.each(DATABASE_KINDS)('the sockets admit only a tenant of the user (%s)'
     client.socket.send('HeartBeat');
     expect(await client.next()).toBe('HeartBeat');
   });
+
+  it('closes both sockets with 1008 in a tenant of the user that is frozen or past its end date', async () => {
+    await t.database.db.insertInto('sys_tenant').values([{ id: 11, name: '冻结租户', status: 0 }, { id: 12, name: '过期租户', end_date: '2020-12-31' }]).execute();
+    await setTenants('11,12');
+    for (const tenant of [11, 12]) {
+      expect(await open(`/vxeSocket/${lisi.id}/cost.workHour?tenantId=${tenant}`, lisi.token).closed).toEqual(FORBIDDEN);
+      expect(await open(`/websocket/${lisi.id}?tenantId=${tenant}`, lisi.token).closed).toEqual(FORBIDDEN);
+    }
+    await setTenants(null);
+  });
 });
