@@ -110,9 +110,9 @@ test.describe('租户管理', () => {
     const joined = await api(request, adminToken, 'POST', '/sys/tenant/addTenantUser', { tenantId: tenants.south, userIdList: [lisiId, adminId] });
     expect(joined.success).toBe(true);
     expect((await api(request, adminToken, 'POST', '/sys/tenant/addTenantUser', { tenantId: tenants.east, userIdList: [adminId] })).success).toBe(true);
-    const inEast = await api(request, adminToken, 'POST', '/maintenance/expert/add', { expertName: '华东专家甲', sex: '1', contactMobile: '13600000081' }, String(tenants.east));
+    const inEast = await api(request, adminToken, 'POST', '/maintenance/expert/add', { expertName: '华东专家甲', sex: '1', contactMobile: '13600000081', majorDirection: '车险定损' }, String(tenants.east));
     expect(inEast).toMatchObject({ success: true });
-    const inSouth = await api(request, adminToken, 'POST', '/maintenance/expert/add', { expertName: '华南专家乙', sex: '1', contactMobile: '13600000082' }, String(tenants.south));
+    const inSouth = await api(request, adminToken, 'POST', '/maintenance/expert/add', { expertName: '华南专家乙', sex: '1', contactMobile: '13600000082', majorDirection: '财产险' }, String(tenants.south));
     expect(inSouth).toMatchObject({ success: true });
 
     const lisi = await browser.newPage();
