@@ -11,6 +11,7 @@ import type { CompiledField, CompiledPage } from '../../../runtime/schema/compil
 import { loadEntityPages } from '../../../server/crud/pages';
 import { isServedByModule } from '../../../server/crud/servedPages';
 import { readWorkbook } from '../../../server/excel';
+import { loadReports } from '../../../server/reports/loadReports';
 import { computeSign } from '../../../server/http/sign';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
@@ -28,6 +29,9 @@ const scopedDictionaries = [
     pages.flatMap((p) => p.document.fields.map((f) => f.dictCode).filter((code): code is string => !!code && code.split(',').length === 3)),
   ),
 ].filter((code) => scopedPages.some((p) => p.entity.table === code.split(',')[0]));
+
+/** Online reports (popup pickers) over a tenant-scoped page. */
+const scopedReports = loadReports(pages).filter((r) => r.page.entity.tenantScoped);
 
 let serial = 0;
 /** A value of the field's type that fits its column (unique per call). */
@@ -175,5 +179,13 @@ describe.each(DATABASE_KINDS)('tenant isolation of every tenant-scoped page (%s)
     };
     expect(await items(userA, TENANT_A)).toContain(value);
     expect(await items(userB, TENANT_B)).not.toContain(value);
+  });
+
+  it.each(scopedReports.map((r) => [r.code] as const))('online report %s: tenant B gets no row of tenant A', async (code) => {
+    const total = async (token: string, tenant: number) =>
+      body<{ total: number }>(await call(token, tenant, 'GET', `/online/cgreport/api/getData/${code}?pageSize=100`)).result.total;
+    // Tenant B holds no row of the page; tenant A holds exactly its one.
+    expect(await total(userA, TENANT_A)).toBe(1);
+    expect(await total(userB, TENANT_B)).toBe(0);
   });
 });
