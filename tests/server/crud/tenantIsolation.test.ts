@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)('tenant isolation of every tenant-scoped page (%s)
   /** page source → the id of its tenant-A row. */
   const rowOf = new Map<string, string>();
 
-  const call = (token: string, tenant: number, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: Rec, headers: Record<string, string> = {}) =>
+  const call = (token: string, tenant: number, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Rec, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url: `${API}${url}`, headers: { ...authHeaders(token), 'tenant-id': String(tenant), ...headers }, ...(payload ? { payload } : {}) });
   const exists = async (page: CompiledPage, id: string) =>
     (await sql`SELECT 1 FROM ${sql.table(page.entity.table)} WHERE id = ${id} AND tenant_id = ${TENANT_A}`.execute(t.database.db)).rows.length === 1;
@@ -159,6 +159,12 @@ describe.each(DATABASE_KINDS)('tenant isolation of every tenant-scoped page (%s)
       }
       expect(body(await call(userB, TENANT_B, 'DELETE', `${apiPath}/delete?id=${id}`)).success).toBe(false);
       await call(userB, TENANT_B, 'DELETE', `${apiPath}/deleteBatch?ids=${id}`);
+      if (page.document.grid) {
+        // The editable grid's save: an update and a removal of the other tenant's row.
+        const updated = field ? [{ row: 1, values: { id, [field.name]: '乙改' } }] : [];
+        expect(body(await call(userB, TENANT_B, 'POST', `${apiPath}/saveBatch`, { added: [], updated, removedIds: [] })).success).toBe(false);
+        await call(userB, TENANT_B, 'POST', `${apiPath}/saveBatch`, { added: [], updated: [], removedIds: [id] });
+      }
       const after = (await sql<Rec>`SELECT * FROM ${sql.table(page.entity.table)} WHERE id = ${id}`.execute(t.database.db)).rows[0];
       expect(after).toEqual(before);
       expect(await exists(page, id)).toBe(true);
