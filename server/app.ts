@@ -32,6 +32,7 @@ import { installGridLiveHub } from './realtime/gridLiveHub';
 import { gridLiveSocketRoutes } from './realtime/gridLiveSocketRoutes';
 import { installSessionSockets } from './realtime/sessionSockets';
 import { onlineRoutes } from './sys/online/onlineRoutes';
+import { tenantRoutes } from './sys/tenant/tenantRoutes';
 import { gridSocketPages } from './realtime/gridSocketPages';
 import { registerWebSockets } from './realtime/webSockets';
 import { announcementRoutes, ANNOUNCEMENT_OWN_ROUTES } from './sys/announcementRoutes';
@@ -141,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(tablePages) });
   await app.register(orgRoutes, api);
   await app.register(onlineRoutes, api);
+  await app.register(tenantRoutes, api);
   await app.register(superQueryRoutes, api);
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(rolePermissionRoutes, api);

@@ -754,7 +754,7 @@ export interface CustomRowAction2 {
   form?: RowActionForm;
   table?: RowActionTable;
   /**
-   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch), departPermission (部门权限: the same tree drawer for a department row: /sys/sysDepartPermission/queryTreeList, /sys/permission/queryDepartPermission, saveDepartPermission), departUsers (用户: a department's own users, add existing and remove: /sys/user/departUserList, editSysDepartWithUser, deleteUserInDepart, deleteUserInDepartBatch), departRolePermission (授权 of a 部门角色 row: only its department's grants, /sys/sysDepartPermission/queryTreeListForDeptRole, queryDeptRolePermission, saveDeptRolePermission), departRoleUsers (用户 of a 部门角色 row: /sys/sysDepartRole/roleUserList, addRoleUsers, deleteRoleUser, deleteRoleUserBatch).
+   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch), departPermission (部门权限: the same tree drawer for a department row: /sys/sysDepartPermission/queryTreeList, /sys/permission/queryDepartPermission, saveDepartPermission), departUsers (用户: a department's own users, add existing and remove: /sys/user/departUserList, editSysDepartWithUser, deleteUserInDepart, deleteUserInDepartBatch), departRolePermission (授权 of a 部门角色 row: only its department's grants, /sys/sysDepartPermission/queryTreeListForDeptRole, queryDeptRolePermission, saveDeptRolePermission), departRoleUsers (用户 of a 部门角色 row: /sys/sysDepartRole/roleUserList, addRoleUsers, deleteRoleUser, deleteRoleUserBatch), tenantUsers (用户 of 租户管理: the users whose sys_user.rel_tenant_ids lists the row's id; add existing users and remove them: /sys/tenant/tenantUserList, addTenantUser, deleteTenantUser, deleteTenantUserBatch).
    */
   view?:
     | 'rolePermission'
@@ -762,7 +762,8 @@ export interface CustomRowAction2 {
     | 'departPermission'
     | 'departUsers'
     | 'departRolePermission'
-    | 'departRoleUsers';
+    | 'departRoleUsers'
+    | 'tenantUsers';
   /**
    * A test box: the link opens a dialog with one text input; each 测试 calls the endpoint with the row's id and the typed value as <param>, and the dialog shows the answer (passed: its message in green; refused: its message in red) without reloading the list.
    */
@@ -1364,7 +1365,8 @@ export interface PageTreeManageNodeAction {
     | 'departPermission'
     | 'departUsers'
     | 'departRolePermission'
-    | 'departRoleUsers';
+    | 'departRoleUsers'
+    | 'tenantUsers';
   /**
    * Permission code the user must hold to see the button. Default <prefix>:<key>.
    */

@@ -3,7 +3,7 @@ import { fail, NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../http/enve
 import { SIGNED_IN } from '../http/routeConfig';
 import { permissionCodesOf } from './permissions';
 import { findSessionUser, type SessionUser } from './sessions';
-import { DEFAULT_TENANT, mayUseTenant, requestedTenant } from './tenants';
+import { DEFAULT_TENANT, requestedTenant, tenantUseRefusal } from './tenants';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,7 +45,7 @@ function refuseToken(reply: FastifyReply): FastifyReply {
  * - at registration, a route that states neither `config.anonymous` nor `config.permission` is
  *   refused, so no endpoint is open by accident;
  * - per request, a non-anonymous route needs a live session (401 otherwise), a `tenant-id` the
- *   user belongs to (510 otherwise, server/auth/tenants.ts) and, unless it only asks for
+ *   user belongs to and that is usable today (510 otherwise, server/auth/tenants.ts) and, unless it only asks for
  *   SIGNED_IN, the permission code (510 otherwise).
  */
 export function installAuthGuard(app: FastifyInstance): void {
@@ -70,7 +70,8 @@ export function installAuthGuard(app: FastifyInstance): void {
     // The tenant comes from the client; a tenant the user is not in is refused like a missing
     // permission, before any handler reads or writes in it.
     const tenantId = requestedTenant(request);
-    if (!mayUseTenant(user.tenantIds, tenantId)) return reply.code(200).send(fail(NO_PERMISSION_MESSAGE, 510));
+    const tenantRefused = await tenantUseRefusal(request.server.db, user.tenantIds, tenantId);
+    if (tenantRefused) return reply.code(200).send(fail(tenantRefused, 510));
     request.sessionUser = user;
     request.sessionTenantId = tenantId;
     const needed = config.permission;

@@ -7,6 +7,8 @@ import { clearCounter, lockedFor, lockedMessage, recordFailure, takeAccountTurn,
 import { createSession, revokeSession } from './sessions';
 import { loadUserDeparts, loadUserInfo, settleLoginDepart } from './userInfo';
 import { logSignIn } from '../sys/log/loginLog';
+import { ALL_TENANTS_FROZEN_MESSAGE } from '../../runtime/contract/tenantUse';
+import { tenantIdsOf, usableTenantsOf } from './tenants';
 
 export interface LoginRoutesOptions {
   /** false with CAPTCHA=off: automated clients sign in without solving one. */
@@ -83,7 +85,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
 
       const user = await db
         .selectFrom('sys_user')
-        .select(['id', 'password', 'status', 'del_flag', 'org_code'])
+        .select(['id', 'password', 'status', 'del_flag', 'org_code', 'rel_tenant_ids'])
         .where('username', '=', username)
         .executeTakeFirst();
       // An unknown user costs a password check too and gets the wrong-password answer.
@@ -99,6 +101,9 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
       // Only who knows the password learns that the account is closed.
       if (user.del_flag === 1) throw new BusinessError('该用户已注销');
       if (user.status === 2) throw new BusinessError('该用户已冻结');
+      // JeecgBoot: a user whose tenants are all frozen (here: or out of their dates) cannot sign in.
+      const tenants = await usableTenantsOf(db, tenantIdsOf(user.rel_tenant_ids));
+      if (tenants.recorded > 0 && tenants.usable.length === 0) throw new BusinessError(ALL_TENANTS_FROZEN_MESSAGE);
 
       const session = await createSession(db, user.id, {
         ip: request.ip,
@@ -114,7 +119,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
           dictVersion: await app.dictionaries.version(),
           departs,
           multi_depart: multiDepart,
-          tenantList: [],
+          tenantList: tenants.usable,
         },
         '登录成功',
       );

@@ -13,6 +13,7 @@ export const SERVER_MODULES: Readonly<Record<string, string>> = {
   departRole: 'server/sys/org/departRoleRoutes.ts',
   addressList: 'server/sys/org/addressBookRoutes.ts',
   online: 'server/sys/online/onlineRoutes.ts',
+  tenant: 'server/sys/tenant/tenantRoutes.ts',
 };
 
 export function isServedByModule(page: CompiledPage): boolean {

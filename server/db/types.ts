@@ -398,6 +398,15 @@ export interface SysDataLog extends Audit {
   tenant_id: Generated<number>;
 }
 
+/** A tenant (migration 0019): its integer id is what rel_tenant_ids lists and tenant_id holds. */
+export interface SysTenant extends Audit {
+  id: number;
+  name: string;
+  begin_date: string | null;
+  end_date: string | null;
+  status: Generated<number>;
+}
+
 export interface DB {
   sys_depart: SysDepart;
   sys_position: SysPosition;
@@ -431,4 +440,5 @@ export interface DB {
   sys_file_ref_scan: SysFileRefScan;
   sys_log: SysLog;
   sys_data_log: SysDataLog;
+  sys_tenant: SysTenant;
 }

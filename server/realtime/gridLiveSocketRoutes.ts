@@ -111,7 +111,7 @@ export const gridLiveSocketRoutes: FastifyPluginAsync<GridLiveSocketOptions> = a
             return;
           }
           if (message.type !== HEART_BEAT) return;
-          await answerHeartbeat(socket, request, { token, userId, closed: () => closed }, HEART_BEAT_ANSWER);
+          await answerHeartbeat(socket, request, { token, userId, tenantId, closed: () => closed }, HEART_BEAT_ANSWER);
         });
       });
       socket.on('close', () => {

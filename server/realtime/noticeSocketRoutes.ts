@@ -72,7 +72,7 @@ export const noticeSocketRoutes: FastifyPluginAsync = async (app) => {
         if (textOf(data, isBinary) !== HEARTBEAT) return;
         void admitted.then(async (outcome) => {
           if (outcome !== 'admitted' || closed) return;
-          await answerHeartbeat(socket, request, { token, userId, closed: () => closed }, HEARTBEAT);
+          await answerHeartbeat(socket, request, { token, userId, tenantId: request.query.tenantId ?? 0, closed: () => closed }, HEARTBEAT);
         });
       });
       socket.on('close', () => {

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import { tokenOf } from '../auth/guard';
 import { findSessionUser, type SessionUser } from '../auth/sessions';
-import { mayUseTenant } from '../auth/tenants';
+import { tenantUseRefusal } from '../auth/tenants';
 import { NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../http/envelope';
 
 /** WebSocket close code "policy violation": no valid session for this user. */
@@ -25,10 +25,6 @@ export function socketTokenOf(request: FastifyRequest): string {
   return first || tokenOf(request);
 }
 
-export async function sessionOwns(request: FastifyRequest, token: string, userId: string): Promise<boolean> {
-  return (await ownerOf(request, token, userId)) !== undefined;
-}
-
 /** The user of a live session that belongs to :userId; undefined otherwise. */
 export async function ownerOf(request: FastifyRequest, token: string, userId: string): Promise<SessionUser | undefined> {
   const user = await findSessionUser(request.server.db, token);
@@ -37,21 +33,30 @@ export async function ownerOf(request: FastifyRequest, token: string, userId: st
 
 /**
  * Admits the session of :userId in the tenant the socket names (`?tenantId=`, 0 when absent): a
- * tenant the user is not in is refused like a missing permission (1008 没有权限).
+ * tenant the user is not in, or one frozen or out of its dates, is refused like a missing permission (1008 没有权限).
  */
 export async function admitTenantSession(request: FastifyRequest, token: string, userId: string, tenantId: number): Promise<Admission> {
   const user = await ownerOf(request, token, userId);
   if (!user) return 'refused';
-  return mayUseTenant(user.tenantIds, tenantId) ? 'admitted' : 'forbidden';
+  return (await tenantUseRefusal(request.server.db, user.tenantIds, tenantId)) === undefined ? 'admitted' : 'forbidden';
 }
 
-/** Answers a heartbeat while the session still owns the socket; closes it with 1008 once it does not. */
-export async function answerHeartbeat(socket: WebSocket, request: FastifyRequest, owner: { token: string; userId: string; closed(): boolean }, answer: string): Promise<void> {
+/**
+ * Answers a heartbeat while the session still owns the socket and may still work in its tenant;
+ * closes it with 1008 once it does not (logout, 强退, freezing the user, or the tenant frozen, past
+ * its end date or taken from the user).
+ */
+export async function answerHeartbeat(
+  socket: WebSocket,
+  request: FastifyRequest,
+  owner: { token: string; userId: string; tenantId?: number; closed(): boolean },
+  answer: string,
+): Promise<void> {
   // A failed check keeps the socket: the next heartbeat asks again.
-  const still = await sessionOwns(request, owner.token, owner.userId).catch(() => true);
+  const outcome = await admitTenantSession(request, owner.token, owner.userId, owner.tenantId ?? 0).catch((): Admission => 'admitted');
   if (owner.closed()) return;
-  if (still) socket.send(answer);
-  else socket.close(POLICY_VIOLATION, TOKEN_INVALID_MESSAGE);
+  if (outcome === 'admitted') socket.send(answer);
+  else socket.close(POLICY_VIOLATION, outcome === 'forbidden' ? NO_PERMISSION_MESSAGE : TOKEN_INVALID_MESSAGE);
 }
 
 /** Closes a socket that was not admitted: 1008 for a refused session or permission, 1011 when the check failed. */

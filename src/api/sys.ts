@@ -1,6 +1,6 @@
 // Sign-in, session and user calls of spec §7.
 import { get, post } from './request';
-import type { CurrentUserDeparts, Envelope, LoginResult, PermissionResult, UserInfo } from './types';
+import type { CurrentUserDeparts, CurrentUserTenants, Envelope, LoginResult, PermissionResult, UserInfo } from './types';
 
 export interface LoginForm {
   username: string;
@@ -48,4 +48,12 @@ export function selectDepart(orgCode: string, username: string): Promise<Envelop
 
 export function updatePassword(form: UpdatePasswordForm): Promise<Envelope<unknown>> {
   return post<unknown>('sys/user/updatePassword', form);
+}
+
+/**
+ * The user's usable tenants and the request's own (the header's switch). Asked in the default tenant,
+ * which is always open: the stored tenant may have been frozen since.
+ */
+export function getCurrentUserTenant(): Promise<Envelope<CurrentUserTenants>> {
+  return get<CurrentUserTenants>('/sys/tenant/getCurrentUserTenant', undefined, { headers: { 'tenant-id': '0' } });
 }

@@ -35,6 +35,15 @@ export type DictMap = Record<string, DictItem[]>;
 export interface Tenant {
   id: number;
   name: string;
+  beginDate?: string | null;
+  endDate?: string | null;
+  status?: number;
+}
+
+/** GET /sys/tenant/getCurrentUserTenant: the user's usable tenants and the tenant of the request. */
+export interface CurrentUserTenants {
+  list?: Tenant[];
+  tenantId?: number;
 }
 
 export interface LoginResult {

@@ -8,6 +8,7 @@ import { LOGIN_PATH } from '../config';
 import { hideParentsWithoutVisibleChildren } from '../router/menuRoutes';
 import { dictService } from '../runtimeHost';
 import { useSession } from './session';
+import { tenantAtSignIn } from './tenantChoice';
 import { ACCESS_TOKEN, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, localStore } from './storage';
 
 export const EMPTY_PERMISSIONS_MESSAGE = 'getPermissionList: permissions must be a non-null array';
@@ -38,7 +39,9 @@ export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> 
   session.applyLogin(result);
   // Schema pages read dictionaries through the runtime service: it starts from the login's items.
   dictService.seed(result.sysAllDictItems ?? {}, result.dictVersion);
-  if (result.tenantList?.length === 1) session.setTenant(result.tenantList[0].id);
+  const tenant = tenantAtSignIn(result.tenantList);
+  session.setTenant(tenant.tenantId);
+  session.setNeedTenantSelect(tenant.mustChoose);
   session.setNeedDepartSelect(result.multi_depart === 2);
   return result;
 }

@@ -6,6 +6,7 @@ import {
   LOGIN_USERINFO,
   LOGIN_USERNAME,
   NEED_DEPART_SELECT,
+  NEED_TENANT_SELECT,
   OPEN_TABS,
   SYS_BUTTON_AUTH,
   TENANT_ID,
@@ -37,6 +38,8 @@ export interface SessionState {
    * the department picker (selection required) while this is true.
    */
   needDepartSelect: boolean;
+  /** The user belongs to several tenants and has not chosen one since signing in (租户选择). */
+  needTenantSelect: boolean;
 
   applyLogin(result: LoginResult): void;
   applyUserInfo(info: UserInfo): void;
@@ -44,6 +47,7 @@ export interface SessionState {
   setWelcome(welcome: string): void;
   setTenant(tenantId: string | number): void;
   setNeedDepartSelect(need: boolean): void;
+  setNeedTenantSelect(need: boolean): void;
   /** Forgets everything of the session locally (token, user, permissions, dictionaries, tenant). */
   clear(): void;
 }
@@ -62,6 +66,7 @@ function initialState() {
     auth: sessionStore.get<AuthItem[]>(USER_AUTH) ?? [],
     allAuth: sessionStore.get<AuthItem[]>(SYS_BUTTON_AUTH) ?? [],
     needDepartSelect: sessionStore.get<boolean>(NEED_DEPART_SELECT) === true,
+    needTenantSelect: sessionStore.get<boolean>(NEED_TENANT_SELECT) === true,
   };
 }
 
@@ -108,6 +113,12 @@ export const useSession = create<SessionState>()((set) => ({
     set({ needDepartSelect: need });
   },
 
+  setNeedTenantSelect(need) {
+    if (need) sessionStore.set(NEED_TENANT_SELECT, true);
+    else sessionStore.remove(NEED_TENANT_SELECT);
+    set({ needTenantSelect: need });
+  },
+
   clear() {
     for (const key of [ACCESS_TOKEN, LOGIN_USERNAME, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, TENANT_ID]) {
       localStore.remove(key);
@@ -118,6 +129,7 @@ export const useSession = create<SessionState>()((set) => ({
     sessionStore.remove(USER_AUTH);
     sessionStore.remove(SYS_BUTTON_AUTH);
     sessionStore.remove(NEED_DEPART_SELECT);
+    sessionStore.remove(NEED_TENANT_SELECT);
     sessionStore.remove(OPEN_TABS);
     set({
       token: null,
@@ -131,6 +143,7 @@ export const useSession = create<SessionState>()((set) => ({
       auth: [],
       allAuth: [],
       needDepartSelect: false,
+      needTenantSelect: false,
     });
   },
 }));

@@ -22,6 +22,8 @@ export const SYS_BUTTON_AUTH = 'SYS_BUTTON_AUTH';
 export const OPEN_TABS = 'lossdesk_open_tabs';
 /** Set at login for a user with several departments until one is chosen (sessionStorage). */
 export const NEED_DEPART_SELECT = 'NEED_DEPART_SELECT';
+/** Set at login for a user of several tenants until one is chosen (sessionStorage). */
+export const NEED_TENANT_SELECT = 'NEED_TENANT_SELECT';
 
 /** 7 days: session and dictionary cache lifetime (spec §9). */
 export const SEVEN_DAYS_MS = 604_800_000;

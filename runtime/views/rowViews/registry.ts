@@ -30,6 +30,7 @@ const views = new Map<RowViewName, RowView>([
   ['departUsers', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartUsersDrawer })))],
   ['departRolePermission', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartRolePermissionDrawer })))],
   ['departRoleUsers', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartRoleUsersDrawer })))],
+  ['tenantUsers', lazy(() => import('./TenantViews').then((m) => ({ default: m.TenantUsersDrawer })))],
 ]);
 
 export function registerRowView(name: RowViewName, view: RowView): void {

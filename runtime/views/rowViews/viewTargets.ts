@@ -96,3 +96,16 @@ export function departRoleUsersTarget(row: RowRecord): UsersTarget {
     removeBatch: (userIds) => ({ url: '/sys/sysDepartRole/deleteRoleUserBatch', params: { roleId, userIds: userIds.join(',') } }),
   };
 }
+
+/** A tenant's users (租户管理's 用户): those whose sys_user.rel_tenant_ids lists it. */
+export function tenantUsersTarget(row: RowRecord): UsersTarget {
+  const tenantId = text(row.id);
+  return {
+    title: `租户用户：${text(row.name)}`,
+    subject: `租户「${text(row.name)}」`,
+    list: { url: '/sys/tenant/tenantUserList', params: { tenantId } },
+    add: (userIds) => ({ url: '/sys/tenant/addTenantUser', body: { tenantId, userIdList: [...userIds] } }),
+    remove: (userId) => ({ url: '/sys/tenant/deleteTenantUser', params: { tenantId, userId } }),
+    removeBatch: (userIds) => ({ url: '/sys/tenant/deleteTenantUserBatch', params: { tenantId, userIds: userIds.join(',') } }),
+  };
+}

@@ -1,7 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { ApartmentOutlined, ClearOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { getCurrentUserDeparts } from '../../api/sys';
+import { ApartmentOutlined, ClearOutlined, CrownOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { getCurrentUserDeparts, getCurrentUserTenant } from '../../api/sys';
+import type { Tenant } from '../../api/types';
+import TenantSelectModal from '../../components/TenantSelectModal';
 import ChangePasswordModal from '../../components/ChangePasswordModal';
 import DepartSelectModal from '../../components/DepartSelectModal';
 import { useFeedback } from '../../hooks/useFeedback';
@@ -13,11 +15,13 @@ import {
   refreshDictCache,
 } from '../../store/auth';
 import { useSession } from '../../store/session';
+import { currentTenantName } from '../../store/tenantChoice';
 import { useAvatarUrl } from './useAvatarUrl';
 
 export const USER_MENU_TEXTS = {
   password: '密码修改',
   depart: '部门切换',
+  tenant: '租户切换',
   cache: '清理缓存',
   logout: '退出登录',
   logoutTitle: '提示',
@@ -42,12 +46,33 @@ function useHasSeveralDeparts(username: string): boolean {
   return several;
 }
 
-/** The user dropdown of the header (spec §2): 密码修改, 部门切换, 清理缓存, 退出登录. */
+/** The user's usable tenants (none for a user who works in the default tenant only). */
+function useUserTenants(username: string): Tenant[] {
+  const [tenants, setTenants] = useState<Tenant[]>([]);
+  useEffect(() => {
+    if (!username) return;
+    let alive = true;
+    getCurrentUserTenant()
+      .then((res) => {
+        if (alive && res.success) setTenants(res.result?.list ?? []);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [username]);
+  return tenants;
+}
+
+/** The user dropdown of the header (spec §2): 密码修改, 部门切换, 租户切换, 清理缓存, 退出登录; the current tenant beside the name. */
 export default function UserMenu({ welcome }: { welcome: ReactNode }) {
   const { message, modal } = useFeedback();
   const username = useSession((s) => s.username);
   const avatar = useAvatarUrl(useSession((s) => s.avatar));
   const severalDeparts = useHasSeveralDeparts(username);
+  const tenants = useUserTenants(username);
+  const tenantName = currentTenantName(tenants, useSession((s) => s.tenantid));
+  const [tenantOpen, setTenantOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [departOpen, setDepartOpen] = useState(false);
 
@@ -78,6 +103,7 @@ export default function UserMenu({ welcome }: { welcome: ReactNode }) {
   const items: MenuProps['items'] = [
     { key: 'password', icon: <LockOutlined />, label: USER_MENU_TEXTS.password },
     ...(severalDeparts ? [{ key: 'depart', icon: <ApartmentOutlined />, label: USER_MENU_TEXTS.depart }] : []),
+    ...(tenants.length > 1 ? [{ key: 'tenant', icon: <CrownOutlined />, label: USER_MENU_TEXTS.tenant }] : []),
     { key: 'cache', icon: <ClearOutlined />, label: USER_MENU_TEXTS.cache },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: USER_MENU_TEXTS.logout },
@@ -86,6 +112,7 @@ export default function UserMenu({ welcome }: { welcome: ReactNode }) {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'password') openWithUser(() => setPasswordOpen(true));
     else if (key === 'depart') openWithUser(() => setDepartOpen(true));
+    else if (key === 'tenant') openWithUser(() => setTenantOpen(true));
     else if (key === 'cache') void clearCache();
     else if (key === 'logout') confirmLogout();
   };
@@ -96,10 +123,16 @@ export default function UserMenu({ welcome }: { welcome: ReactNode }) {
         <span className="header-action header-user" role="button" tabIndex={0} aria-label="用户菜单">
           <Avatar size="small" src={avatar} icon={<UserOutlined />} />
           {welcome}
+          {tenantName && (
+            <span className="header-tenant" title="当前租户">
+              <CrownOutlined /> {tenantName}
+            </span>
+          )}
         </span>
       </Dropdown>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       <DepartSelectModal open={departOpen} firstChoice={false} onClose={() => setDepartOpen(false)} />
+      <TenantSelectModal open={tenantOpen} firstChoice={false} onClose={() => setTenantOpen(false)} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Drawer, Layout, Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router-dom';
 import { HOME_PATH, PRODUCT_NAME } from '../../config';
 import DepartSelectModal from '../../components/DepartSelectModal';
+import TenantSelectModal from '../../components/TenantSelectModal';
 import { isMobileDevice } from '../../hooks/device';
 import { useNoticeSocket } from '../../realtime/useNoticeSocket';
 import { useDevice } from '../../hooks/useDevice';
@@ -40,6 +41,8 @@ export default function BasicLayout() {
   const permissionList = useSession((s) => s.permissionList);
   const needDepartSelect = useSession((s) => s.needDepartSelect);
   const setNeedDepartSelect = useSession((s) => s.setNeedDepartSelect);
+  const needTenantSelect = useSession((s) => s.needTenantSelect);
+  const setNeedTenantSelect = useSession((s) => s.setNeedTenantSelect);
   useNoticeSocket(useSession((s) => s.info?.id), useSession((s) => s.token));
   const mobile = isMobileDevice(useDevice());
   const [collapsed, setCollapsed] = useState(false);
@@ -148,7 +151,12 @@ export default function BasicLayout() {
         <Layout.Footer className="page-footer">{FOOTER_TEXT}</Layout.Footer>
       </Layout>
       {import.meta.env.DEV && <SettingDrawer />}
-      <DepartSelectModal open={needDepartSelect} firstChoice onClose={() => setNeedDepartSelect(false)} />
+      {/* The tenant comes first: the department choice is asked again after the tenant's reload. */}
+      {needTenantSelect ? (
+        <TenantSelectModal open firstChoice onClose={() => setNeedTenantSelect(false)} />
+      ) : (
+        <DepartSelectModal open={needDepartSelect} firstChoice onClose={() => setNeedDepartSelect(false)} />
+      )}
     </Layout>
   );
 }

@@ -59,4 +59,36 @@ describe.each(DATABASE_KINDS)('the sockets admit only a tenant of the user (%s)'
     client.socket.send('HeartBeat');
     expect(await client.next()).toBe('HeartBeat');
   });
+
+  it('closes both sockets with 1008 in a tenant of the user that is frozen or past its end date', async () => {
+    await t.database.db.insertInto('sys_tenant').values([{ id: 11, name: '冻结租户', status: 0 }, { id: 12, name: '过期租户', end_date: '2020-12-31' }]).execute();
+    await setTenants('11,12');
+    for (const tenant of [11, 12]) {
+      expect(await open(`/vxeSocket/${lisi.id}/cost.workHour?tenantId=${tenant}`, lisi.token).closed).toEqual(FORBIDDEN);
+      expect(await open(`/websocket/${lisi.id}?tenantId=${tenant}`, lisi.token).closed).toEqual(FORBIDDEN);
+    }
+    await setTenants(null);
+  });
+
+  it('closes open sockets of a tenant at their next heartbeat once it is frozen or taken from the user', async () => {
+    await t.database.db.insertInto('sys_tenant').values([{ id: 13, name: '将冻结租户' }]).execute();
+    await setTenants('13');
+    const notice = open(`/websocket/${lisi.id}?tenantId=13`, lisi.token);
+    const grid = open(`/vxeSocket/${lisi.id}/cost.workHour?tenantId=13`, lisi.token);
+    await Promise.all([notice.opened, grid.opened]);
+    notice.socket.send('HeartBeat');
+    expect(await notice.next()).toBe('HeartBeat');
+    await t.database.db.updateTable('sys_tenant').set({ status: 0 }).where('id', '=', 13).execute();
+    notice.socket.send('HeartBeat');
+    grid.socket.send(HEART_BEAT);
+    expect(await notice.closed).toEqual(FORBIDDEN);
+    expect(await grid.closed).toEqual(FORBIDDEN);
+
+    await t.database.db.updateTable('sys_tenant').set({ status: 1 }).where('id', '=', 13).execute();
+    const again = open(`/websocket/${lisi.id}?tenantId=13`, lisi.token);
+    await again.opened;
+    await setTenants(null);
+    again.socket.send('HeartBeat');
+    expect(await again.closed).toEqual(FORBIDDEN);
+  });
 });

@@ -20,6 +20,7 @@ vi.mock('../../../../src/api/announcement', () => ({
 vi.mock('../../../../src/api/sys', () => ({
   getCurrentUserDeparts: () =>
     Promise.resolve({ success: true, code: 200, message: '', timestamp: 0, result: { list: [{ id: '1', orgCode: 'A01', departName: '公司' }], orgCode: 'A01' } }),
+  getCurrentUserTenant: () => Promise.resolve({ success: true, code: 200, message: '', timestamp: 0, result: { list: [], tenantId: 0 } }),
   updatePassword: vi.fn(),
 }));
 vi.mock('../../../../src/router/viewRegistry', async () => {
