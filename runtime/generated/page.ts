@@ -291,6 +291,10 @@ export interface PageField {
    */
   readOnly?: boolean;
   /**
+   * A secret the server keeps encrypted at rest (AES-256-GCM under LOSSDESK_SECRET_KEY) and never answers: list, queryById, export and the detail view leave it out, the form shows it blank, and an edit that leaves it blank keeps the stored secret. Only for string fields with the password widget, never unique, a dictionary, a list column, a query item or a detail field; implies sensitive. A server module opens it (数据源's password: server/sys/dataSource). Default false.
+   */
+  encrypted?: boolean;
+  /**
    * Holds a secret or a personal identifier (a password or authorisation code, 身份证号, a bank account or card number): its column is never a table dictionary's text or value column — npm run schemas:check and the server refuse a dictionary (dictCode, treeSelect, linkDown) of any page that names it, and /sys/dict/* never answers it. Default: true for the password widget and the chineseIdCard and bankCard patterns, else false.
    */
   sensitive?: boolean;

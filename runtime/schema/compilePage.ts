@@ -109,7 +109,8 @@ function compileField(field: PageField, index: number): CompiledField {
     // A computed field is never typed in: the form shows it, the server sets it.
     readOnly: (field.readOnly ?? false) || field.compute !== undefined,
     hidden: field.hidden ?? false,
-    sensitive: isSensitiveField(field),
+    sensitive: isSensitiveField(field) || field.encrypted === true,
+    encrypted: field.encrypted ?? false,
     stored: field.stored ?? true,
     ...(field.default === undefined ? {} : { default: field.default }),
     ...(field.compute === undefined
@@ -142,6 +143,7 @@ function systemField(spec: StandardColumn): CompiledField {
     readOnly: true,
     hidden: spec.hidden ?? false,
     sensitive: false,
+    encrypted: false,
     stored: true,
     widget,
     options: {},

@@ -43,6 +43,8 @@ export interface CompiledField {
   hidden: boolean;
   /** A secret or personal identifier (page language `sensitive`): never a table dictionary's text or value. */
   sensitive: boolean;
+  /** Kept encrypted at rest and never answered (page language `encrypted`); a blank edit keeps it. */
+  encrypted: boolean;
   /**
    * false: a form-only field (the sliderCheck human check) — no column, never sent to the server,
    * absent from `CompiledPage.fields`; only the form (and fieldByName) holds it.

@@ -12,6 +12,7 @@ export const SERVER_MODULES: Readonly<Record<string, string>> = {
   depart: 'server/sys/org/departManageRoutes.ts',
   addressList: 'server/sys/org/addressBookRoutes.ts',
   online: 'server/sys/online/onlineRoutes.ts',
+  serviceNode: 'server/sys/serviceNode/serviceNodeRoutes.ts',
 };
 
 export function isServedByModule(page: CompiledPage): boolean {

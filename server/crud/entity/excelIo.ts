@@ -38,7 +38,8 @@ function treeValuedFields(service: EntityService): Set<string> {
 export async function excelColumns(service: EntityService, db: Kysely<DB>): Promise<ExcelColumn[]> {
   const columns: ExcelColumn[] = [];
   const treeValued = treeValuedFields(service);
-  for (const field of service.model.writable) {
+  // A secret kept encrypted is neither exported nor imported.
+  for (const field of service.model.writable.filter((f) => !f.encrypted)) {
     // Tree nodes' names repeat (many a 市辖区): their cells carry the ids so a file round-trips exactly.
     const dict = field.dict && !treeValued.has(field.name) ? await service.dicts.options(field, db) : undefined;
     columns.push({
@@ -87,7 +88,7 @@ export async function* exportRecords(
     pending?.catch(() => undefined);
     for (const row of rows) {
       const record: EntityRecord = {};
-      for (const field of model.writable) record[field.name] = wireValue(field, row[field.column]);
+      for (const field of model.writable) if (!field.encrypted) record[field.name] = wireValue(field, row[field.column]);
       yield record;
     }
   }

@@ -44,8 +44,9 @@ export function entityModel(page: CompiledPage, tableColumns?: ReadonlySet<strin
   const fields = [...page.systemFields, ...page.fields];
   const tree = page.entity.tree;
   const treeMaintained = new Set(tree?.hasChildField ? [tree.hasChildField.name] : []);
+  // A secret kept encrypted is never filtered or sorted on: its stored text says nothing.
   const queryFields = new Map(
-    fields.map((f) => [
+    fields.filter((f) => !f.encrypted).map((f) => [
       f.name,
       { column: f.column, kind: f.type, sortable: true, dictText: f.dict !== undefined, label: f.label },
     ]),

@@ -55,6 +55,8 @@ export async function toRecords(
   const records = rows.map((row) => {
     const record: EntityRecord = {};
     for (const field of model.fields) {
+      // A secret kept encrypted never leaves the server (the form shows it blank; blank keeps it).
+      if (field.encrypted) continue;
       if (Object.hasOwn(row, field.column)) record[field.name] = wireValue(field, row[field.column]);
     }
     return record;

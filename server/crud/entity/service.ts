@@ -11,6 +11,7 @@ import { checkRecord, describeFieldErrors, uniqueFields, type EntityValues, type
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { assignNumbers, fillRuleFieldsOf, type FillRuleField } from './fillRules';
 import { inTransaction } from '../../db/transaction';
+import type { SecretBox } from '../../secrets/secretBox';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {
@@ -45,8 +46,9 @@ export class EntityService {
     readonly dicts: EntityDictionaries,
     graph?: ReferenceGraph,
     private readonly deleteGuard?: (db: Kysely<DB>, rows: readonly EntityRow[]) => Promise<string | undefined>,
+    secrets?: () => SecretBox,
   ) {
-    this.store = new EntityStore(model, dicts);
+    this.store = new EntityStore(model, dicts, secrets);
     this.references = new ReferenceGuard(model, graph?.to(model.page) ?? []);
     this.numbered = fillRuleFieldsOf(model.page);
     this.numberedNames = new Set(this.numbered.map((f) => f.field.name));
