@@ -938,6 +938,13 @@ export interface PageForm {
    * Declarative reactions between fields.
    */
   linkage?: FormLinkage[];
+  /**
+   * Buttons in the add/edit form's footer, beside 取消 and 确定, that send the form's values as they are (unsaved, unvalidated; with the record's id on edit) to an endpoint and show its answer's message — e.g. 数据源's 测试连接. Shown only to holders of the action's permission code; the server must serve POST {apiPath}/<endpoint> with that code, or it refuses to start. Default none.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  actions?: FormAction[];
 }
 /**
  * A titled section of the form.
@@ -988,6 +995,27 @@ export interface LinkageEffects {
    * An expression for the safe evaluator (no eval): form values are $values.<field>, e.g. "$values.sex == '1'".
    */
   value?: string;
+}
+/**
+ * A form footer button that POSTs the form's current values to an endpoint of the entity and shows the answer's message (success or refusal); the form stays open.
+ */
+export interface FormAction {
+  /**
+   * Name of the action; the default endpoint and permission code are built from it.
+   */
+  key: string;
+  /**
+   * Button text, e.g. 测试连接.
+   */
+  title: string;
+  /**
+   * Endpoint under the entity's API path, called POST with the form's values. Default the key.
+   */
+  endpoint?: string;
+  /**
+   * Permission code the user must hold to see the button and the server requires. Default <prefix>:<key>.
+   */
+  permission?: string;
 }
 /**
  * The read-only detail modal (详细信息). Default: the form's fields and columns.

@@ -362,6 +362,12 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
           ...new Set([rule.when, ...Object.values(rule.set)].flatMap((e) => expressionDependencies(e ?? ''))),
         ],
       })),
+      actions: (doc.form.actions ?? []).map((spec) => ({
+        key: spec.key,
+        title: spec.title,
+        url: `${apiPath}/${spec.endpoint ?? spec.key}`,
+        permission: spec.permission ?? `${prefix}:${spec.key}`,
+      })),
     },
     detail: {
       columns: doc.detail?.columns ?? formColumns,

@@ -222,6 +222,16 @@ export interface CompiledForm {
   /** Every form field in display order (the groups flattened). */
   fields: readonly CompiledField[];
   linkage: readonly CompiledLinkage[];
+  /** Footer buttons sending the form's values to an endpoint (page language form.actions). */
+  actions: readonly CompiledFormAction[];
+}
+
+export interface CompiledFormAction {
+  key: string;
+  title: string;
+  /** '{apiPath}/<endpoint>', called POST with the form's values. */
+  url: string;
+  permission: string;
 }
 
 export interface CompiledDetail {
