@@ -39,7 +39,7 @@ describe('pages served by a named module', () => {
 
   it('refuses an unknown module, a missing route and a route asking for another code', () => {
     expect(servedPageProblems([withModule(online, 'nobody')], routes, API)).toEqual([
-      'schemas/pages/sys/online.json#/entity/servedBy 服务模块「nobody」不存在（可选：depart、addressList、online）',
+      'schemas/pages/sys/online.json#/entity/servedBy 服务模块「nobody」不存在（可选：depart、addressList、online、serviceNode）',
     ]);
     const missing = new Map(routes);
     missing.delete(`DELETE ${API}/sys/sysDepart/delete`);
