@@ -53,7 +53,7 @@ async function addButtons(db: Kysely<unknown>, menuId: string, label: string, bu
 }
 
 /** The old 建设中 menus open the pages, keeping their place, and get their buttons (granted to the roles holding the menu). */
-async function switchMenus(db: Kysely<unknown>): Promise<void> {
+export async function switchMenus(db: Kysely<unknown>): Promise<void> {
   for (const menu of MENUS) {
     const found = await sql<{ id: string }>`
       SELECT id FROM sys_permission WHERE component IN (${menu.from}, ${menu.to}) AND del_flag = 0 AND menu_type <> 2`.execute(db);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { switchMenus } from '../../../../server/db/migrations/0018_data_source_service_node';
 import { readWorkbook } from '../../../../server/excel';
 import { SecretBox, WRONG_KEY } from '../../../../server/secrets/secretBox';
 import { DataSourceError } from '../../../../server/sys/dataSource/dataSources';
@@ -174,5 +175,34 @@ describe.each(DATABASE_KINDS)('数据源 (%s)', (kind) => {
     expect(logged.rows.some((r) => (r.request_param ?? '').includes('log-me-not'))).toBe(false);
     const versions = await sql<{ data_content: string | null }>`SELECT data_content FROM sys_data_log WHERE data_table = 'sys_data_source'`.execute(t.database.db);
     expect(versions.rows.some((r) => (r.data_content ?? '').includes('log-me-not') || (r.data_content ?? '').includes('v1.'))).toBe(false);
+  });
+
+  it('a database seeded before gets 数据源 on its page and 网关路由 turned into 服务节点 in its place, buttons granted to who held them', async () => {
+    const db = t.database.db;
+    const codes = ['dataSource:list', 'dataSource:add', 'dataSource:edit', 'dataSource:delete', 'dataSource:exportXls', 'dataSource:testConnection', 'serviceNode:list'];
+    const place = await db.selectFrom('sys_permission').select(['parent_id', 'sort_no']).where('component', '=', 'schema/sys/serviceNode').executeTakeFirstOrThrow();
+    // As the seed of earlier versions left them: 建设中 view keys, no buttons.
+    await db.deleteFrom('sys_permission').where('perms', 'in', codes).execute();
+    await db.updateTable('sys_permission').set({ component: 'system/SysDataSourceList' }).where('component', '=', 'schema/sys/dataSource').execute();
+    await db
+      .updateTable('sys_permission')
+      .set({ component: 'system/SysGatewayRouteList', name: '网关路由', url: '/isystem/gateway-route', icon: 'GatewayOutlined' })
+      .where('component', '=', 'schema/sys/serviceNode')
+      .execute();
+
+    await switchMenus(db as unknown as Kysely<unknown>);
+    await switchMenus(db as unknown as Kysely<unknown>);
+    const node = await db.selectFrom('sys_permission').select(['name', 'url', 'icon', 'parent_id', 'sort_no']).where('component', '=', 'schema/sys/serviceNode').execute();
+    expect(node).toEqual([{ name: '服务节点', url: '/isystem/service-node', icon: 'ClusterOutlined', parent_id: place.parent_id, sort_no: place.sort_no }]);
+    expect(await db.selectFrom('sys_permission').select('id').where('component', '=', 'schema/sys/dataSource').execute()).toHaveLength(1);
+    const granted = await db
+      .selectFrom('sys_permission as p')
+      .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+      .innerJoin('sys_role as r', 'r.id', 'rp.role_id')
+      .select(['p.perms', 'r.role_code'])
+      .where('p.perms', 'in', codes)
+      .execute();
+    expect(new Set(granted.map((g) => g.role_code))).toEqual(new Set(['admin']));
+    expect(new Set(granted.map((g) => g.perms))).toEqual(new Set(codes));
   });
 });
