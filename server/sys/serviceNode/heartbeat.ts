@@ -3,7 +3,7 @@
  * starts listening, its last_heartbeat renewed every `heartbeatMs` (NODE_HEARTBEAT_MS) and removed
  * when it stops cleanly. Times are the database's now(), so nodes with skewed clocks agree; a node
  * whose row is not renewed for MISSED_BEATS intervals is shown as 离线 (it crashed or lost the
- * database) until an administrator's list no longer finds it fresh.
+ * database); a row silent for FORGET_AFTER_HOURS is removed when a node starts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,8 @@ import { newId } from '../../db/ids';
 
 /** Missed beats after which a node counts as 离线. */
 export const MISSED_BEATS = 3;
+/** A node silent this long is forgotten when another starts: it crashed long ago, or its address changed. */
+export const FORGET_AFTER_HOURS = 24;
 
 /** Calls `beat` every `ms` until the returned function is called; tests pass one they drive by hand. */
 export type BeatSchedule = (beat: () => void, ms: number) => () => void;
@@ -65,9 +67,13 @@ export class NodeHeartbeat {
     private readonly opts: HeartbeatOptions,
   ) {}
 
-  /** Writes this node's row and starts beating. */
+  /** Writes this node's row, forgets nodes silent for FORGET_AFTER_HOURS, and starts beating. */
   async start(address: string): Promise<void> {
     this.address = address;
+    await this.db
+      .deleteFrom('sys_service_node')
+      .where(sql<boolean>`last_heartbeat < CAST(now() AS timestamp) - ${FORGET_AFTER_HOURS} * interval '1 hour'`)
+      .execute();
     await this.write();
     const schedule = this.opts.schedule ?? timerSchedule;
     this.cancel = schedule(() => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BeatSchedule } from '../../../../server/sys/serviceNode/heartbeat';
+import { NodeHeartbeat, type BeatSchedule } from '../../../../server/sys/serviceNode/heartbeat';
 import type { ServiceNodeRecord } from '../../../../server/sys/serviceNode/serviceNodeRoutes';
 import { DATABASE_KINDS } from '../../../support/database';
 import { body, get, login, startTestApp } from '../../support/app';
@@ -67,6 +67,20 @@ describe('服务节点: two API nodes on one PostgreSQL database', () => {
     expect((await nodes()).total).toBe(1);
     schedules[0].state.beat();
     await expect.poll(async () => (await nodes()).total).toBe(2);
+  });
+
+  it('a starting node forgets nodes silent for a day, not those only 离线', async () => {
+    await sql`INSERT INTO sys_service_node (id, address, host_name, pid, version, database_kind, heartbeat_ms, start_time, last_heartbeat)
+      VALUES ('crashed_long_ago', '10.0.0.9:8080', 'old', 1, '0.0.9', 'postgres', 5000, now() - interval '3 days', now() - interval '25 hours'),
+             ('crashed_lately', '10.0.0.8:8080', 'old', 2, '0.0.9', 'postgres', 5000, now() - interval '3 days', now() - interval '1 hour')`.execute(db());
+    const starting = new NodeHeartbeat(db(), { heartbeatMs: 5000, databaseKind: 'postgres', schedule: manualSchedule().schedule });
+    await starting.start('10.0.0.7:8080');
+    const ids = (await nodes()).records.map((r) => r.id);
+    expect(ids).not.toContain('crashed_long_ago');
+    expect(ids).toContain('crashed_lately');
+    expect((await nodes()).records.find((r) => r.id === 'crashed_lately')?.status).toBe('离线');
+    await starting.stop();
+    await sql`DELETE FROM sys_service_node WHERE id = 'crashed_lately'`.execute(db());
   });
 
   it('a node that stops cleanly removes its row and stops beating', async () => {
