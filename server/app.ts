@@ -168,6 +168,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orgRoutes, api);
   await app.register(onlineRoutes, api);
   await app.register(dataSourceRoutes, { ...api, dataSources: app.dataSources });
+  // Pools of edited or deleted data sources end here at once (other nodes: at their next use, when
+  // the row no longer matches); 测试连接 leaves them alone.
+  const dataSourceWrites = new Set(['edit', 'delete', 'deleteBatch'].map((name) => `${config.apiBase}/sys/dataSource/${name}`));
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && dataSourceWrites.has(request.routeOptions.url ?? '')) await app.dataSources.closeAll();
+  });
   await app.register(serviceNodeRoutes, { ...api, heartbeat });
   await app.register(superQueryRoutes, api);
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
@@ -180,8 +186,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // A write through the 数据字典 pages is seen by the next dictionary read on this node (other nodes: DICT_CACHE_MS).
   const onWrite = (table: string) => {
     if (DICTIONARY_TABLES.has(table)) app.dictionaries.invalidate();
-    // Pools of edited or deleted data sources end here at once (other nodes: at their next use).
-    if (table === 'sys_data_source') void app.dataSources.closeAll();
   };
   if (tablePages.length > 0) await app.register(entityRoutes, {
       ...api,

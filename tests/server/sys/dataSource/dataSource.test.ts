@@ -132,6 +132,9 @@ describe.each(DATABASE_KINDS)('数据源 (%s)', (kind) => {
     expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     expect(await t.app.dataSources.pool('archive')).toBe(pool);
     expect(pool.options.max).toBe(3);
+    // 测试连接 is no write: the pools in use stay.
+    expect(body(await call('POST', '/sys/dataSource/testConnection', admin, { id: (await list()).find((r) => r.code === 'archive')!.id }))).toMatchObject({ success: true });
+    expect(pool.ending).toBe(false);
     const row = (await list()).find((r) => r.code === 'archive')!;
     expect(body(await call('PUT', '/sys/dataSource/edit', admin, { id: row.id, dbUrl: testServerUrl('template1') }))).toMatchObject({ success: true });
     expect(pool.ending).toBe(true);
