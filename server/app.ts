@@ -58,6 +58,11 @@ import { roleRoutes } from './sys/role/roleRoutes';
 import { orgRoutes } from './sys/org';
 import { superQueryRoutes } from './sys/superQueryRoutes';
 import { installOperationLog, logRoutes } from './sys/log';
+import { lazySecretBox } from './secrets/secretKey';
+import { DataSources } from './sys/dataSource/dataSources';
+import { dataSourceRoutes } from './sys/dataSource/dataSourceRoutes';
+import { NodeHeartbeat, nodeAddress, type BeatSchedule } from './sys/serviceNode/heartbeat';
+import { serviceNodeRoutes } from './sys/serviceNode/serviceNodeRoutes';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -79,6 +84,8 @@ export interface BuildAppOptions {
   jobRunner?: { now?: () => number; jobs?: ReadonlyMap<string, BuiltinJob> };
   /** Where 短信 (消息模板 type 短信) go; default the server log. A provider implements SmsSender. */
   smsSender?: SmsSender;
+  /** When the 服务节点 heartbeat fires (default every NODE_HEARTBEAT_MS); tests pass one they drive by hand. */
+  heartbeatSchedule?: BeatSchedule;
 }
 
 /**
@@ -100,6 +107,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('appConfig', config);
   app.decorate('dictionaries', new DictionaryCache(database.db, config.dictCacheMs));
+  app.decorate(
+    'secrets',
+    lazySecretBox({ configured: config.secretKey, dataDir: config.dataDir, sharedDatabase: config.databaseUrl !== undefined, warn: (message) => app.log.warn(message) }),
+  );
+
+  app.decorate('dataSources', new DataSources(database.db, app.secrets));
+  // 服务节点: this node's row is written once it listens (an app only injected into never does).
+  const heartbeat = new NodeHeartbeat(database.db, {
+    heartbeatMs: config.heartbeatMs,
+    databaseKind: database.kind,
+    schedule: opts.heartbeatSchedule,
+    onError: (err) => app.log.warn({ err }, '服务节点心跳写入失败'),
+  });
+  app.addHook('onListen', async () => {
+    const bound = app.server.address();
+    const port = typeof bound === 'object' && bound ? bound.port : config.port;
+    const host = typeof bound === 'object' && bound ? bound.address : config.host;
+    await heartbeat.start(nodeAddress(host, port));
+  });
+  app.addHook('onClose', async () => {
+    await heartbeat.stop().catch((err: unknown) => app.log.warn({ err }, '服务节点记录删除失败'));
+  });
 
   installErrorHandlers(app);
   await installSecurityHeaders(app);
@@ -143,6 +172,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orgRoutes, api);
   await app.register(onlineRoutes, api);
   await app.register(tenantRoutes, api);
+  await app.register(dataSourceRoutes, { ...api, dataSources: app.dataSources });
+  // Pools of edited or deleted data sources end here at once (other nodes: at their next use, when
+  // the row no longer matches); 测试连接 leaves them alone.
+  const dataSourceWrites = new Set(['edit', 'delete', 'deleteBatch'].map((name) => `${config.apiBase}/sys/dataSource/${name}`));
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && dataSourceWrites.has(request.routeOptions.url ?? '')) await app.dataSources.closeAll();
+  });
+  await app.register(serviceNodeRoutes, { ...api, heartbeat });
   await app.register(superQueryRoutes, api);
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(rolePermissionRoutes, api);

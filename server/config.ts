@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/open';
 import { passwordPolicyError } from './auth/passwordPolicy';
 import { DEFAULT_SIGNATURE_SECRET } from './http/sign';
+import { parseSecretKey } from './secrets/secretKey';
 
 /** Server configuration, read once from the environment (see README "Configuration"). */
 export interface ServerConfig {
@@ -41,6 +42,10 @@ export interface ServerConfig {
   importErrorFilesMaxBytes: number;
   /** Key of the signed file links (FILE_LINK_SECRET, at least 32 characters); default: one kept in the upload folder. */
   fileLinkSecret: string | undefined;
+  /** Key of the secrets kept at rest (LOSSDESK_SECRET_KEY); default: one kept in <dataDir>/.secret-key (server/secrets). */
+  secretKey: Buffer | undefined;
+  /** How often this node writes its 服务节点 heartbeat (NODE_HEARTBEAT_MS, default 5000). */
+  heartbeatMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +147,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (fileLinkSecret !== undefined && fileLinkSecret.length < 32) {
     throw new ConfigError('环境变量 FILE_LINK_SECRET 至少需要 32 个字符');
   }
+  let secretKey: Buffer | undefined;
+  try {
+    secretKey = parseSecretKey(env.LOSSDESK_SECRET_KEY);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -167,5 +178,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importErrorFileMaxBytes: megabytes('IMPORT_ERROR_FILE_MAX_MB', env.IMPORT_ERROR_FILE_MAX_MB, 20, 1024),
     importErrorFilesMaxBytes: megabytes('IMPORT_ERROR_FILES_MAX_MB', env.IMPORT_ERROR_FILES_MAX_MB, 500, 100 * 1024),
     fileLinkSecret,
+    secretKey,
+    heartbeatMs: milliseconds('NODE_HEARTBEAT_MS', env.NODE_HEARTBEAT_MS, 5_000, 1_000, 300_000),
   };
 }

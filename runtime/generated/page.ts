@@ -305,6 +305,10 @@ export interface PageField {
    */
   readOnly?: boolean;
   /**
+   * A secret the server keeps encrypted at rest (AES-256-GCM under LOSSDESK_SECRET_KEY) and never answers: list, queryById, export and the detail view leave it out, the form shows it blank, and an edit that leaves it blank keeps the stored secret. Only for string fields with the password widget, never unique, a dictionary, a list column, a query item or a detail field; implies sensitive. A server module opens it (数据源's password: server/sys/dataSource). Default false.
+   */
+  encrypted?: boolean;
+  /**
    * Holds a secret or a personal identifier (a password or authorisation code, 身份证号, a bank account or card number): its column is never a table dictionary's text or value column — npm run schemas:check and the server refuse a dictionary (dictCode, treeSelect, linkDown) of any page that names it, and /sys/dict/* never answers it. Default: true for the password widget and the chineseIdCard and bankCard patterns, else false.
    */
   sensitive?: boolean;
@@ -1018,6 +1022,13 @@ export interface PageForm {
    * Declarative reactions between fields.
    */
   linkage?: FormLinkage[];
+  /**
+   * Buttons in the add/edit form's footer, beside 取消 and 确定, that send the form's values as they are (unsaved, unvalidated; with the record's id on edit) to an endpoint and show its answer's message — e.g. 数据源's 测试连接. Shown only to holders of the action's permission code; the server must serve POST {apiPath}/<endpoint> with that code, or it refuses to start. Default none.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  actions?: FormAction[];
 }
 /**
  * A titled section of the form.
@@ -1068,6 +1079,27 @@ export interface LinkageEffects {
    * An expression for the safe evaluator (no eval): form values are $values.<field>, e.g. "$values.sex == '1'".
    */
   value?: string;
+}
+/**
+ * A form footer button that POSTs the form's current values to an endpoint of the entity and shows the answer's message (success or refusal); the form stays open.
+ */
+export interface FormAction {
+  /**
+   * Name of the action; the default endpoint and permission code are built from it.
+   */
+  key: string;
+  /**
+   * Button text, e.g. 测试连接.
+   */
+  title: string;
+  /**
+   * Endpoint under the entity's API path, called POST with the form's values. Default the key.
+   */
+  endpoint?: string;
+  /**
+   * Permission code the user must hold to see the button and the server requires. Default <prefix>:<key>.
+   */
+  permission?: string;
 }
 /**
  * The read-only detail modal (详细信息). Default: the form's fields and columns.

@@ -114,7 +114,8 @@ function compileField(field: PageField, index: number): CompiledField {
     // A computed field is never typed in: the form shows it, the server sets it.
     readOnly: (field.readOnly ?? false) || field.compute !== undefined,
     hidden: field.hidden ?? false,
-    sensitive: isSensitiveField(field),
+    sensitive: isSensitiveField(field) || field.encrypted === true,
+    encrypted: field.encrypted ?? false,
     stored: field.stored ?? true,
     ...(field.default === undefined ? {} : { default: field.default }),
     ...(field.compute === undefined
@@ -151,6 +152,7 @@ function systemField(spec: StandardColumn): CompiledField {
     readOnly: true,
     hidden: spec.hidden ?? false,
     sensitive: false,
+    encrypted: false,
     stored: true,
     widget,
     options: {},
@@ -381,6 +383,12 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
         dependencies: [
           ...new Set([rule.when, ...Object.values(rule.set)].flatMap((e) => expressionDependencies(e ?? ''))),
         ],
+      })),
+      actions: (doc.form.actions ?? []).map((spec) => ({
+        key: spec.key,
+        title: spec.title,
+        url: `${apiPath}/${spec.endpoint ?? spec.key}`,
+        permission: spec.permission ?? `${prefix}:${spec.key}`,
       })),
     },
     detail: {

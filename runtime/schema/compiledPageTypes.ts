@@ -44,6 +44,8 @@ export interface CompiledField {
   hidden: boolean;
   /** A secret or personal identifier (page language `sensitive`): never a table dictionary's text or value. */
   sensitive: boolean;
+  /** Kept encrypted at rest and never answered (page language `encrypted`); a blank edit keeps it. */
+  encrypted: boolean;
   /**
    * false: a form-only field (the sliderCheck human check) — no column, never sent to the server,
    * absent from `CompiledPage.fields`; only the form (and fieldByName) holds it.
@@ -249,6 +251,16 @@ export interface CompiledForm {
   /** Every form field in display order (the groups flattened). */
   fields: readonly CompiledField[];
   linkage: readonly CompiledLinkage[];
+  /** Footer buttons sending the form's values to an endpoint (page language form.actions). */
+  actions: readonly CompiledFormAction[];
+}
+
+export interface CompiledFormAction {
+  key: string;
+  title: string;
+  /** '{apiPath}/<endpoint>', called POST with the form's values. */
+  url: string;
+  permission: string;
 }
 
 export interface CompiledDetail {

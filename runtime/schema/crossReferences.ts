@@ -101,7 +101,37 @@ class Checker {
     this.picker();
     this.endpoints();
     this.indexes();
+    this.encrypted();
     return this.errors;
+  }
+
+  /** A secret kept encrypted is never answered: nothing may show, search, index or look it up. */
+  private encrypted(): void {
+    const secret = new Set(this.doc.fields.filter((f) => f.encrypted).map((f) => f.name));
+    if (secret.size === 0) return;
+    this.doc.fields.forEach((field, i) => {
+      if (!field.encrypted) return;
+      const at = `${pointer('fields', i)}/encrypted`;
+      if (field.type !== 'string' || (field.widget ?? 'password') !== 'password') this.report(at, '加密字段（encrypted）须为 string 类型并使用 password 控件');
+      if (field.unique || field.dictCode || field.sensitive === false) this.report(at, '加密字段（encrypted）不能是唯一字段、字典字段或声明为非敏感');
+      if (field.widget === undefined) this.report(at, '加密字段（encrypted）须声明 "widget": "password"');
+    });
+    const shown: [string, readonly (string | { field: string })[] | undefined][] = [
+      ['/list/columns', this.doc.list.columns],
+      ['/list/query', this.doc.list.query],
+      ['/detail/fields', this.doc.detail?.fields],
+      ['/picker/columns', this.doc.picker?.columns],
+      ['/grid/columns', this.doc.grid?.columns],
+    ];
+    for (const [at, items] of shown) {
+      items?.forEach((item, i) => {
+        const name = typeof item === 'string' ? item : item.field;
+        if (secret.has(name)) this.report(`${at}/${i}`, `加密字段 ${name} 从不返回给浏览器，不能出现在这里`);
+      });
+    }
+    this.doc.indexes?.forEach((index, i) => {
+      if (index.fields.some((name) => secret.has(name))) this.report(`/indexes/${i}`, '加密字段不能建索引');
+    });
   }
 
   private fields(): void {

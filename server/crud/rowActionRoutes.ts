@@ -46,6 +46,15 @@ export function watchRowActionRoutes(app: FastifyInstance, apiBase: string, page
           }
         }
       }
+      // Form footer actions (form.actions) POST the form's values under the page's API path.
+      page.form.actions.forEach((action, i) => {
+        const route = `POST ${apiBase}${action.url}`;
+        const at = `${page.source}#/form/actions/${i}`;
+        if (!permissions.has(route)) problems.push(`${at} 表单操作「${action.title}」调用的接口 ${route} 不存在`);
+        else if (permissions.get(route) !== action.permission) {
+          problems.push(`${at} 表单操作「${action.title}」的权限编码 ${action.permission} 与接口 ${route} 要求的 ${String(permissions.get(route))} 不一致`);
+        }
+      });
       page.list.rowActions.forEach((action, i) => {
         const at = `${page.source}#/list/rowActions/${i}`;
         if (action.action === 'drawer') {

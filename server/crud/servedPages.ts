@@ -14,6 +14,7 @@ export const SERVER_MODULES: Readonly<Record<string, string>> = {
   addressList: 'server/sys/org/addressBookRoutes.ts',
   online: 'server/sys/online/onlineRoutes.ts',
   tenant: 'server/sys/tenant/tenantRoutes.ts',
+  serviceNode: 'server/sys/serviceNode/serviceNodeRoutes.ts',
 };
 
 export function isServedByModule(page: CompiledPage): boolean {

@@ -407,7 +407,38 @@ export interface SysTenant extends Audit {
   status: Generated<number>;
 }
 
+/** 数据源: db_password is the sealed text (server/secrets), never the password. */
+export interface SysDataSource extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  remark: string | null;
+  db_type: Generated<string>;
+  db_driver: string | null;
+  db_url: string;
+  db_name: string | null;
+  db_username: string | null;
+  db_password: string | null;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
+}
+
+/** 服务节点: one row per running API node, kept fresh by its heartbeat. */
+export interface SysServiceNode {
+  id: string;
+  address: string;
+  host_name: string;
+  pid: number;
+  version: string;
+  database_kind: string;
+  heartbeat_ms: number;
+  start_time: Stamp;
+  last_heartbeat: Stamp;
+}
+
 export interface DB {
+  sys_data_source: SysDataSource;
+  sys_service_node: SysServiceNode;
   sys_depart: SysDepart;
   sys_position: SysPosition;
   sys_role: SysRole;

@@ -87,6 +87,18 @@ describe('server configuration: import error files and signed file links', () =>
     expect(readConfig({ ...base, FILE_LINK_SECRET: 'k'.repeat(32) }).fileLinkSecret).toBe('k'.repeat(32));
     expect(() => readConfig({ ...base, FILE_LINK_SECRET: 'short' })).toThrow('环境变量 FILE_LINK_SECRET 至少需要 32 个字符');
   });
+
+  it('takes LOSSDESK_SECRET_KEY as 64 hex digits or base64 of 32 bytes, and refuses a malformed one at start', () => {
+    expect(readConfig(base).secretKey).toBeUndefined();
+    expect(readConfig({ ...base, LOSSDESK_SECRET_KEY: 'ab'.repeat(32) }).secretKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(() => readConfig({ ...base, LOSSDESK_SECRET_KEY: 'not-a-key' })).toThrow(ConfigError);
+  });
+
+  it('reads NODE_HEARTBEAT_MS (default 5 s, 1 s to 5 min)', () => {
+    expect(readConfig(base).heartbeatMs).toBe(5000);
+    expect(readConfig({ ...base, NODE_HEARTBEAT_MS: '2000' }).heartbeatMs).toBe(2000);
+    expect(() => readConfig({ ...base, NODE_HEARTBEAT_MS: '10' })).toThrow('环境变量 NODE_HEARTBEAT_MS 应为 1000 到 300000 之间的整数');
+  });
 });
 
 describe('server configuration: trusted proxies', () => {

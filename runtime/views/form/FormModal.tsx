@@ -14,7 +14,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDictionaries } from '../../dict/useDictionaries';
 import { registerFormilyCompiler } from '../../expr/formilyCompiler';
 import type { Host } from '../../host/types';
-import type { CompiledField, CompiledPage } from '../../schema/compiledPageTypes';
+import type { CompiledField, CompiledFormAction, CompiledPage } from '../../schema/compiledPageTypes';
 import { createClickThrottle } from '../../validation/clickThrottle';
 import { useDictService } from '../../dict/dictContext';
 import { formFields, hasChanges, useCloseGuard } from './closeGuard';
@@ -101,6 +101,7 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
   const [loaded, setLoaded] = useState<Loaded>(() => initialLoad(page, mode, id, fixedValues, presetValues));
   const [dictsSettled, setDictsSettled] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [acting, setActing] = useState<string>();
   const [fullscreen, setFullscreen] = useState(false);
   const [throttle] = useState(() => createClickThrottle());
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -189,6 +190,22 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
     }
   }
 
+  /** A footer action (form.actions): the values as typed go to its endpoint; the answer is shown and the form stays. */
+  async function runAction(action: CompiledFormAction): Promise<void> {
+    if (!form || acting) return;
+    setActing(action.key);
+    try {
+      const answer = await host.request.post<unknown>(action.url, formToRecord(page, form.values as Record<string, unknown>, mode === 'edit' ? id : undefined));
+      if (answer.success) host.notify.success(answer.message || '操作成功');
+      else host.notify.warning(answer.message || '操作失败');
+    } catch {
+      // The host's request layer has told the user.
+    } finally {
+      setActing(undefined);
+    }
+  }
+  const actions = page.form.actions.filter((action) => host.hasPermission(action.permission));
+
   const detail = mode === 'detail';
   // Esc, × and 取消 ask before a changed form is thrown away; the detail has nothing to lose.
   const requestClose = useCloseGuard({
@@ -244,6 +261,11 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
           <Button onClick={onClose}>关闭</Button>
         ) : (
           <Space>
+            {actions.map((action) => (
+              <Button key={action.key} loading={acting === action.key} disabled={!form} onClick={() => void runAction(action)}>
+                {action.title}
+              </Button>
+            ))}
             <Button onClick={requestClose}>取消</Button>
             <Button type="primary" loading={saving} disabled={!ready || loaded.state !== 'ready'} onClick={() => void submit()}>
               确定

@@ -52,6 +52,7 @@ export function cellField(column: GridColumn, env: GridCellEnv): CompiledField {
     readOnly: column.disabled,
     hidden: false,
     sensitive: false,
+    encrypted: false,
     widget: column.type === 'sel_depart' ? 'depart' : column.type === 'sel_user' ? 'user' : column.type === 'popup' ? 'popup' : column.type === 'sel_search_async' ? 'searchSelect' : 'input',
     options: column.props as FieldOptions,
     ...(column.dictCode ? { dict: dictOf(column.dictCode) } : {}),

@@ -40,8 +40,9 @@ export async function excelColumns(service: EntityService, db: Kysely<DB>, forEx
   const columns: ExcelColumn[] = [];
   const treeValued = treeValuedFields(service);
   for (const field of service.model.writable) {
-    // A password is given once (template and import), never read back.
-    if (forExport && field.addOnly) continue;
+    // A password is given once (template and import), never read back; a secret kept encrypted is
+    // neither exported nor imported.
+    if (field.encrypted || (forExport && field.addOnly)) continue;
     // Tree nodes' names repeat (many a 市辖区): their cells carry the ids so a file round-trips exactly.
     const dict = field.dict && !treeValued.has(field.name) ? await service.dicts.options(field, db) : undefined;
     columns.push({
@@ -92,7 +93,7 @@ export async function* exportRecords(
     for (const row of rows) {
       const record: EntityRecord = {};
       for (const field of model.writable) {
-        if (field.addOnly) continue;
+        if (field.addOnly || field.encrypted) continue;
         record[field.name] = field.link ? (links.get(field.name)?.get(String(row.id)) ?? null) : wireValue(field, row[field.column]);
       }
       yield record;

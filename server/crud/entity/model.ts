@@ -46,9 +46,10 @@ export function entityModel(page: CompiledPage, tableColumns?: ReadonlySet<strin
   const fields = [...page.systemFields, ...page.fields];
   const tree = page.entity.tree;
   const treeMaintained = new Set(tree?.hasChildField ? [tree.hasChildField.name] : []);
-  // A link field has no column to filter or sort by.
+  // A link field has no column to filter or sort by; a secret kept encrypted is never filtered or
+  // sorted on: its stored text says nothing.
   const queryFields = new Map(
-    fields.filter((f) => !f.link).map((f) => [
+    fields.filter((f) => !f.link && !f.encrypted).map((f) => [
       f.name,
       { column: f.column, kind: f.type, sortable: true, dictText: f.dict !== undefined, label: f.label },
     ]),

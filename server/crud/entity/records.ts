@@ -57,8 +57,9 @@ export async function toRecords(
   const records = rows.map((row) => {
     const record: EntityRecord = {};
     for (const field of model.fields) {
-      // A password is given once and never read back.
-      if (field.addOnly) continue;
+      // A password is given once and never read back; a secret kept encrypted never leaves the server
+      // (the form shows it blank; blank keeps it).
+      if (field.addOnly || field.encrypted) continue;
       if (field.link) record[field.name] = links?.get(field.name)?.get(String(row.id)) ?? '';
       else if (Object.hasOwn(row, field.column)) record[field.name] = wireValue(field, row[field.column]);
     }

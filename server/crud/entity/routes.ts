@@ -302,7 +302,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   // Who uses whose rows is read once from all pages: every delete and key change of any page asks it.
   const references = new ReferenceGraph(models);
   for (const model of models) {
-    const service = new EntityService(model, dicts, references, opts.hooks?.[model.table]);
+    const service = new EntityService(model, dicts, references, opts.hooks?.[model.table], app.secrets);
     const named = model.page.entity.server;
     if (named) {
       const module = opts.modules?.[named];

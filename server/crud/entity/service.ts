@@ -13,6 +13,7 @@ import { assignNumbers, fillRuleFieldsOf, type FillRuleField } from './fillRules
 import { inTransaction } from '../../db/transaction';
 import { applyFieldHooks } from './fieldHooks';
 import type { EntityHooks } from './hooks';
+import type { SecretBox } from '../../secrets/secretBox';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {
@@ -47,8 +48,9 @@ export class EntityService {
     readonly dicts: EntityDictionaries,
     graph?: ReferenceGraph,
     private readonly hooks: EntityHooks = {},
+    secrets?: () => SecretBox,
   ) {
-    this.store = new EntityStore(model, dicts);
+    this.store = new EntityStore(model, dicts, secrets);
     this.references = new ReferenceGuard(model, graph?.to(model.page) ?? []);
     this.numbered = fillRuleFieldsOf(model.page);
     this.numberedNames = new Set(this.numbered.map((f) => f.field.name));

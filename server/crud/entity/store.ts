@@ -14,6 +14,7 @@ import type { EntityModel } from './model';
 import type { EntityRow } from './records';
 import type { AllowedKeys, AllowedValues, EntityValues } from './validate';
 import { STANDARD_COLUMN_NAMES as COLUMN } from '../../../runtime/contract/standardColumns';
+import type { SecretBox } from '../../secrets/secretBox';
 
 /**
  * Entity tables are named by page files, so Kysely cannot know their columns; every table and
@@ -43,6 +44,8 @@ export class EntityStore {
   constructor(
     readonly model: EntityModel,
     private readonly dicts: EntityDictionaries,
+    /** Seals the page's encrypted fields; a page without them needs none. */
+    private readonly secrets?: () => SecretBox,
   ) {
     this.files = new FileReferences(model.table, model.page);
   }
@@ -107,9 +110,16 @@ export class EntityStore {
   private columnsOf(values: EntityValues): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const field of this.model.page.fields) {
-      if (!field.link && Object.hasOwn(values, field.name)) out[field.column] = values[field.name];
+      if (field.link || !Object.hasOwn(values, field.name)) continue;
+      const value = values[field.name];
+      out[field.column] = field.encrypted && value !== null ? this.seal(String(value)) : value;
     }
     return out;
+  }
+
+  private seal(plain: string): string {
+    if (!this.secrets) throw new Error(`${this.model.page.source}: 加密字段需要加密密钥，但服务未提供`);
+    return this.secrets().seal(plain);
   }
 
   /**

@@ -81,6 +81,8 @@ export function checkRecord(
     if (existing && field.addOnly) continue;
     const raw = present ? input[field.name] : literalDefault(field);
     const fail = (message: string) => errors.push({ field: field.name, label: field.label, message });
+    // The form never receives a stored secret, so an edit that leaves it blank keeps it.
+    if (field.encrypted && existing && (isEmptyValue(raw) || raw === '')) continue;
     if (isEmptyValue(raw) || (Array.isArray(raw) && raw.length === 0)) {
       if (field.required && (existing || !numbered.has(field.name))) fail(requiredMessage(field.label, isChosenWidget(field.widget)));
       else values[field.name] = null;

@@ -40,7 +40,7 @@ describe('pages served by a named module', () => {
   it('refuses an unknown module, a missing route and a route asking for another code', () => {
     // The choices list every module (more come with new system pages).
     expect(servedPageProblems([withModule(online, 'nobody')], routes, API)).toEqual([
-      expect.stringMatching(/^schemas\/pages\/sys\/online\.json#\/entity\/servedBy 服务模块「nobody」不存在（可选：depart、(\w+、)*online）$/),
+      expect.stringMatching(/^schemas\/pages\/sys\/online\.json#\/entity\/servedBy 服务模块「nobody」不存在（可选：depart、(\w+、)*\w+）$/),
     ]);
     const missing = new Map(routes);
     missing.delete(`DELETE ${API}/sys/sysDepart/delete`);

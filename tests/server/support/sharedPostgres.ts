@@ -41,7 +41,7 @@ export interface SharedNodes {
 }
 
 /** `count` listening API nodes (demo data, no captcha) on one PostgreSQL database. */
-export async function startSharedNodes(count: number, options: Pick<BuildAppOptions, 'pages'> = {}): Promise<SharedNodes> {
+export async function startSharedNodes(count: number, options: Pick<BuildAppOptions, 'pages'> & { heartbeatSchedules?: BuildAppOptions['heartbeatSchedule'][] } = {}): Promise<SharedNodes> {
   const shared = await openSharedPostgres(count);
   const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
   const nodes: FastifyInstance[] = [];
@@ -50,7 +50,9 @@ export async function startSharedNodes(count: number, options: Pick<BuildAppOpti
     await shared.close();
   };
   try {
-    for (const database of shared.databases) nodes.push(await buildApp({ config, database, ...options }));
+    for (const [i, database] of shared.databases.entries()) {
+      nodes.push(await buildApp({ config, database, pages: options.pages, heartbeatSchedule: options.heartbeatSchedules?.[i] }));
+    }
     for (const node of nodes) await node.listen({ host: '127.0.0.1', port: 0 });
   } catch (err) {
     await close();
