@@ -50,6 +50,8 @@ import { guardFillRulesInUse } from './sys/fillRule/inUseGuard';
 import { permissionRoutes } from './sys/permissionRoutes';
 import { permissionMenuRoutes } from './sys/permission/menuRoutes';
 import { rolePermissionRoutes } from './sys/permission/rolePermissionRoutes';
+import { dataRuleRoutes } from './sys/permission/dataRuleRoutes';
+import { roleDataRuleRoutes } from './sys/role/roleDataRuleRoutes';
 import { roleDeleteRefusal } from './sys/role/roleInUse';
 import { roleRoutes } from './sys/role/roleRoutes';
 import { orgRoutes } from './sys/org';
@@ -142,6 +144,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(rolePermissionRoutes, api);
   await app.register(roleRoutes, api);
+  await app.register(roleDataRuleRoutes, api);
   await app.register(noticeSocketRoutes, api);
   await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(tablePages) });
   await app.register(fileRoutes, { ...api, pages: tablePages });
@@ -156,6 +159,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       onWrite,
       servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
       modules: { permissionMenu: permissionMenuRoutes },
+      companions: { sys_permission_data_rule: dataRuleRoutes },
       deleteGuards: { sys_role: roleDeleteRefusal },
     });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });

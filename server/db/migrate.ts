@@ -13,6 +13,7 @@ import * as m0012 from './migrations/0012_dict_rule_admin';
 import * as m0013 from './migrations/0013_sys_log';
 import * as m0014 from './migrations/0014_depart_online';
 import * as m0015 from './migrations/0015_messages';
+import * as m0017 from './migrations/0017_permission_data_rule';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0013_sys_log': m0013,
   '0014_depart_online': m0014,
   '0015_messages': m0015,
+  '0017_permission_data_rule': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

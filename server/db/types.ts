@@ -121,6 +121,19 @@ export interface SysRolePermission {
   data_rule_ids: string | null;
 }
 
+/** 数据规则 (0017): a rule of one menu that roles are given through sys_role_permission.data_rule_ids. */
+export interface SysPermissionDataRule extends Audit {
+  id: string;
+  permission_id: string;
+  rule_name: string;
+  rule_column: string;
+  rule_conditions: string;
+  rule_value: string;
+  /** '1' 有效, '0' 无效. */
+  status: string;
+  sys_org_code: string | null;
+}
+
 export interface SysDict extends Audit {
   id: string;
   dict_name: string;
@@ -371,6 +384,7 @@ export interface DB {
   sys_user_depart: SysUserDepart;
   sys_permission: SysPermission;
   sys_role_permission: SysRolePermission;
+  sys_permission_data_rule: SysPermissionDataRule;
   sys_dict: SysDict;
   sys_dict_item: SysDictItem;
   sys_announcement: SysAnnouncement;
