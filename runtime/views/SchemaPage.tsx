@@ -177,6 +177,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
             open
             onClose={() => setForm(null)}
             fixedValues={fixedValues}
+            presetValues={treeFilter && treeKey !== undefined && page.fields.some((f) => f.name === treeFilter.param) ? { [treeFilter.param]: treeKey } : undefined}
             onSaved={() => {
               setForm(null);
               reload();

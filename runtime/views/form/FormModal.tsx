@@ -42,6 +42,8 @@ export interface FormModalProps {
   onSaved(): void;
   /** Values a new record always gets (the detail list of a master–detail drawer: its master's key). */
   fixedValues?: Readonly<Record<string, string>>;
+  /** Starting values of a new record the user may still change (the node chosen in a list's tree pane). */
+  presetValues?: Readonly<Record<string, string>>;
 }
 
 export const FORM_TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', detail: '详细信息' };
@@ -83,20 +85,20 @@ export function FormModal(props: FormModalProps) {
   return <FormModalSession key={`${props.mode}:${String(recordId(props.record) ?? '')}`} {...props} />;
 }
 
-function initialLoad(page: CompiledPage, mode: FormMode, id: string | number | undefined, fixedValues?: Readonly<Record<string, string>>): Loaded {
+function initialLoad(page: CompiledPage, mode: FormMode, id: string | number | undefined, fixedValues?: Readonly<Record<string, string>>, presetValues?: Readonly<Record<string, string>>): Loaded {
   if (mode === 'add') {
     const defaults = defaultValues(page);
     defaults.failures.forEach((failure) => console.warn(`默认值表达式无法计算（${failure.field}）：${failure.message}`));
-    return { state: 'ready', record: { ...defaults.values, ...fixedValues }, fillRuleFields: defaults.fillRuleFields };
+    return { state: 'ready', record: { ...defaults.values, ...presetValues, ...fixedValues }, fillRuleFields: defaults.fillRuleFields };
   }
   if (id === undefined) return { state: 'failed', message: '缺少记录的 id，无法加载数据' };
   return { state: 'loading' };
 }
 
-function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fixedValues }: FormModalProps) {
+function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fixedValues, presetValues }: FormModalProps) {
   const dict = useDictService(host);
   const id = recordId(record);
-  const [loaded, setLoaded] = useState<Loaded>(() => initialLoad(page, mode, id, fixedValues));
+  const [loaded, setLoaded] = useState<Loaded>(() => initialLoad(page, mode, id, fixedValues, presetValues));
   const [dictsSettled, setDictsSettled] = useState(false);
   const [saving, setSaving] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);

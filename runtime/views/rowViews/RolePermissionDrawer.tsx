@@ -10,6 +10,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import type { RowViewProps } from './registry';
 import { allKeys, branchKeys, keysToSave, linkedCheckedKeys, type PermissionTreeNode } from './permissionTree';
+import { RoleDataRuleDrawer } from './RoleDataRuleDrawer';
 
 export const ROLE_PERMISSION_URLS = {
   tree: '/sys/permission/queryTreeList',
@@ -31,10 +32,20 @@ function toDataNodes(nodes: readonly PermissionTreeNode[]): DataNode[] {
         {node.title}
         {node.menuType === 2 && <Tag style={{ marginLeft: 6 }} color={MENU_TYPE_TAG[2].color}>{MENU_TYPE_TAG[2].text}</Tag>}
         {node.menuType === 2 && node.status === '0' && <Tag color="default">无效</Tag>}
+        {node.ruleFlag === 1 && <Tag style={{ marginLeft: 6 }} color="purple">数据规则</Tag>}
       </span>
     ),
     children: node.children && node.children.length > 0 ? toDataNodes(node.children) : undefined,
   }));
+}
+
+function findNode(nodes: readonly PermissionTreeNode[], key: string): PermissionTreeNode | undefined {
+  for (const node of nodes) {
+    if (node.key === key) return node;
+    const found = findNode(node.children ?? [], key);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
@@ -48,6 +59,8 @@ export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
   const [expanded, setExpanded] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState('');
+  // A menu chosen (clicked) in the tree: its data rules for this role open beside the tree.
+  const [ruleMenu, setRuleMenu] = useState<{ key: string; title: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -159,7 +172,7 @@ export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
       }
     >
       <div style={{ marginBottom: 8, color: 'rgba(0,0,0,0.45)' }}>
-        所拥有的权限（{linked ? '父子关联' : '取消关联'}）：勾选的菜单和按钮在用户下次登录或刷新页面后生效
+        所拥有的权限（{linked ? '父子关联' : '取消关联'}）：勾选的菜单和按钮在用户下次登录或刷新页面后生效；点击菜单名称配置其数据规则
       </div>
       {failed ? (
         <Empty description={failed} />
@@ -179,9 +192,15 @@ export function RolePermissionDrawer({ host, row, onClose }: RowViewProps) {
               setHalfChecked((info.halfCheckedKeys ?? []).map(String));
             } else setChecked(keys.checked.map(String));
           }}
-          selectable={false}
+          selectedKeys={ruleMenu ? [ruleMenu.key] : []}
+          onSelect={(_keys, info) => {
+            const node = info.node as { key: React.Key };
+            const found = tree && findNode(tree, String(node.key));
+            if (found && found.menuType !== 2) setRuleMenu({ key: found.key, title: found.title });
+          }}
         />
       )}
+      {ruleMenu && <RoleDataRuleDrawer host={host} roleId={roleId} menu={ruleMenu} onClose={() => setRuleMenu(null)} />}
     </Drawer>
   );
 }
