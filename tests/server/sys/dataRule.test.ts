@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbook } from '../../../server/excel';
+import { computeSign } from '../../../server/http/sign';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
 
@@ -202,6 +203,25 @@ describe.each(DATABASE_KINDS)('数据规则 on %s', (kind) => {
     await enable([await addRule({ ruleColumn: 'expertName', ruleConditions: 'LIKE', ruleValue: "%' OR 1=1 --" })]);
     expect(await listIds()).toEqual([]);
     expect(await call('GET', '/sys/permission/list')).toMatchObject({ success: true });
+    await clearRules();
+  });
+
+  it('narrows the 专家 table dictionary other pages read (专家费’s 专家 select) to the rows the rules let through', async () => {
+    const dictItems = async () => {
+      const path = '/sys/dict/getDictItems/mnt_expert,expert_name,id';
+      const stamp = new Date(Date.now() + 8 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `${API}${path.split('/').map(encodeURIComponent).join('/')}`,
+        headers: { ...authHeaders(lisi), 'x-sign': computeSign({}, 'mnt_expert,expert_name,id'), 'x-timestamp': stamp },
+      });
+      const answer = body<{ value: string }[]>(response);
+      expect(answer.success, answer.message).toBe(true);
+      return answer.result.map((i) => i.value).sort();
+    };
+    expect(await dictItems()).toEqual(await allIds());
+    await enable([await addRule({ ruleColumn: 'createBy', ruleConditions: '=', ruleValue: '#{sys_user_code}' })]);
+    expect(await dictItems()).toEqual(LISI_EXPERTS);
     await clearRules();
   });
 
