@@ -157,6 +157,8 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
                 searchPlaceholder={treeFilter.searchPlaceholder}
                 selectedKey={treeKey}
                 onSelect={(node) => setTreeKey(node?.key)}
+                // A save may change what the tree shows (数据规则's rule counts per menu).
+                reloadToken={reloadToken}
               />
             </Col>
             <Col xs={24} md={16} lg={18}>

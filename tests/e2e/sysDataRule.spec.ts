@@ -125,7 +125,7 @@ test.describe('数据规则', () => {
     await screenshot(admin, 'data-rule-03-authorize');
     await rules.getByRole('button', { name: '保存数据规则' }).click();
     await expect(toast(admin, '保存成功!')).toBeVisible();
-    await rules.getByRole('button', { name: /关\s*闭/ }).click();
+    await rules.locator('.ant-drawer-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await drawer.getByRole('button', { name: /取\s*消/ }).click();
   });
 
@@ -143,7 +143,7 @@ test.describe('数据规则', () => {
   test('菜单管理: 数据规则 on 专家 lists the same rule', async () => {
     await openFromMenu(admin, '系统管理', '菜单管理');
     await listRow(admin, '基础数据').locator('.ant-table-row-expand-icon').click();
-    const expert = admin.locator('.ant-table-row').filter({ has: admin.locator('td').getByText('专家', { exact: true }) }).first();
+    const expert = listRow(admin, 'schema/maintenance/expert');
     await expert.locator('td').last().locator('a').filter({ hasText: '数据规则' }).click();
     const drawer = admin.locator('.ant-drawer-content').filter({ hasText: '数据规则：专家' });
     await expect(drawer).toBeVisible();

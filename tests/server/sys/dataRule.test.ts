@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbook } from '../../../server/excel';
 import { computeSign } from '../../../server/http/sign';
+import { sql, type Kysely } from 'kysely';
+import * as migration0017 from '../../../server/db/migrations/0017_permission_data_rule';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
 
@@ -222,6 +224,11 @@ describe.each(DATABASE_KINDS)('数据规则 on %s', (kind) => {
     expect(await dictItems()).toEqual(await allIds());
     await enable([await addRule({ ruleColumn: 'createBy', ruleConditions: '=', ruleValue: '#{sys_user_code}' })]);
     expect(await dictItems()).toEqual(LISI_EXPERTS);
+    // The 选择专家 popup (online report over the 专家 page) likewise.
+    const popup = (await call('GET', '/online/cgreport/api/getData/expert_report?pageSize=100', lisi)) as { result: { total: number; records: Rec[] } };
+    const names = await db().selectFrom('mnt_expert' as never).select('expert_name' as never).where('id' as never, 'in', LISI_EXPERTS as never).execute();
+    expect(popup.result.records.map((r) => r.expertName).sort()).toEqual(names.map((r) => String((r as Rec).expert_name)).sort());
+    expect(popup.result.total).toBe(2);
     await clearRules();
   });
 
@@ -234,6 +241,23 @@ describe.each(DATABASE_KINDS)('数据规则 on %s', (kind) => {
     await clearRules();
     await enable([await addRule({ ruleColumn: 'createTime', ruleConditions: '<=', ruleValue: '#{sys_time}' })]);
     expect(await listIds()).toEqual(await allIds());
+    await clearRules();
+  });
+
+  it('migration 0017 switches a database seeded before to the 数据规则 page and grants its codes to the menu’s holders', async () => {
+    const codes = ['dataRule:add', 'dataRule:edit', 'dataRule:delete', 'dataRule:list'];
+    await db().deleteFrom('sys_permission').where('perms', 'in', codes).execute();
+    await db().updateTable('sys_permission').set({ component: 'system/PermissionDataRuleList' }).where('component', '=', 'schema/sys/permissionDataRule').execute();
+    await sql`DROP TABLE sys_permission_data_rule`.execute(db());
+    await migration0017.up(db() as unknown as Kysely<unknown>);
+    const menu = await db().selectFrom('sys_permission').select(['id', 'component']).where('name', '=', '数据规则').where('menu_type', '!=', 2).executeTakeFirstOrThrow();
+    expect(menu.component).toBe('schema/sys/permissionDataRule');
+    const buttons = await db().selectFrom('sys_permission').select(['id', 'perms', 'parent_id']).where('perms', 'in', codes).execute();
+    expect(buttons.map((b) => [b.perms, b.parent_id]).sort()).toEqual(codes.map((c) => [c, menu.id]).sort());
+    const adminRole = (await db().selectFrom('sys_role').select('id').where('role_code', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const held = await db().selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', adminRole).where('permission_id', 'in', buttons.map((b) => b.id)).execute();
+    expect(held).toHaveLength(4);
+    await addRule({ ruleColumn: 'createBy', ruleConditions: '=', ruleValue: 'x' });
     await clearRules();
   });
 });
