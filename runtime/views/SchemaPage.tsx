@@ -65,7 +65,9 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
   // list.treeFilter: the chosen node of the tree pane limits the list (`<param>=<node key>`).
-  const treeFilter = page.document.list.treeFilter;
+  // In a master–detail drawer that already fixes the tree's parameter, the tree would only contradict it.
+  const declaredTreeFilter = page.document.list.treeFilter;
+  const treeFilter = declaredTreeFilter && fixedValues && Object.hasOwn(fixedValues, declaredTreeFilter.param) ? undefined : declaredTreeFilter;
   const [treeKey, setTreeKey] = useState<string | undefined>();
   // A drawer's detail list keeps to its master's rows; a tree pane narrows it to the chosen node.
   const baseParams = fixedValues ? { ...header.params, ...fixedValues } : header.params;

@@ -148,6 +148,8 @@ test.describe('数据规则', () => {
     const drawer = admin.locator('.ant-drawer-content').filter({ hasText: '数据规则：专家' });
     await expect(drawer).toBeVisible();
     await expect(drawer.locator('.ant-table-row').filter({ hasText: '本人创建' })).toBeVisible();
+    // The drawer is fixed to 专家: no menu tree beside its rules.
+    await expect(drawer.locator('.tree-pane')).toHaveCount(0);
     await screenshot(admin, 'data-rule-05-menu-drawer');
   });
 });
