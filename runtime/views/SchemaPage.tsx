@@ -53,7 +53,7 @@ type Overlay =
   | { kind: 'rowDialog'; action: CompiledCustomRowAction; rowId: string | number }
   | { kind: 'rowView'; action: CompiledViewRowAction; row: Row };
 
-type FormState = { mode: 'add' } | { mode: 'edit' | 'detail'; record: Row };
+type FormState = { mode: 'add'; presets?: Record<string, string> } | { mode: 'edit' | 'detail'; record: Row };
 
 export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues }: SchemaPageProps) {
   const fallback = useDictService(host);
@@ -119,7 +119,8 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       dict={dict}
       location={location}
       reloadToken={reloadToken}
-      onAdd={() => setForm({ mode: 'add' })}
+      // A new record starts on the node chosen in the tree pane (数据规则: the chosen menu).
+      onAdd={() => setForm({ mode: 'add', presets: treeFilter && treeKey !== undefined && page.fields.some((f) => f.name === treeFilter.param) ? { [treeFilter.param]: treeKey } : undefined })}
       onEdit={(record) => setForm({ mode: 'edit', record })}
       onDetail={(record) => setForm({ mode: 'detail', record })}
       onImport={() => setImporting(true)}
@@ -181,7 +182,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
             open
             onClose={() => setForm(null)}
             fixedValues={fixedValues}
-            presetValues={treeFilter && treeKey !== undefined && page.fields.some((f) => f.name === treeFilter.param) ? { [treeFilter.param]: treeKey } : undefined}
+            presetValues={form.mode === 'add' ? form.presets : undefined}
             onSaved={() => {
               setForm(null);
               reload();

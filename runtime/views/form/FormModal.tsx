@@ -42,7 +42,7 @@ export interface FormModalProps {
   onSaved(): void;
   /** Values a new record always gets (the detail list of a master–detail drawer: its master's key). */
   fixedValues?: Readonly<Record<string, string>>;
-  /** Starting values of a new record the user may still change (the node chosen in a list's tree pane). */
+  /** Adding: stored values the new record starts with, which the user may still change (添加下级). */
   presetValues?: Readonly<Record<string, string>>;
 }
 
