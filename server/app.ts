@@ -51,6 +51,8 @@ import { guardFillRulesInUse } from './sys/fillRule/inUseGuard';
 import { permissionRoutes } from './sys/permissionRoutes';
 import { permissionMenuRoutes } from './sys/permission/menuRoutes';
 import { rolePermissionRoutes } from './sys/permission/rolePermissionRoutes';
+import { dataRuleRoutes } from './sys/permission/dataRuleRoutes';
+import { roleDataRuleRoutes } from './sys/role/roleDataRuleRoutes';
 import { roleDeleteRefusal } from './sys/role/roleInUse';
 import { userEntityHooks } from './sys/user/userHooks';
 import { userRoutes } from './sys/user/userRoutes';
@@ -184,6 +186,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(rolePermissionRoutes, api);
   await app.register(roleRoutes, api);
+  await app.register(roleDataRuleRoutes, api);
   await app.register(noticeSocketRoutes, api);
   await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(tablePages) });
   await app.register(fileRoutes, { ...api, pages: tablePages });
@@ -199,6 +202,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
       modules: { permissionMenu: permissionMenuRoutes },
       hooks: { sys_role: { deleteRefusal: roleDeleteRefusal }, sys_user: userEntityHooks(app) },
+      companions: { sys_permission_data_rule: dataRuleRoutes },
     });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();

@@ -66,7 +66,9 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const reload = () => setReloadToken((token) => token + 1);
   const header = usePageHeader(page.header, location);
   // list.treeFilter: the chosen node of the tree pane limits the list (`<param>=<node key>`).
-  const treeFilter = page.document.list.treeFilter;
+  // In a master–detail drawer that already fixes the tree's parameter, the tree would only contradict it.
+  const declaredTreeFilter = page.document.list.treeFilter;
+  const treeFilter = declaredTreeFilter && fixedValues && Object.hasOwn(fixedValues, declaredTreeFilter.param) ? undefined : declaredTreeFilter;
   const [treeKey, setTreeKey] = useState<string | undefined>();
   // A drawer's detail list keeps to its master's rows; a tree pane narrows it to the chosen node.
   const baseParams = fixedValues ? { ...header.params, ...fixedValues } : header.params;
@@ -118,7 +120,8 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       dict={dict}
       location={location}
       reloadToken={reloadToken}
-      onAdd={() => setForm({ mode: 'add' })}
+      // A new record starts on the node chosen in the tree pane (数据规则: the chosen menu).
+      onAdd={() => setForm({ mode: 'add', presets: treeFilter && treeKey !== undefined && page.fields.some((f) => f.name === treeFilter.param) ? { [treeFilter.param]: treeKey } : undefined })}
       onEdit={(record) => setForm({ mode: 'edit', record })}
       onDetail={(record) => setForm({ mode: 'detail', record })}
       onImport={() => setImporting(true)}
@@ -159,6 +162,8 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
                 searchPlaceholder={treeFilter.searchPlaceholder}
                 selectedKey={treeKey}
                 onSelect={(node) => setTreeKey(node?.key)}
+                // A save may change what the tree shows (数据规则's rule counts per menu).
+                reloadToken={reloadToken}
               />
             </Col>
             <Col xs={24} md={16} lg={18}>

@@ -14,6 +14,7 @@ import * as m0013 from './migrations/0013_sys_log';
 import * as m0014 from './migrations/0014_depart_online';
 import * as m0015 from './migrations/0015_messages';
 import * as m0016 from './migrations/0016_sys_user_admin';
+import * as m0017 from './migrations/0017_permission_data_rule';
 import * as m0018 from './migrations/0018_data_source_service_node';
 import * as m0019 from './migrations/0019_tenant';
 import * as m0020 from './migrations/0020_depart_roles';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_depart_online': m0014,
   '0015_messages': m0015,
   '0016_sys_user_admin': m0016,
+  '0017_permission_data_rule': m0017,
   '0018_data_source_service_node': m0018,
   '0019_tenant': m0019,
   '0020_depart_roles': m0020,

@@ -157,6 +157,19 @@ export interface SysDepartRoleUser {
   drole_id: string;
 }
 
+/** 数据规则 (0017): a rule of one menu that roles are given through sys_role_permission.data_rule_ids. */
+export interface SysPermissionDataRule extends Audit {
+  id: string;
+  permission_id: string;
+  rule_name: string;
+  rule_column: string;
+  rule_conditions: string;
+  rule_value: string;
+  /** '1' 有效, '0' 无效. */
+  status: string;
+  sys_org_code: string | null;
+}
+
 export interface SysDict extends Audit {
   id: string;
   dict_name: string;
@@ -451,6 +464,7 @@ export interface DB {
   sys_depart_role: SysDepartRole;
   sys_depart_role_permission: SysDepartRolePermission;
   sys_depart_role_user: SysDepartRoleUser;
+  sys_permission_data_rule: SysPermissionDataRule;
   sys_dict: SysDict;
   sys_dict_item: SysDictItem;
   sys_announcement: SysAnnouncement;

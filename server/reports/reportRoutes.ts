@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { currentTenant, currentUser } from '../auth/guard';
+import { bothConditions, dataRuleCondition } from '../crud/entity/dataRuleScope';
 import { permissionCodesOf } from '../auth/permissions';
 import { EntityDictionaries } from '../crud/entity/dictionaries';
 import { entityModel } from '../crud/entity/model';
@@ -84,7 +85,9 @@ export const onlineReportRoutes: FastifyPluginAsync<OnlineReportRoutesOptions> =
     const store = stores.get(report.page.source);
     if (!store) throw new Error(`${report.source}: 页面 ${report.page.source} 没有数据访问对象`);
     const { query, params } = translateReportQuery(report, request.query as RawQuery);
-    const { rows, total } = await store.list(app.db, query, currentTenant(request), params);
+    // A popup over a page shows what that page's 数据规则 let the caller see of it.
+    const rules = await dataRuleCondition(request, app.db, store.model);
+    const { rows, total } = await store.list(app.db, query, currentTenant(request), bothConditions(params, rules));
     const records = await toRecords(store.model, rows, dicts);
     return ok({ total, records: records.map((record) => reportRecord(report, record)) });
   });

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { RowViewProps } from './registry';
 import { allKeys, branchKeys, keysToSave, linkedCheckedKeys, type PermissionTreeNode } from './permissionTree';
 import { rolePermissionTarget, type PermissionTarget } from './viewTargets';
+import { RoleDataRuleDrawer } from './RoleDataRuleDrawer';
 
 const MENU_TYPE_TAG: Record<number, { text: string; color: string }> = {
   0: { text: '一级菜单', color: 'blue' },
@@ -26,10 +27,20 @@ function toDataNodes(nodes: readonly PermissionTreeNode[]): DataNode[] {
         {node.title}
         {node.menuType === 2 && <Tag style={{ marginLeft: 6 }} color={MENU_TYPE_TAG[2].color}>{MENU_TYPE_TAG[2].text}</Tag>}
         {node.menuType === 2 && node.status === '0' && <Tag color="default">无效</Tag>}
+        {node.ruleFlag === 1 && <Tag style={{ marginLeft: 6 }} color="purple">数据规则</Tag>}
       </span>
     ),
     children: node.children && node.children.length > 0 ? toDataNodes(node.children) : undefined,
   }));
+}
+
+function findNode(nodes: readonly PermissionTreeNode[], key: string): PermissionTreeNode | undefined {
+  for (const node of nodes) {
+    if (node.key === key) return node;
+    const found = findNode(node.children ?? [], key);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** `target`: what is authorised (default the role of the row); 部门权限 and 部门角色 pass theirs (viewTargets.ts). */
@@ -43,6 +54,8 @@ export function RolePermissionDrawer({ host, row, onClose, target: given }: RowV
   const [expanded, setExpanded] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState('');
+  // A menu chosen (clicked) in the tree: its data rules for this role open beside the tree.
+  const [ruleMenu, setRuleMenu] = useState<{ key: string; title: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -155,6 +168,7 @@ export function RolePermissionDrawer({ host, row, onClose, target: given }: RowV
     >
       <div style={{ marginBottom: 8, color: 'rgba(0,0,0,0.45)' }}>
         所拥有的权限（{linked ? '父子关联' : '取消关联'}）：勾选的菜单和按钮在用户下次登录或刷新页面后生效
+        {target.dataRulesOfRole ? '；点击菜单名称配置其数据规则' : ''}
       </div>
       {failed ? (
         <Empty description={failed} />
@@ -174,9 +188,16 @@ export function RolePermissionDrawer({ host, row, onClose, target: given }: RowV
               setHalfChecked((info.halfCheckedKeys ?? []).map(String));
             } else setChecked(keys.checked.map(String));
           }}
-          selectable={false}
+          selectedKeys={ruleMenu ? [ruleMenu.key] : []}
+          onSelect={(_keys, info) => {
+            if (!target.dataRulesOfRole) return;
+            const node = info.node as { key: React.Key };
+            const found = tree && findNode(tree, String(node.key));
+            if (found && found.menuType !== 2) setRuleMenu({ key: found.key, title: found.title });
+          }}
         />
       )}
+      {ruleMenu && target.dataRulesOfRole && <RoleDataRuleDrawer host={host} roleId={target.dataRulesOfRole} menu={ruleMenu} onClose={() => setRuleMenu(null)} />}
     </Drawer>
   );
 }

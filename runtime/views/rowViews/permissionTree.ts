@@ -10,6 +10,8 @@ export interface PermissionTreeNode {
   menuType: number;
   /** '0': an invalid button rule, which grants nothing. */
   status?: string;
+  /** 1 when the menu has data rules (JeecgBoot's TreeModel.ruleFlag). */
+  ruleFlag?: number;
   children?: PermissionTreeNode[];
 }
 

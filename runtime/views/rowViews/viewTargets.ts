@@ -15,6 +15,8 @@ export interface PermissionTarget {
   granted: { url: string; params: RequestParams };
   /** The save; its body gets permissionIds and lastpermissionIds besides these. */
   save: { url: string; body: Record<string, string> };
+  /** A role's tree: clicking a menu chooses which of its 数据规则 the role gets (RoleDataRuleDrawer). */
+  dataRulesOfRole?: string;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
@@ -26,6 +28,7 @@ export function rolePermissionTarget(row: RowRecord): PermissionTarget {
     tree: { url: '/sys/permission/queryTreeList' },
     granted: { url: '/sys/permission/queryRolePermission', params: { roleId } },
     save: { url: '/sys/permission/saveRolePermission', body: { roleId } },
+    dataRulesOfRole: roleId,
   };
 }
 

@@ -5,6 +5,7 @@ import type { CompiledCascade } from '../../../runtime/schema/compiledPageTypes'
 import { currentTenant } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { pickRows } from './pickRows';
+import { bothConditions, dataRuleCondition } from './dataRuleScope';
 import { toRecords, type EntityRecord } from './records';
 import type { EntityService } from './service';
 
@@ -64,12 +65,13 @@ export function registerCascade(app: FastifyInstance, service: EntityService): v
     async (request) => {
       const { id, pid } = request.query as { id?: string; pid?: string };
       const tenant = currentTenant(request);
+      const rules = await dataRuleCondition(request, app.db, model);
       if (id?.trim() && !pid?.trim()) {
         // The whole map at once: the cascader needs no further request (areas are a few thousand rows).
-        const records = await toRecords(model, await pickRows(service, app.db, tenant), service.dicts);
+        const records = await toRecords(model, await pickRows(service, app.db, tenant, rules), service.dicts);
         return ok({ records: cascadeMap(records, id.trim(), tree.parent.name, cascade.nameField.name) });
       }
-      const rows = await pickRows(service, app.db, tenant, parentIs(pid?.trim() || tree.rootValue));
+      const rows = await pickRows(service, app.db, tenant, bothConditions(parentIs(pid?.trim() || tree.rootValue), rules));
       return ok(await toRecords(model, rows, service.dicts));
     },
   );
@@ -81,7 +83,7 @@ export function registerCascade(app: FastifyInstance, service: EntityService): v
       async (request) => {
         const pid = (request.query as { pid?: string }).pid?.trim();
         const where = pid ? parentIs(pid) : sql<SqlBool>`${sql.ref(cascade.levelField.column)} = ${level}`;
-        const rows = await pickRows(service, app.db, currentTenant(request), where);
+        const rows = await pickRows(service, app.db, currentTenant(request), bothConditions(where, await dataRuleCondition(request, app.db, model)));
         return ok(await toRecords(model, rows, service.dicts));
       },
     );

@@ -25,6 +25,7 @@ import { entityModel, type EntityModel } from './model';
 import { ReferenceGraph } from './references';
 import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
+import { bothConditions, dataRuleCondition } from './dataRuleScope';
 import { registerGridBatch } from './gridBatch';
 import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 import type { EntityHooks } from './hooks';
@@ -43,6 +44,11 @@ export interface EntityRoutesOptions {
   modules?: Readonly<Partial<Record<NonNullable<CompiledPage['entity']['server']>, EntityServerModule>>>;
   /** By table: server behaviour around deletes of the table's rows (a role its users hold is kept). */
   hooks?: Readonly<Record<string, EntityHooks>>;
+  /**
+   * By table: routes a server module serves beside the generic ones of the page over that table, with
+   * the page's service (数据规则's JeecgBoot paths under /sys/permission).
+   */
+  companions?: Readonly<Record<string, EntityServerModule>>;
   /**
    * Told the table of a page after each call that may have written it (any method but GET), so
    * what is cached from that table (the dictionaries) is read again.
@@ -166,7 +172,9 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       tree && !query.where && raw.hasQuery !== 'true'
         ? sql<SqlBool>`${sql.ref(tree.parent.column)} = ${tree.rootValue}`
         : undefined;
-    const { rows, total } = await service.store.list(app.db, query, currentTenant(request), roots);
+    // 数据规则: the rows the user's roles may see of this page.
+    const rules = await dataRuleCondition(request, app.db, model);
+    const { rows, total } = await service.store.list(app.db, query, currentTenant(request), bothConditions(roots, rules));
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, total, query.page.pageNo, query.page.pageSize);
   };
@@ -181,7 +189,9 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   if (!servedElsewhere.has(`GET ${entityEndpoint(apiPath, 'queryById')}`)) {
     app.get(entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
       const { id } = request.query as { id: string };
-      const row = await service.store.findById(app.db, id, currentTenant(request));
+      // A row outside the user's data rules is answered as one that does not exist.
+      const rules = await dataRuleCondition(request, app.db, model);
+      const row = await service.store.findById(app.db, id, currentTenant(request), rules);
       if (!row) throw new BusinessError(NOT_FOUND_RECORD);
       const [record] = await toRecords(model, [row], service.dicts);
       return ok(record);
@@ -205,8 +215,9 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     const raw = request.query as RawQuery;
     const query = translateListQuery(model.queryFields, raw, model.listOptions);
     const user = currentUser(request);
+    const extra = bothConditions(selectionFilter(raw), await dataRuleCondition(request, app.db, model));
     return sendWorkbook(reply, `${model.title}.xlsx`, (out) =>
-      writeExport(out, service, app.db, { query, tenantId: currentTenant(request), extra: selectionFilter(raw), exportedBy: user.realname }),
+      writeExport(out, service, app.db, { query, tenantId: currentTenant(request), extra, exportedBy: user.realname }),
     );
   });
 
@@ -261,7 +272,8 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       async (request) => {
         const pid = (request.query as { pid?: string }).pid?.trim() || tree.rootValue;
         const query = translateListQuery(model.queryFields, { pageSize: '1000' }, model.listOptions);
-        const { rows } = await service.store.list(app.db, query, currentTenant(request), sql<SqlBool>`${sql.ref(tree.parent.column)} = ${pid}`);
+        const under = sql<SqlBool>`${sql.ref(tree.parent.column)} = ${pid}`;
+        const { rows } = await service.store.list(app.db, query, currentTenant(request), bothConditions(under, await dataRuleCondition(request, app.db, model)));
         return ok(await toRecords(model, rows, service.dicts));
       },
     );
@@ -311,6 +323,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
       continue;
     }
     registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set());
+    opts.companions?.[model.table]?.(app, service);
     if (model.page.document.grid) registerGridBatch(app, service);
     if (hasRecycleBin(service)) {
       if (!model.softDeleted) throw new PageLoadError([{ source: model.page.source, pointer: '/list/toolbar', message: `表 ${model.table} 没有 del_flag 字段，不能使用回收站（recycleBin）` }]);

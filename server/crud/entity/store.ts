@@ -98,8 +98,10 @@ export class EntityStore {
     return { rows, total };
   }
 
-  async findById(db: Kysely<DB>, id: string, tenantId: number): Promise<EntityRow | undefined> {
-    return this.rows(db, tenantId).where(sql<SqlBool>`${sql.ref('id')} = ${id}`).executeTakeFirst();
+  /** One row of the tenant; `extra` narrows further (the reader's data rules). */
+  async findById(db: Kysely<DB>, id: string, tenantId: number, extra?: Expression<SqlBool>): Promise<EntityRow | undefined> {
+    const rows = this.rows(db, tenantId).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
+    return (extra ? rows.where(extra) : rows).executeTakeFirst();
   }
 
   async findByIds(db: Kysely<DB>, ids: readonly string[], tenantId: number): Promise<EntityRow[]> {

@@ -4,6 +4,7 @@ import { currentTenant } from '../../auth/guard';
 import { ok } from '../../http/envelope';
 import { escapeLike } from '../query/conditions';
 import { pickRows } from './pickRows';
+import { dataRuleCondition } from './dataRuleScope';
 import { toRecords, type EntityRecord } from './records';
 import type { EntityService } from './service';
 
@@ -45,7 +46,7 @@ export function registerTreePicker(app: FastifyInstance, service: EntityService)
     pickerTree.loadUrl,
     { config: { permission }, schema: { querystring: { type: 'object', properties: { _t: { type: 'string' } } } } },
     async (request) => {
-      const rows = await pickRows(service, app.db, currentTenant(request));
+      const rows = await pickRows(service, app.db, currentTenant(request), await dataRuleCondition(request, app.db, model));
       const records = await toRecords(model, rows, service.dicts);
       return ok(nest(records, tree.parent.name, tree.rootValue));
     },
@@ -63,6 +64,8 @@ export function registerTreePicker(app: FastifyInstance, service: EntityService)
     async (request) => {
       const keyWord = (request.query as { keyWord?: string }).keyWord?.trim() ?? '';
       let rows = service.store.rows(app.db, currentTenant(request));
+      const rules = await dataRuleCondition(request, app.db, model);
+      if (rules) rows = rows.where(rules);
       if (keyWord) {
         const pattern = `%${escapeLike(keyWord)}%`;
         const matches = searched.map((field) => sql<SqlBool>`${sql.ref(field.column)} LIKE ${pattern} ESCAPE '\\'`);

@@ -7,7 +7,10 @@ import { verifySignedRequest } from '../../http/sign';
 import { dictItem } from './dictItem';
 import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { PageDictionaries } from './pageDictionaries';
-import { tableDictItems, tableDictTexts, type TableDictionary } from './tableDictionaries';
+import { systemTableDictionary, tableDictItems, tableDictTexts, type TableDictionary } from './tableDictionaries';
+import { sql } from 'kysely';
+import { entityModel } from '../../crud/entity/model';
+import { dataRuleCondition } from '../../crud/entity/dataRuleScope';
 
 /** Whole-table dictionaries are small system tables; the cap keeps a mistake from dumping one. */
 const TABLE_DICT_LIMIT = 1000;
@@ -35,11 +38,17 @@ export const dictRoutes: FastifyPluginAsync<DictRoutesOptions> = async (app, opt
   const cache = app.dictionaries;
   const pageDictionaries = new PageDictionaries(opts.pages ?? []);
   /** The table dictionary of the request's code, once the caller may read it; undefined for a code dictionary. */
-  const tableOf = (request: FastifyRequest, dictCode: string): Promise<TableDictionary | undefined> =>
-    pageDictionaries.resolve(dictCode, {
+  // A page table's dictionary shows only the rows its page's 数据规则 let the caller see.
+  const owners = new Map((opts.pages ?? []).map((page) => [page.entity.table, entityModel(page)]));
+  const tableOf = async (request: FastifyRequest, dictCode: string): Promise<TableDictionary | undefined> => {
+    const dict = await pageDictionaries.resolve(dictCode, {
       permissionCodes: () => permissionCodesOf(app.db, currentUser(request).userId),
       tenantId: currentTenant(request),
     });
+    const owner = dict && !systemTableDictionary(dict) ? owners.get(dict.table) : undefined;
+    const rules = owner && (await dataRuleCondition(request, app.db, owner));
+    return dict && rules ? { ...dict, condition: sql`(${dict.condition}) AND (${rules})` } : dict;
+  };
 
   app.get('/sys/dict/queryAllDictItems', { config: signedUser, schema: { querystring: noInput } }, async () =>
     ok(await cache.all()),

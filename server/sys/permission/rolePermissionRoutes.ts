@@ -33,6 +33,8 @@ interface TreeNode {
   menuType: number;
   /** '0' (无效) buttons grant nothing; the drawer says so. */
   status: string;
+  /** 1 when the menu has data rules (JeecgBoot's rule_flag), which the drawer offers per menu. */
+  ruleFlag: number;
 }
 
 export async function treeAnswer(db: Kysely<DB>) {
@@ -41,6 +43,7 @@ export async function treeAnswer(db: Kysely<DB>) {
     .select(['id', 'parent_id', 'name', 'icon', 'menu_type', 'sort_no', 'status'])
     .where('del_flag', '=', 0)
     .execute();
+  const ruled = new Set((await db.selectFrom('sys_permission_data_rule').select('permission_id').distinct().execute()).map((r) => r.permission_id));
   const nodes: TreeNode[] = rows.map((r) => ({
     id: r.id,
     parentId: r.parent_id || null,
@@ -52,6 +55,7 @@ export async function treeAnswer(db: Kysely<DB>) {
     icon: r.icon,
     menuType: r.menu_type,
     status: r.status,
+    ruleFlag: ruled.has(r.id) ? 1 : 0,
   }));
   return ok({ treeList: buildTree(nodes), ids: nodes.map((n) => n.id) });
 }
