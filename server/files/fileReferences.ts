@@ -11,6 +11,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { CompiledField, CompiledPage } from '../../runtime/schema/compiledPageTypes';
+import { isServedByModule } from '../crud/servedPages';
 import { isSafeStoredPath, splitPaths, storedPathOfStaticUrl } from '../../runtime/contract/files';
 import { readTable } from '../crud/ddl';
 import type { DB } from '../db/types';
@@ -183,7 +184,8 @@ export function tenantScopedTable(page: CompiledPage, tableColumns?: ReadonlySet
  */
 export async function fillFileReferences(db: Kysely<DB>, pages: readonly CompiledPage[]): Promise<string[]> {
   const filled: string[] = [];
-  for (const page of pages) {
+  // A page served by a module (servedPages.ts) describes answers, not its table: its table's own page reads it.
+  for (const page of pages.filter((p) => !isServedByModule(p))) {
     const refs = new FileReferences(page.entity.table, page);
     const columns = await tableColumnsOf(db, page.entity.table);
     if (columns.size === 0) continue;

@@ -72,7 +72,7 @@ export async function switchMenus(db: Kysely<unknown>): Promise<void> {
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE sys_data_source (
-      id varchar(36) PRIMARY KEY,
+      id varchar(32) PRIMARY KEY,
       code varchar(100) NOT NULL,
       name varchar(100) NOT NULL,
       remark varchar(200),

@@ -17,6 +17,8 @@ const ALLOWED_TABLES: Record<string, { columns: readonly string[]; condition: Ra
   sys_position: { columns: ['name', 'code', 'id'], condition: sql`true` },
   sys_role: { columns: ['role_name', 'role_code', 'id'], condition: sql`true` },
   sys_category: { columns: ['name', 'code', 'id'], condition: sql`true` },
+  // 用户管理's 所属租户: tenant names, as department names are (a frozen one too: its users keep it).
+  sys_tenant: { columns: ['name', 'id'], condition: sql`true` },
 };
 
 export const NOT_ALLOWED_MESSAGE = '字典表或字段不在允许范围内';

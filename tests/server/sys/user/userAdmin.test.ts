@@ -93,6 +93,20 @@ describe.each(DATABASE_KINDS)('用户管理 (%s)', (kind) => {
     expect(menu.map((m) => m.path)).not.toContain('/isystem');
   });
 
+  it('所属租户: the tenants a user may work in, chosen by name; a tenant that does not exist is refused', async () => {
+    const made = body<unknown>(await send(t.app, 'POST', '/sys/tenant/add', { name: '华北分公司' }, admin));
+    expect(made).toMatchObject({ success: true });
+    const tenant = await t.database.db.selectFrom('sys_tenant').select('id').where('name', '=', '华北分公司').executeTakeFirstOrThrow();
+    const added = await addUser({ username: 'tenantuser1', realname: '租户用户', password: STRONG, phone: '13612340001', relTenantIds: String(tenant.id) });
+    expect(added).toMatchObject({ success: true });
+    expect(await userNamed('tenantuser1')).toMatchObject({ relTenantIds: String(tenant.id), relTenantIds_dictText: '华北分公司' });
+    // The new user is offered the tenant at sign-in.
+    const signedIn = body<{ tenantList?: { id: number }[] }>(await postLogin(t.app, { username: 'tenantuser1', password: STRONG }));
+    expect(signedIn.result.tenantList?.map((x) => x.id)).toEqual([tenant.id]);
+    const refused = await addUser({ username: 'tenantuser2', realname: '租户用户二', password: STRONG, phone: '13612340002', relTenantIds: '987654' });
+    expect(refused).toMatchObject({ success: false });
+  });
+
   it('edits roles and departments, keeps the password, and ignores a password sent on edit', async () => {
     const user = await userNamed('zhaoliu6');
     const edited = body(await send(t.app, 'PUT', '/sys/user/edit', { id: user.id, realname: '赵六六', password: 'Other-pass1', selectedroles: `${roleIds.adjuster},${roleIds.finance}`, selecteddeparts: departIds.A01A03 }, admin));

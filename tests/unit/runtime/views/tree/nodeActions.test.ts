@@ -59,6 +59,7 @@ describe('what the 授权 and 用户 drawers work on', () => {
       tree: { url: '/sys/permission/queryTreeList' },
       granted: { url: '/sys/permission/queryRolePermission', params: { roleId: 'r1' } },
       save: { url: '/sys/permission/saveRolePermission', body: { roleId: 'r1' } },
+      dataRulesOfRole: 'r1',
     });
     expect(departPermissionTarget({ id: 'd1', departName: '财务部' })).toMatchObject({
       title: '部门权限配置：财务部',
