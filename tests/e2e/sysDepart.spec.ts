@@ -26,7 +26,7 @@ test.describe('部门管理, 通讯录, 在线用户', () => {
     await page.close();
   });
 
-  test('部门管理: 添加下级 理赔二部 under the company; it shows in the tree with its org code and in a form\'s depart picker', async () => {
+  test('部门管理: 添加下级 理赔三部 under the company; it shows in the tree with its org code and in a form\'s depart picker', async () => {
     await openFromMenu(page, '系统管理', '部门管理');
     const tree = treePane(page);
     await expect(treeNode(tree, '华泰公估有限公司')).toBeVisible();
@@ -35,13 +35,13 @@ test.describe('部门管理, 通讯录, 在线用户', () => {
     await tree.getByRole('button', { name: '添加下级' }).click();
     const form = modal(page, '新增部门');
     await expect(form).toBeVisible();
-    await fillForm(form, { 机构名称: '理赔二部', 电话: '010-66001299' });
+    await fillForm(form, { 机构名称: '理赔三部', 电话: '010-66001299' });
     await screenshot(page, 'depart-add-child');
     await okButton(form).click();
     await expect(form).toBeHidden();
     await expect(toast(page, '添加成功！')).toBeVisible();
-    await expect(treeNode(tree, '理赔二部')).toBeVisible();
-    await treeNode(tree, '理赔二部').locator('.ant-tree-title').click();
+    await expect(treeNode(tree, '理赔三部')).toBeVisible();
+    await treeNode(tree, '理赔三部').locator('.ant-tree-title').click();
     const details = page.locator('.tree-manage .ant-tabs-tabpane-active');
     // A01A05 on the demo data; another spec of the run may have added a department before.
     await expect(detailValue(details, '机构编码')).toHaveText(/^A01A\d{2}$/);
@@ -49,7 +49,7 @@ test.describe('部门管理, 通讯录, 在线用户', () => {
     await screenshot(page, 'depart-tree');
 
     // The tree's search keeps the hits with their path.
-    await tree.getByPlaceholder('请输入部门名称搜索').fill('理赔二');
+    await tree.getByPlaceholder('请输入部门名称搜索').fill('理赔三');
     await expect(treeNode(tree, '车险理赔部')).toHaveCount(0);
     await expect(treeNode(tree, '华泰公估有限公司')).toBeVisible();
     await tree.getByPlaceholder('请输入部门名称搜索').fill('');
@@ -73,7 +73,7 @@ test.describe('部门管理, 通讯录, 在线用户', () => {
     const caseForm = modal(page, '新增');
     await formInput(caseForm, '承办部门').click();
     const departs = modal(page, '选择部门');
-    await expect(treeNode(departs, '理赔二部')).toBeVisible();
+    await expect(treeNode(departs, '理赔三部')).toBeVisible();
     await screenshot(page, 'depart-picker-new-department');
     await departs.locator('.ant-modal-close').click();
     await caseForm.locator('.ant-modal-close').click();
