@@ -9,32 +9,9 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { apiLogin } from './support/api';
 import { openFromMenu, screenshot, signIn, toast } from './support/app';
 import { fillForm, listButton, listRow, listRows, modal, okButton, schemaList } from './support/schemaPage';
+import { api, findKey, type TreeNode } from './support/sysAdmin';
 
-const API = '/insurance';
 const OWN_EXPERT = '李四自建专家';
-
-interface Answer<T> { success: boolean; code: number; message: string; result: T }
-
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: object): Promise<Answer<T>> {
-  const headers = { 'X-Access-Token': token };
-  const res =
-    method === 'GET'
-      ? await request.get(`${API}${url}`, { headers })
-      : method === 'DELETE'
-        ? await request.delete(`${API}${url}`, { headers })
-        : await request.post(`${API}${url}`, { headers, data });
-  return (await res.json()) as Answer<T>;
-}
-
-interface TreeNode { key: string; title: string; children?: TreeNode[] }
-function findKey(nodes: readonly TreeNode[], title: string): string | undefined {
-  for (const node of nodes) {
-    if (node.title === title) return node.key;
-    const below = findKey(node.children ?? [], title);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 function treePane(page: Page): Locator {
   return page.locator('.tree-pane').filter({ visible: true });

@@ -10,21 +10,11 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { apiLogin } from './support/api';
 import { openFromMenu, screenshot, signIn, toast } from './support/app';
 import { detailValue, fillForm, formInput, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
+import { findKey, type TreeNode } from './support/sysAdmin';
 
 const API = '/insurance';
 const DEPART = '稽核一部';
 const ROLE = '稽核专员';
-
-interface TreeNode { key: string; title: string; children?: TreeNode[] }
-
-function findKey(nodes: readonly TreeNode[], title: string): string | undefined {
-  for (const node of nodes) {
-    if (node.title === title) return node.key;
-    const below = findKey(node.children ?? [], title);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 async function expertAddId(request: APIRequestContext): Promise<string> {
   const token = (await apiLogin(request, 'admin', '123456')) as string;

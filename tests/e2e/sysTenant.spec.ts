@@ -9,26 +9,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiLogin } from './support/api';
 import { openFromMenu, screenshot, signIn, toast, userMenu } from './support/app';
 import { fillForm, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
+import { api, type Answer } from './support/sysAdmin';
 
 const API = '/insurance';
-
-interface Answer<T> {
-  success: boolean;
-  code: number;
-  message: string;
-  result: T;
-}
-
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: object, tenant = '0'): Promise<Answer<T>> {
-  const headers = { 'X-Access-Token': token, 'tenant-id': tenant };
-  const res =
-    method === 'GET'
-      ? await request.get(`${API}${url}`, { headers })
-      : method === 'DELETE'
-        ? await request.delete(`${API}${url}`, { headers })
-        : await request.post(`${API}${url}`, { headers, data });
-  return (await res.json()) as Answer<T>;
-}
 
 async function tenantIdOf(request: APIRequestContext, admin: string, name: string): Promise<number> {
   const list = await api<{ records: Array<{ id: number; name: string }> }>(request, admin, 'GET', `/sys/tenant/list?name=${encodeURIComponent(name)}`);

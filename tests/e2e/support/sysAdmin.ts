@@ -14,24 +14,29 @@ export interface Answer<T> {
   result: T;
 }
 
-export async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: object): Promise<Answer<T>> {
+/** A JeecgBoot call as `token`, in `tenant` (the tenant-id header; 0 = none). */
+export async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: object, tenant = '0'): Promise<Answer<T>> {
+  const headers = { 'X-Access-Token': token, 'tenant-id': tenant };
   const res =
     method === 'GET'
-      ? await request.get(`${API}${url}`, { headers: { 'X-Access-Token': token } })
-      : await request.post(`${API}${url}`, { headers: { 'X-Access-Token': token }, data });
+      ? await request.get(`${API}${url}`, { headers })
+      : method === 'DELETE'
+        ? await request.delete(`${API}${url}`, { headers })
+        : await request.post(`${API}${url}`, { headers, data });
   return (await res.json()) as Answer<T>;
 }
 
-interface MenuNode {
+export interface TreeNode {
   key: string;
   title: string;
-  children?: MenuNode[];
+  children?: TreeNode[];
 }
 
-function findNode(nodes: readonly MenuNode[], title: string): string | undefined {
+/** The key of the node titled `title` anywhere in a JeecgBoot tree (menus, departments). */
+export function findKey(nodes: readonly TreeNode[], title: string): string | undefined {
   for (const node of nodes) {
     if (node.title === title) return node.key;
-    const below = findNode(node.children ?? [], title);
+    const below = findKey(node.children ?? [], title);
     if (below) return below;
   }
   return undefined;
@@ -41,8 +46,8 @@ function findNode(nodes: readonly MenuNode[], title: string): string | undefined
 export async function grantButton(request: APIRequestContext, admin: string, roleCode: string, buttonName: string): Promise<string> {
   const roles = await api<{ records: { id: string }[] }>(request, admin, 'GET', `/sys/role/list?roleCode=${roleCode}`);
   const roleId = roles.result.records[0].id;
-  const menus = await api<{ treeList: MenuNode[] }>(request, admin, 'GET', '/sys/permission/queryTreeList');
-  const button = findNode(menus.result.treeList, buttonName) as string;
+  const menus = await api<{ treeList: TreeNode[] }>(request, admin, 'GET', '/sys/permission/queryTreeList');
+  const button = findKey(menus.result.treeList, buttonName) as string;
   const granted = (await api<string[]>(request, admin, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).result;
   const saved = await api(request, admin, 'POST', '/sys/permission/saveRolePermission', {
     roleId,
