@@ -42,17 +42,20 @@ export function findKey(nodes: readonly TreeNode[], title: string): string | und
   return undefined;
 }
 
-/** Grants a button (by its name in the menu tree, e.g. 新增专家) to a role; answers the button's id. */
-export async function grantButton(request: APIRequestContext, admin: string, roleCode: string, buttonName: string): Promise<string> {
+/**
+ * Grants a button (by its name in the menu tree, e.g. 新增专家) to a role, or with `granting` false takes
+ * it away (a spec's clean-up); answers the button's id.
+ */
+export async function grantButton(request: APIRequestContext, admin: string, roleCode: string, buttonName: string, granting = true): Promise<string> {
   const roles = await api<{ records: { id: string }[] }>(request, admin, 'GET', `/sys/role/list?roleCode=${roleCode}`);
   const roleId = roles.result.records[0].id;
   const menus = await api<{ treeList: TreeNode[] }>(request, admin, 'GET', '/sys/permission/queryTreeList');
   const button = findKey(menus.result.treeList, buttonName) as string;
-  const granted = (await api<string[]>(request, admin, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).result;
+  const held = (await api<string[]>(request, admin, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).result;
   const saved = await api(request, admin, 'POST', '/sys/permission/saveRolePermission', {
     roleId,
-    permissionIds: [...new Set([...granted, button])].join(','),
-    lastpermissionIds: granted.join(','),
+    permissionIds: (granting ? [...new Set([...held, button])] : held.filter((key) => key !== button)).join(','),
+    lastpermissionIds: held.join(','),
   });
   expect(saved.success).toBe(true);
   return button;
@@ -64,6 +67,8 @@ export async function revokeInAuthorizeDrawer(admin: Page, roleName: string, but
   await row.locator('td').last().locator('a').filter({ hasText: '授权' }).click();
   const drawer = admin.locator('.ant-drawer-content').filter({ hasText: `角色权限配置：${roleName}` });
   await expect(drawer).toBeVisible();
+  // 树操作 is offered once the tree has loaded (a slow machine may still be loading it).
+  await expect(drawer.locator('.ant-tree-treenode:not([aria-hidden="true"])').first()).toBeVisible();
   await drawer.getByRole('button', { name: /树操作/ }).click();
   await admin.locator('.ant-dropdown-menu-item').filter({ hasText: '展开所有' }).click();
   const node = drawer.locator('.ant-tree-treenode').filter({ has: admin.getByTestId(`perm-node-${buttonId}`) });
