@@ -175,12 +175,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(onlineRoutes, api);
   await app.register(tenantRoutes, api);
   await app.register(dataSourceRoutes, { ...api, dataSources: app.dataSources });
-  // Pools of edited or deleted data sources end here at once (other nodes: at their next use, when
-  // the row no longer matches); 测试连接 leaves them alone.
-  const dataSourceWrites = new Set(['edit', 'delete', 'deleteBatch'].map((name) => `${config.apiBase}/sys/dataSource/${name}`));
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && dataSourceWrites.has(request.routeOptions.url ?? '')) await app.dataSources.closeAll();
-  });
   await app.register(serviceNodeRoutes, { ...api, heartbeat });
   await app.register(superQueryRoutes, api);
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
@@ -201,7 +195,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       onWrite,
       servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
       modules: { permissionMenu: permissionMenuRoutes },
-      hooks: { sys_role: { deleteRefusal: roleDeleteRefusal }, sys_user: userEntityHooks(app) },
+      hooks: {
+        sys_role: { deleteRefusal: roleDeleteRefusal },
+        sys_user: userEntityHooks(app),
+        // Pools of an edited or deleted data source end at once on this node (other nodes: at their
+        // next use, when the row no longer matches); 测试连接 leaves them alone.
+        sys_data_source: { afterEdit: () => app.dataSources.closeAll(), afterDelete: () => app.dataSources.closeAll() },
+      },
       companions: { sys_permission_data_rule: dataRuleRoutes },
     });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });

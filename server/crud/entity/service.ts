@@ -124,6 +124,7 @@ export class EntityService {
     if (errors.length > 0) throw new EntityValidationError(errors);
     await applyFieldHooks(this.model, [values]);
     await this.store.update(db, id, values, actor, before);
+    await this.hooks.afterEdit?.(id);
   }
 
   /**
