@@ -55,6 +55,7 @@ import { dataRuleRoutes } from './sys/permission/dataRuleRoutes';
 import { roleDataRuleRoutes } from './sys/role/roleDataRuleRoutes';
 import { roleDeleteRefusal } from './sys/role/roleInUse';
 import { userEntityHooks } from './sys/user/userHooks';
+import { FINANCE_COMPANIONS, FINANCE_HOOKS } from './finance';
 import { userRoutes } from './sys/user/userRoutes';
 import { roleRoutes } from './sys/role/roleRoutes';
 import { orgRoutes } from './sys/org';
@@ -196,13 +197,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
       modules: { permissionMenu: permissionMenuRoutes },
       hooks: {
+        ...FINANCE_HOOKS,
         sys_role: { deleteRefusal: roleDeleteRefusal },
         sys_user: userEntityHooks(app),
         // Pools of an edited or deleted data source end at once on this node (other nodes: at their
         // next use, when the row no longer matches); 测试连接 leaves them alone.
         sys_data_source: { afterEdit: () => app.dataSources.closeAll(), afterDelete: () => app.dataSources.closeAll() },
       },
-      companions: { sys_permission_data_rule: dataRuleRoutes },
+      companions: { sys_permission_data_rule: dataRuleRoutes, ...FINANCE_COMPANIONS },
     });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();

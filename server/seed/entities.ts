@@ -10,6 +10,7 @@ import { DictionaryCache } from '../sys/dict/dictionaryCache';
 import { SeedError } from './documents';
 import { newId } from '../db/ids';
 import type { SeededPermission } from './menus';
+import { FINANCE_HOOKS } from '../finance';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ENTITY_SEED_DIR = 'schemas/seed/entities';
@@ -158,7 +159,8 @@ export async function insertEntityRows(trx: Transaction<DB>, pages: readonly Com
     const page = byEntity.get(seedFile.entity);
     if (!page) throw new SeedError(`种子文件 ${seedFile.file}: 没有页面定义实体 ${seedFile.entity}`);
     if (isSystemTable(page)) throw new SeedError(`种子文件 ${seedFile.file}: 系统表 ${page.entity.table} 的数据由系统种子提供`);
-    const service = entityService(page, dicts);
+    // Demo invoices and their links keep their totals as the API's writes do.
+    const service = entityService(page, dicts, undefined, undefined, FINANCE_HOOKS[page.entity.table]);
     for (const [index, row] of seedFile.rows.entries()) {
       try {
         await service.add(trx, row, actor, typeof row.id === 'string' && row.id !== '' ? row.id : undefined);

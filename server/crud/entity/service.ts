@@ -63,9 +63,19 @@ export class EntityService {
   async insertNew(db: Kysely<DB>, records: EntityValues[], actor: Actor, ids?: readonly (string | undefined)[]): Promise<string[]> {
     await applyFieldHooks(this.model, records);
     return inTransaction(db, async (trx) => {
+      for (const values of records) await this.refuseIf(await this.hooks.beforeWrite?.(trx, values, undefined, actor));
       await assignNumbers(trx, this.store, this.numbered, records, new Set(uniqueFields(this.model).map((f) => f.name)));
-      return this.store.insert(trx, records, actor, ids);
+      const made = await this.store.insert(trx, records, actor, ids);
+      if (this.hooks.afterWrite) {
+        const rows = await this.store.findByIds(trx, made, actor.tenantId);
+        await this.refuseIf(await this.hooks.afterWrite(trx, rows.map((after) => ({ after })), actor));
+      }
+      return made;
     });
+  }
+
+  private refuseIf(message: string | undefined): Promise<void> {
+    return message ? Promise.reject(new BusinessError(message)) : Promise.resolve();
   }
 
   /** Field errors for values other rows already hold; `values` by field name. */
@@ -123,7 +133,14 @@ export class EntityService {
     if (errors.length === 0) errors.push(...(await this.references.keyChangeErrors(db, before, values, actor.tenantId)));
     if (errors.length > 0) throw new EntityValidationError(errors);
     await applyFieldHooks(this.model, [values]);
-    await this.store.update(db, id, values, actor, before);
+    await inTransaction(db, async (trx) => {
+      await this.refuseIf(await this.hooks.beforeWrite?.(trx, values, before, actor));
+      await this.store.update(trx, id, values, actor, before);
+      if (this.hooks.afterWrite) {
+        const after = await this.store.findById(trx, id, actor.tenantId);
+        await this.refuseIf(await this.hooks.afterWrite(trx, [{ before, after }], actor));
+      }
+    });
     await this.hooks.afterEdit?.(id);
   }
 
@@ -154,10 +171,22 @@ export class EntityService {
   async deleteRows(db: Kysely<DB>, rows: readonly EntityRow[], actor: Actor, named: boolean): Promise<number> {
     const refusal = (await this.hooks.deleteRefusal?.(db, rows, actor)) ?? (await this.references.deleteRefusal(db, rows, actor.tenantId, named));
     if (refusal) throw new BusinessError(refusal);
-    return this.store.delete(db, rows, actor.tenantId);
+    if (!this.hooks.afterWrite) return this.store.delete(db, rows, actor.tenantId);
+    const afterWrite = this.hooks.afterWrite;
+    return inTransaction(db, async (trx) => {
+      const count = await this.store.delete(trx, rows, actor.tenantId);
+      await this.refuseIf(await afterWrite(trx, rows.map((before) => ({ before })), actor));
+      return count;
+    });
   }
 }
 
-export function entityService(page: Parameters<typeof entityModel>[0], dicts: EntityDictionaries, columns?: ReadonlySet<string>, graph?: ReferenceGraph): EntityService {
-  return new EntityService(entityModel(page, columns), dicts, graph);
+export function entityService(
+  page: Parameters<typeof entityModel>[0],
+  dicts: EntityDictionaries,
+  columns?: ReadonlySet<string>,
+  graph?: ReferenceGraph,
+  hooks?: EntityHooks,
+): EntityService {
+  return new EntityService(entityModel(page, columns), dicts, graph, hooks);
 }
