@@ -145,15 +145,16 @@ describe.each(DATABASE_KINDS)('rows other rows use (%s)', (kind) => {
     for (const c of await casesOf('TACX')) expect(c.insurerCode_dictText).toBe('天安财险');
   });
 
-  it('refuses deleting an invoice its red-flush invoice names; both together go', async () => {
+  it('refuses deleting an invoice its red-flush invoice names, and the red one', async () => {
     const byNumber = async (number: string) => (await get<Page>(`/receipt/receipt/list?number=${number}`)).result.records[0];
     const original = await byNumber('36860019');
-    const redFlush = await byNumber('36860188');
+    expect(await send('POST', '/receipt/receipt/red', { id: original.id, redReason: '开票信息有误，红冲原发票后重开' })).toMatchObject({ success: true });
+    const redFlush = await byNumber('36860019H');
     expect(redFlush.origReceiptId).toBe(original.id);
-    expect(await send('DELETE', `/receipt/receipt/delete?id=${String(original.id)}`)).toMatchObject({ success: false, message: '该记录被1条发票引用，不能删除' });
+    expect(await send('DELETE', `/receipt/receipt/delete?id=${String(original.id)}`)).toMatchObject({ success: false, message: '发票「36860019」已红冲，不能删除' });
     expect(await send('DELETE', `/receipt/receipt/deleteBatch?ids=${String(original.id)},${String(redFlush.id)}`)).toMatchObject({
-      success: true,
-      message: '批量删除成功！',
+      success: false,
+      message: '发票「36860019」已红冲，不能删除',
     });
   });
 

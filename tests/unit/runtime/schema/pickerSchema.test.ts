@@ -156,15 +156,17 @@ describe('picker fill and computed fields', () => {
     ]);
   });
 
-  it('the invoice page fills 案件编号 and 案件名称 from the case picker and computes its amounts read-only', () => {
+  it('the invoice page shows its linked cases and amounts read-only, kept by the server', () => {
     const receipt = loadPageSchema(read('schemas/pages/receipt/receipt.json'), 'receipt');
     if (!receipt.ok) throw new Error(receipt.errors[0].message);
     const field = (name: string) => receipt.page.fieldByName.get(name)!;
-    expect(field('receiveId').options.picker).toEqual({ page: 'receive/receive', fill: { receiveNumber: 'receiveNumber', receiveName: 'receiveName' } });
-    expect(field('refAmount')).toMatchObject({ readOnly: true, compute: { dependencies: ['receiveId', 'redFlag', 'amount'] } });
-    expect(field('waitAmount').readOnly).toBe(true);
+    for (const name of ['receiveNumber', 'receiveName', 'refAmount', 'waitAmount', 'redFlag', 'redStatus', 'origReceiptId']) {
+      expect(field(name).readOnly, name).toBe(true);
+      expect(field(name).compute, name).toBeUndefined();
+    }
+    expect(receipt.page.fieldByName.has('receiveId')).toBe(false);
     expect(receipt.page.picker).toMatchObject({ title: '选择发票', width: 1000, multiple: false });
-    expect(receipt.page.picker?.query.map((q) => q.label)).toEqual(['发票类型', '发票号码', '案件编号', '案件名称', '发票金额']);
+    expect(receipt.page.picker?.query.map((q) => q.label)).toEqual(['发票类型', '发票号码', '关联案件编号', '关联案件名称', '发票金额']);
   });
 
   it('a computed field must parse and read declared fields other than itself', () => {
