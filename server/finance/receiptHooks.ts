@@ -39,11 +39,17 @@ export const receiptHooks: EntityHooks = {
     Object.assign(values, { refAmount: yuan(total), waitAmount: yuan(amount - total) });
     return undefined;
   },
+  // A reversal is one record in two rows: the red invoice and its original go together or not at all.
   async deleteRefusal(trx, rows, actor) {
+    const deleting = new Set(rows.map((r) => text(r.id)));
     for (const row of rows) {
       const number = text(row.number);
-      if (row.red_flag === '1') return `发票「${number}」是红字发票，不能删除`;
-      if (row.red_status === '1') return `发票「${number}」已红冲，不能删除`;
+      if (row.red_flag === '1' && !deleting.has(text(row.orig_receipt_id))) return `红字发票「${number}」只能与原发票一起删除`;
+      if (row.red_status === '1') {
+        const { rows: reds } = await sql<{ id: string }>`
+          SELECT id FROM biz_receipt WHERE orig_receipt_id = ${text(row.id)} AND red_flag = '1' AND tenant_id = ${actor.tenantId}`.execute(trx);
+        if (reds.some((red) => !deleting.has(red.id))) return `发票「${number}」已红冲，只能与其红字发票一起删除`;
+      }
       if ((await linksOf(trx, text(row.id), actor.tenantId)).count > 0) return `发票「${number}」已关联案件，请先取消关联`;
     }
     return undefined;

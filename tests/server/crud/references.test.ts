@@ -145,16 +145,17 @@ describe.each(DATABASE_KINDS)('rows other rows use (%s)', (kind) => {
     for (const c of await casesOf('TACX')) expect(c.insurerCode_dictText).toBe('天安财险');
   });
 
-  it('refuses deleting an invoice its red-flush invoice names, and the red one', async () => {
+  it('refuses deleting an invoice its red-flush invoice names, or the red one alone; both together go', async () => {
     const byNumber = async (number: string) => (await get<Page>(`/receipt/receipt/list?number=${number}`)).result.records[0];
     const original = await byNumber('36860019');
     expect(await send('POST', '/receipt/receipt/red', { id: original.id, redReason: '开票信息有误，红冲原发票后重开' })).toMatchObject({ success: true });
     const redFlush = await byNumber('36860019H');
     expect(redFlush.origReceiptId).toBe(original.id);
-    expect(await send('DELETE', `/receipt/receipt/delete?id=${String(original.id)}`)).toMatchObject({ success: false, message: '发票「36860019」已红冲，不能删除' });
+    expect(await send('DELETE', `/receipt/receipt/delete?id=${String(original.id)}`)).toMatchObject({ success: false, message: '发票「36860019」已红冲，只能与其红字发票一起删除' });
+    expect(await send('DELETE', `/receipt/receipt/delete?id=${String(redFlush.id)}`)).toMatchObject({ success: false, message: '红字发票「36860019H」只能与原发票一起删除' });
     expect(await send('DELETE', `/receipt/receipt/deleteBatch?ids=${String(original.id)},${String(redFlush.id)}`)).toMatchObject({
-      success: false,
-      message: '发票「36860019」已红冲，不能删除',
+      success: true,
+      message: '批量删除成功！',
     });
   });
 

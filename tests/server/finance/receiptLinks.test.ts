@@ -164,8 +164,8 @@ describe.each(DATABASE_KINDS)('invoices linked to cases and 红冲 (%s)', (kind)
     expect(await link(red.result.id, caseId, 1)).toMatchObject({ success: false, message: '发票「T1000004H」是红字发票，不能关联案件' });
     expect(await send('PUT', '/receipt/receipt/edit', { id: invoice.id, remark: '改' })).toMatchObject({ success: false, message: '发票「T1000004」已红冲，不能修改' });
     expect(await send('PUT', '/receipt/receipt/edit', { id: red.result.id, remark: '改' })).toMatchObject({ success: false, message: '发票「T1000004H」是红字发票，不能修改' });
-    expect(await send('DELETE', `/receipt/receipt/delete?id=${String(invoice.id)}`)).toMatchObject({ success: false, message: '发票「T1000004」已红冲，不能删除' });
-    expect(await send('DELETE', `/receipt/receipt/deleteBatch?ids=${red.result.id}`)).toMatchObject({ success: false, message: '发票「T1000004H」是红字发票，不能删除' });
+    expect(await send('DELETE', `/receipt/receipt/delete?id=${String(invoice.id)}`)).toMatchObject({ success: false, message: '发票「T1000004」已红冲，只能与其红字发票一起删除' });
+    expect(await send('DELETE', `/receipt/receipt/deleteBatch?ids=${red.result.id}`)).toMatchObject({ success: false, message: '红字发票「T1000004H」只能与原发票一起删除' });
     // A red invoice comes only from 红冲, never from the add form.
     expect(await send('POST', '/receipt/receipt/add', { number: 'T1000005', receiptType: '2', openDate: '2026-11-20', currencyType: 'CNY', amount: -10 })).toMatchObject({
       success: false,
