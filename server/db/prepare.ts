@@ -5,6 +5,7 @@ import { applyPageTables } from '../crud/pages';
 import { isServedByModule } from '../crud/servedPages';
 import { fillFileReferences } from '../files';
 import { seed, type SeedOptions } from '../seed';
+import { upgradeSingleCaseInvoices } from '../finance/upgradeLinks';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -30,6 +31,8 @@ export async function prepareDatabase(
 ): Promise<PreparedDatabase> {
   const migrations = await migrateToLatest(db);
   const ddl = await applyPageTables(db, opts.pages);
+  // Rows of older databases the new tables reshape (an invoice's one case becomes a link).
+  await upgradeSingleCaseInvoices(db);
   // Pages served by a named module own no table: no seed rows, no file references.
   const tablePages = opts.pages.filter((page) => !isServedByModule(page));
   await seed(db, { ...opts.seed, pages: tablePages });

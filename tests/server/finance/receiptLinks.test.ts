@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/database';
 import { login } from '../support/app';
 import { signedInCrudApp } from '../crud/support';
+import { upgradeSingleCaseInvoices } from '../../../server/finance/upgradeLinks';
 
 type Rec = Record<string, unknown>;
 interface Page {
@@ -183,6 +184,20 @@ describe.each(DATABASE_KINDS)('invoices linked to cases and 红冲 (%s)', (kind)
     // 财务 links invoices.
     const wangwu = (await login(server.app, 'wangwu')).token;
     expect(await send('POST', '/receipt/receiptLink/add', { receiptId: invoice.id, receiveId: 'R0001', amount: 1 }, wangwu)).toMatchObject({ success: true });
+  });
+
+  it('turns an older database’s one case per invoice into a link of its whole amount, once', async () => {
+    const invoice = await addInvoice('T1000007', 321.5);
+    const caseId = await caseWaitingFor('测试案件：旧发票', '321.50');
+    // As an older server stored it: the case on the invoice itself (a column the page no longer has), no link.
+    await sql`ALTER TABLE biz_receipt ADD COLUMN IF NOT EXISTS receive_id varchar(32)`.execute(db());
+    await sql`UPDATE biz_receipt SET receive_id = ${caseId} WHERE id = ${String(invoice.id)}`.execute(db());
+    expect(await upgradeSingleCaseInvoices(db())).toBe(1);
+    expect(await linksOf(String(invoice.id))).toEqual([expect.objectContaining({ receiveId: caseId, amount: '321.50' })]);
+    expect(await receiptByNumber('T1000007')).toMatchObject({ refAmount: '321.50', waitAmount: '0.00' });
+    expect(await caseById(caseId)).toMatchObject({ invoicedAmount: '321.50', receiveStatus: 'receipted' });
+    expect(await upgradeSingleCaseInvoices(db())).toBe(0);
+    expect(await invariantProblems()).toEqual([]);
   });
 
   it('holds the invariant after every step of a random link / unlink / change / 红冲 sequence', async () => {
