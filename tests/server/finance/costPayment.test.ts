@@ -57,6 +57,15 @@ describe.each(DATABASE_KINDS)('paying case costs (%s)', (kind) => {
     expect(payments[0]).toMatchObject({ receiveId: 'R0001', payMethod: 'bank', payMethod_dictText: '银行转账', remark: '测试支付', createBy: 'admin' });
   });
 
+  it('never lets payments made at the same moment together exceed the cost', async () => {
+    const id = await costIn('approved', 100, '测试费用：同时支付');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => pay(id, 30)));
+    expect(answers.filter((a) => a.success)).toHaveLength(3);
+    for (const refused of answers.filter((a) => !a.success)) expect(refused.message).toBe('支付金额 30.00 超过未支付金额 10.00');
+    expect(await cost(id)).toMatchObject({ paidAmount: '90.00', costStatus: 'approved' });
+    expect((await get<Page>(`/cost/costPayment/list?costId=${id}`)).result.total).toBe(3);
+  });
+
   it('refuses paying a cost that is not approved, naming its state', async () => {
     for (const [status, text] of [['draft', '草稿'], ['submitted', '待审批'], ['rejected', '已驳回']]) {
       const id = await costIn(status, 100, `测试费用：${text}`);

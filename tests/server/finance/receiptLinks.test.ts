@@ -200,6 +200,16 @@ describe.each(DATABASE_KINDS)('invoices linked to cases and 红冲 (%s)', (kind)
     expect(await invariantProblems()).toEqual([]);
   });
 
+  it('never lets links made at the same moment together exceed an invoice', async () => {
+    const invoice = await addInvoice('T1000008', 1000);
+    const cases = Array.from({ length: 10 }, (_, i) => `R00${40 + i}`);
+    const answers = await Promise.all(cases.map((caseId) => link(invoice.id, caseId, 150)));
+    expect(answers.filter((a) => a.success)).toHaveLength(6);
+    for (const refused of answers.filter((a) => !a.success)) expect(refused.message).toBe('关联金额合计 1050.00 超过发票「T1000008」的金额 1000.00');
+    expect(await receiptByNumber('T1000008')).toMatchObject({ refAmount: '900.00', waitAmount: '100.00' });
+    expect(await invariantProblems()).toEqual([]);
+  });
+
   it('holds the invariant after every step of a random link / unlink / change / 红冲 sequence', async () => {
     const random = prng(20261126);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
