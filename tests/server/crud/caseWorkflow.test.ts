@@ -162,6 +162,29 @@ describe.each(DATABASE_KINDS)('case workflow (%s)', (kind) => {
     expect(await db().selectFrom('biz_receive_progress').select('id').where('receive_id', '=', c.id).execute()).toHaveLength(1);
   });
 
+  it.runIf(kind === 'postgres')('refuses an approval whose case another manager moved while it waited for the row', async () => {
+    const c = await readyCase('approve');
+    const manager = await token('zhangsan');
+    let locked = () => {};
+    let release = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The other manager's transaction has moved the case and holds its row, not yet committed.
+    const other = inTransaction(server.database.db, async (trx) => {
+      await sql`UPDATE biz_receive SET receive_status = 'over' WHERE id = ${c.id}`.execute(trx);
+      locked();
+      await gate;
+    });
+    await holding;
+    // This one still reads 结案审批 (the other has not committed) and waits for the row at its UPDATE.
+    const answer = server.send('POST', '/receive/receive/transition', { id: c.id, transition: 'approve' }, manager);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await other;
+    expect(await answer).toMatchObject({ success: false, message: `案件「${c.number}」当前状态为「已结案」，不能执行「通过」` });
+    expect(await db().selectFrom('biz_receive_progress').select('id').where('receive_id', '=', c.id).execute()).toHaveLength(0);
+  });
+
   it('投诉: 处理 asks for 处理意见, 办结 writes the result and the close date', async () => {
     const c = await newCase();
     const added = await server.send('POST', '/receive/complaint/add', { receiveId: c.id, source: (await firstDictValue('complaint_source')), content: '查勘不及时', complaintStatus: 'closed' });
