@@ -6,7 +6,12 @@
  * and two managers approving one case at once (one wins, the other is told). Also 投诉 (a form written
  * onto the row) and 案件费用's approval.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
+import type { PageDocument } from '../../../runtime/generated/page';
+import { loadPageSchema } from '../../../runtime/schema/loadPageSchema';
+import { workflowProblems } from '../../../server/crud/workflow/workflowChecks';
 import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../server/db/transaction';
 import { applySystemTransition } from '../../../server/crud/workflow/systemTransition';
@@ -218,6 +223,20 @@ describe.each(DATABASE_KINDS)('case workflow (%s)', (kind) => {
     expect(await costMove('admin', 'submit')).toMatchObject({ success: true });
     expect(await costMove('zhangsan', 'approve')).toMatchObject({ success: true });
     expect(await costMove('zhangsan', 'approve')).toMatchObject({ success: false, message: expect.stringContaining('当前状态为「已审批」，不能执行「通过」') });
+  });
+
+  it('stops the start when a workflow names a state its dictionary lacks or a progress page not loaded', async () => {
+    const doc = JSON.parse(fs.readFileSync(path.resolve('schemas/pages/receive/receive.json'), 'utf8')) as PageDocument;
+    const workflow = doc.workflow as NonNullable<PageDocument['workflow']>;
+    doc.workflow = { ...workflow, progress: { page: 'receive/noProgress', link: 'receiveId' }, transitions: [...workflow.transitions, { key: 'lose', title: '遗失', from: ['handle'], to: 'lost' }] };
+    const loaded = loadPageSchema(doc, 'schemas/pages/receive/receive.json');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const others = server.pages.filter((p) => p.source !== 'schemas/pages/receive/receive.json' && p.workflow === undefined);
+    expect((await workflowProblems(server.app.dictionaries, [loaded.page, ...others])).map((e) => `${e.pointer} ${e.message}`)).toEqual([
+      '/workflow/transitions/8 流程操作「遗失」的状态 lost 不在数据字典 receive_status 中',
+      '/workflow/progress/page 进度页面 receive/noProgress 不存在',
+    ]);
+    expect(await workflowProblems(server.app.dictionaries, server.pages)).toEqual([]);
   });
 
   async function firstDictValue(code: string): Promise<string> {
