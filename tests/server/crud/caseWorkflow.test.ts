@@ -17,8 +17,9 @@ import { inTransaction } from '../../../server/db/transaction';
 import { applySystemTransition } from '../../../server/crud/workflow/systemTransition';
 import { dynamic } from '../../../server/crud/entity/store';
 import { DATABASE_KINDS } from '../../support/database';
-import { login } from '../support/app';
-import { signedInCrudApp } from './support';
+import ExcelJS from 'exceljs';
+import { API, authHeaders, body, login } from '../support/app';
+import { multipart, signedInCrudApp } from './support';
 
 type Rec = Record<string, unknown>;
 const NO_PERMISSION = '没有权限，请联系管理员授权';
@@ -56,6 +57,20 @@ describe.each(DATABASE_KINDS)('case workflow (%s)', (kind) => {
     // The form sends the stored state back unchanged: that edit passes.
     const kept = await server.send('PUT', '/receive/receive/edit', { id: c.id, receiveName: `${c.number}改名`, receiveStatus: 'new' }, await token('lisi'));
     expect(kept.success, kept.message).toBe(true);
+  });
+
+  it('starts imported cases at 新建 too, whatever the workbook says', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('案件');
+    sheet.addRow(['案件']);
+    sheet.addRow(['导入']);
+    sheet.addRow(['案件名称', '案件状态', '委托日期']);
+    sheet.addRow([`导入的案件${kind}`, '已结案', '2026-11-20']);
+    const upload = multipart([{ field: 'file', name: '案件.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) }]);
+    const answer = body(await server.app.inject({ method: 'POST', url: `${API}/receive/receive/importExcel`, payload: upload.payload, headers: { ...authHeaders(server.admin), ...upload.headers } }));
+    expect(answer.success, answer.message).toBe(true);
+    const row = await db().selectFrom('biz_receive').select('receive_status').where('receive_name', '=', `导入的案件${kind}`).executeTakeFirstOrThrow();
+    expect(row.receive_status).toBe('new');
   });
 
   it('受理 needs 主办公估师 and 承办部门; lisi accepts, the handler is told, a progress entry and a version are written', async () => {
