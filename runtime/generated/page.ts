@@ -146,6 +146,7 @@ export interface PageDocument {
   indexes?: PageIndex[];
   grid?: PageGrid;
   treeManage?: PageTreeManage;
+  workflow?: PageWorkflow;
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -1403,4 +1404,113 @@ export interface PageTreeManageNodeAction {
    * Permission code the user must hold to see the button. Default <prefix>:<key>.
    */
   permission?: string;
+}
+/**
+ * The record's lifecycle: a state field (a dictionary field nobody writes through add, edit or import) and the transitions that move it. The server serves POST {apiPath}/transition behind each transition's permission code, checks from-state, required fields and guard in one transaction, writes the progress entry and a data-log version and notifies; the list offers each transition allowed from a row's state as a row link (and batch ones as toolbar buttons).
+ */
+export interface PageWorkflow {
+  /**
+   * The state field: a declared string field with a dictionary; its default is the state a new record starts in.
+   */
+  field: string;
+  /**
+   * The page that gets one entry per transition (action, fromStatus, toStatus, content, progressTime), e.g. receive/receiveProgress linked by receiveId.
+   */
+  progress?: {
+    /**
+     * The progress page, <module>/<name>.
+     */
+    page: string;
+    /**
+     * The progress page's field holding the record's id, e.g. receiveId.
+     */
+    link: string;
+  };
+  /**
+   * @minItems 1
+   * @maxItems 30
+   */
+  transitions: PageWorkflowTransition[];
+}
+export interface PageWorkflowTransition {
+  /**
+   * Name of the transition, unique in the workflow; the default permission code is <prefix>:<key>.
+   */
+  key: string;
+  /**
+   * Link and button text and the progress entry's action, e.g. 提交结案审批.
+   */
+  title: string;
+  /**
+   * States (dictionary values) the transition starts from.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  from: string[];
+  /**
+   * The state it leads to.
+   */
+  to: string;
+  /**
+   * Permission code the user must hold. Default <prefix>:<key>.
+   */
+  permission?: string;
+  /**
+   * Fields that must be non-empty on the row (e.g. handler, departId); the server refuses naming them.
+   *
+   * @maxItems 20
+   */
+  require?: string[];
+  /**
+   * Safe expression over the row ($row.<field>) that must hold, e.g. "$row.feeAmount > 0".
+   */
+  guard?: string;
+  /**
+   * The refusal when the guard does not hold. Default 不满足「<title>」的条件.
+   */
+  guardMessage?: string;
+  /**
+   * A 原因 text is asked for and required; it becomes the progress entry's content.
+   */
+  reason?: boolean;
+  form?: PageWorkflowForm;
+  /**
+   * Also offered as a toolbar button on the selected rows (all or nothing).
+   */
+  batch?: boolean;
+  /**
+   * Who must act next, told by message: a field holding usernames (e.g. handler) or role:<roleCode>.
+   */
+  responsible?: string;
+  /**
+   * Who is told besides: fields holding usernames, members (the record's members page rows, receive/receiveMember) or role:<roleCode>.
+   *
+   * @maxItems 10
+   */
+  notify?: string[];
+  /**
+   * Run only by server code (applySystemTransition): no link, no permission code.
+   */
+  system?: boolean;
+}
+/**
+ * Fields of the record asked for in the transition's dialog and written onto the row (e.g. 投诉's handleNote).
+ */
+export interface PageWorkflowForm {
+  /**
+   * Declared fields of the page (not the state field).
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  fields: string[];
+  /**
+   * The fields must be filled. Default true.
+   */
+  required?: boolean;
+  /**
+   * A date field set to today by the transition (e.g. closeDate).
+   */
+  dateField?: string;
 }

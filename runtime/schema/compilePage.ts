@@ -31,6 +31,7 @@ import { DICT_TEXT_SUFFIX, camelToUnderline } from './naming';
 import { COMMON_STANDARD_COLUMNS, TENANT_STANDARD_COLUMN, type StandardColumn } from '../contract/standardColumns';
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 import { pointer } from './schemaError';
+import { compileWorkflow } from './compileWorkflow';
 
 const DEFAULT_ELLIPSIS = ELLIPSIS_LENGTH;
 /** The page header's search box hint when the document gives none (runtime/views/layout/PageHeader). */
@@ -95,7 +96,7 @@ function definedEntries(map: Readonly<Record<string, string | undefined>> | unde
   return Object.fromEntries(Object.entries(map ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-function compileField(field: PageField, index: number): CompiledField {
+export function compileField(field: PageField, index: number): CompiledField {
   const widget = effectiveWidget(field);
   const numeric = field.type === 'number' || field.type === 'money';
   return {
@@ -282,9 +283,12 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     };
   };
 
+  const workflow = compileWorkflow(doc, apiPath, field, compileField);
+  // The state moves by transitions only: the form shows it, nobody types it (the server holds to that too).
+  const formField = (name: string): CompiledField => (workflow && name === workflow.field.name ? workflow.field : field(name));
   const groups = doc.form.groups
-    ? doc.form.groups.map((group) => ({ title: group.title, fields: group.fields.map(field) }))
-    : [{ fields: (doc.form.fields ?? doc.fields.map((f) => f.name)).map(field) }];
+    ? doc.form.groups.map((group) => ({ title: group.title, fields: group.fields.map(formField) }))
+    : [{ fields: (doc.form.fields ?? doc.fields.map((f) => f.name)).map(formField) }];
   const formColumns = doc.form.columns ?? 1;
   const formFields = groups.flatMap((group) => group.fields);
 
@@ -351,9 +355,13 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
         ? { field: field(doc.list.defaultSort.field), order: doc.list.defaultSort.order }
         : { field: field('createTime'), order: 'desc' },
       toolbar: doc.list.toolbar.map((name) => action(name, TOOLBAR_PERMISSION[name])),
-      rowActions: doc.list.rowActions.map((spec, i): CompiledRowAction =>
-        typeof spec === 'string' ? action(spec, ROW_PERMISSION[spec]) : customRowAction(spec, i),
-      ),
+      rowActions: [
+        ...doc.list.rowActions.map((spec, i): CompiledRowAction =>
+          typeof spec === 'string' ? action(spec, ROW_PERMISSION[spec]) : customRowAction(spec, i),
+        ),
+        // Each transition a user runs is a row link on the rows in its from-states.
+        ...(workflow?.transitions.flatMap((t) => (t.rowAction ? [t.rowAction] : [])) ?? []),
+      ],
       pageSize: doc.list.pageSize ?? LIST_PAGE_SIZE,
       pageSizeOptions: LIST_PAGE_SIZE_OPTIONS,
       rowSelection: doc.list.rowSelection ?? true,
@@ -444,5 +452,6 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
         }
       : {}),
     indexes: [...explicitIndexes, ...uniqueFieldIndexes],
+    ...(workflow ? { workflow } : {}),
   };
 }

@@ -136,6 +136,8 @@ export interface CompiledCustomRowAction {
   params: Readonly<Record<string, string>>;
   /** Parameters filled from the row: parameter name → row field. */
   rowParams: Readonly<Record<string, string>>;
+  /** The workflow transition this link runs (derived from `workflow`, never declared in list.rowActions). */
+  transition?: string;
 }
 
 /** The small form a row action opens (list.rowActions[].form): fields of its own, no columns. */
@@ -378,6 +380,41 @@ export interface CompiledHeader {
   tabs: readonly CompiledHeaderTab[];
 }
 
+/** One transition of the page's workflow with its defaults applied (page language `workflow.transitions`). */
+export interface CompiledTransition {
+  key: string;
+  title: string;
+  from: readonly string[];
+  to: string;
+  /** <prefix>:<key> unless declared; '' for a system transition (no user runs it). */
+  permission: string;
+  /** Fields that must be non-empty on the row. */
+  require: readonly CompiledField[];
+  /** Safe expression over `$row` that must hold. */
+  guard?: string;
+  guardMessage: string;
+  reason: boolean;
+  /** Record fields asked for in the dialog and written onto the row; dateField is set to today. */
+  form?: { fields: readonly CompiledField[]; required: boolean; dateField?: CompiledField };
+  batch: boolean;
+  /** A field holding usernames, or role:<code>. */
+  responsible?: string;
+  /** Fields holding usernames, 'members' or role:<code>. */
+  notify: readonly string[];
+  system: boolean;
+  /** The row link (and, for batch, the toolbar button with idParam ids) calling the transition endpoint. */
+  rowAction?: CompiledCustomRowAction;
+}
+
+/** The page's lifecycle (`workflow`): the state field and its transitions. */
+export interface CompiledWorkflow {
+  field: CompiledField;
+  progress?: { page: string; link: string };
+  transitions: readonly CompiledTransition[];
+  /** '{apiPath}/transition'. */
+  url: string;
+}
+
 export interface CompiledPage {
   /** File path or 'online:<code>' the document came from. */
   source: string;
@@ -403,6 +440,8 @@ export interface CompiledPage {
   picker?: CompiledPicker;
   /** Declared indexes plus one unique index per unique field. */
   indexes: readonly CompiledIndex[];
+  /** Present when the document has a `workflow` section. */
+  workflow?: CompiledWorkflow;
 }
 
 export type LoadPageResult =

@@ -21,6 +21,7 @@ import {
 import { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME, camelToUnderline } from './naming';
 import { pointer, type SchemaError } from './schemaError';
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
+import { workflowErrors } from './workflowReferences';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
 
@@ -102,6 +103,7 @@ class Checker {
     this.endpoints();
     this.indexes();
     this.encrypted();
+    this.errors.push(...workflowErrors(this.doc, this.source));
     return this.errors;
   }
 

@@ -63,6 +63,11 @@ export function watchRowActionRoutes(app: FastifyInstance, apiBase: string, page
         }
         if (action.action !== 'custom') return;
         const route = `${action.method.toUpperCase()} ${apiBase}${action.url}`;
+        // A workflow's transition link: one endpoint serves every transition and checks each one's code itself.
+        if (action.transition !== undefined) {
+          if (!permissions.has(route)) problems.push(`${page.source}#/workflow 流程操作「${action.title}」调用的接口 ${route} 不存在`);
+          return;
+        }
         if (!permissions.has(route)) {
           problems.push(`${at} 行操作「${action.title}」调用的接口 ${route} 不存在`);
           return;

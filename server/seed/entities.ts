@@ -46,7 +46,9 @@ export async function insertEntityButtons(
   const existing = new Set(permissions.flatMap((p) => (p.perms ? p.perms.split(',').map((c) => c.trim()) : [])));
   const rows: Insertable<SysPermission>[] = [];
   for (const page of pages) {
-    const menuId = components.get(schemaComponentOf(page));
+    // The page's own menu item, else the first one opening one of its views (schema/<module>/<name>/<view>).
+    const own = schemaComponentOf(page);
+    const menuId = components.get(own) ?? [...components].find(([component]) => component.startsWith(`${own}/`))?.[1];
     if (!menuId) continue;
     let sortNo = 100;
     const buttons: [string, string][] = [

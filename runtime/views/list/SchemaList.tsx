@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Alert, Empty, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Table, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useDictionaries } from '../../dict/useDictionaries';
@@ -19,6 +19,7 @@ import type { RowKey } from '../../list/types';
 import type { CompiledAddRowAction, CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledRowAction, CompiledViewRowAction } from '../../schema/compiledPageTypes';
 import { opensDialog } from '../rowAction/rowActionPage';
 import { rowActionParams } from './rowActions';
+import { SELECT_FIRST, batchTransitionActions, selectionRow } from './workflowActions';
 import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
@@ -163,6 +164,14 @@ export function SchemaList(props: SchemaListProps) {
   };
 
   const { query, total, rows, loading, selectedRowKeys } = list;
+  // The workflow's batch transitions on the selected rows (a reason or form opens the same dialog as the row link).
+  const batchActions = page.list.rowSelection && onRowDialog ? batchTransitionActions(page, (code) => host.hasPermission(code)) : [];
+  const onBatch = (action: CompiledCustomRowAction) => {
+    const row = selectionRow(selectedRowKeys as RowKey[]);
+    if (!row) return host.notify.warning(SELECT_FIRST);
+    if (opensDialog(action)) return onRowDialog?.(action, row);
+    void list.callRow({ ...action, extra: rowActionParams(action, row) }, String(row.id)).then((done) => done && list.clearSelection());
+  };
   const tree = useTreeRows(page, host, rows as Row[]);
   const columns = listColumns({
     page: { ...page, list: { ...page.list, rowActions } },
@@ -193,6 +202,11 @@ export function SchemaList(props: SchemaListProps) {
         onAction={(action) => handlers[action]?.()}
         extra={
           <>
+            {batchActions.map((action) => (
+              <Button key={action.key} data-testid={action.key} onClick={() => onBatch(action)}>
+                {action.title}
+              </Button>
+            ))}
             {page.list.compare && <CompareButton compare={page.list.compare} host={host} selectedRowKeys={selectedRowKeys} />}
             {/* The advanced query is the generic list's: a page served by a named module answers its own parameters only. */}
             {superFields.length > 0 && page.document.entity.servedBy === undefined && page.document.entity.server === undefined && (

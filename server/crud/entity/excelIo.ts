@@ -22,6 +22,7 @@ import type { Actor } from './store';
 import { checkRecord, uniqueFields, type EntityValues } from './validate';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { duplicateMessage } from './service';
+import { startInInitialState } from '../workflow/stateField';
 
 const EXPORT_CHUNK = 5000;
 
@@ -193,6 +194,7 @@ export async function importFiles(service: EntityService, db: Kysely<DB>, files:
     const writeErrorFile = (out: Writable) => writeErrorWorkbook(out, { columns, rows: badRows, title: service.model.title });
     return { ok: false, badRows, totalRows: rows.length, columns, writeErrorFile };
   }
+  startInInitialState(service.model.page, values);
   await service.insertNew(db, values, actor);
   return { ok: true, count: rows.length };
 }

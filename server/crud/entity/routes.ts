@@ -29,6 +29,12 @@ import { bothConditions, dataRuleCondition } from './dataRuleScope';
 import { registerGridBatch } from './gridBatch';
 import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 import type { EntityHooks } from './hooks';
+import { pageKey, type WorkflowContext } from '../workflow/engine';
+import { registerTransitions } from '../workflow/transitionRoutes';
+import { setWorkflowEngine } from '../workflow/registry';
+import { whenCommitted } from '../workflow/afterCommit';
+import { workflowProblems } from '../workflow/workflowChecks';
+import { addInput, editInput } from '../workflow/stateField';
 
 /** Serves the endpoints of a page that names it as `entity.server`, with the page's service. */
 export type EntityServerModule = (app: FastifyInstance, service: EntityService) => void;
@@ -131,14 +137,14 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
 
   app.post(entityEndpoint(apiPath, 'add'), { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
     writing(reply, async () => {
-      await service.add(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
+      await service.add(app.db, addInput(model.page, (request.body ?? {}) as Record<string, unknown>), actorOf(request));
       return okMessage('添加成功！');
     }),
   );
 
   const edit = async (request: FastifyRequest, reply: FastifyReply) =>
     writing(reply, async () => {
-      await service.edit(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
+      await service.edit(app.db, await editInput(app.db, service, app.dictionaries, (request.body ?? {}) as Record<string, unknown>, actorOf(request).tenantId), actorOf(request));
       return okMessage('编辑成功！');
     });
   app.put(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
@@ -158,7 +164,7 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
   });
 }
 
-function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles, servedElsewhere: ReadonlySet<string>): void {
+function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles, servedElsewhere: ReadonlySet<string>, workflows: WorkflowContext): void {
   const { model } = service;
   const { apiPath } = model.page.entity;
   const perms = model.page.permissions;
@@ -201,6 +207,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
   // A read-only page (logs) is written by the server alone: no write endpoint exists to be called.
   const writable = !model.page.entity.readOnly;
   if (writable) registerWrites(app, service);
+  if (writable) registerTransitions(app, service, workflows);
 
   const sendWorkbook = (reply: FastifyReply, fileName: string, write: (out: PassThrough) => Promise<unknown>) => {
     const out = new PassThrough();
@@ -313,8 +320,20 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   }
   // Who uses whose rows is read once from all pages: every delete and key change of any page asks it.
   const references = new ReferenceGraph(models);
+  const services = new Map(models.map((model) => [pageKey(model.page), new EntityService(model, dicts, references, opts.hooks?.[model.table], app.secrets)] as const));
+  // A workflow naming a state its dictionary lacks, or a progress page not loaded, stops the start.
+  const workflowTrouble = await workflowProblems(app.dictionaries, opts.pages);
+  if (workflowTrouble.length > 0) throw new PageLoadError(workflowTrouble);
+  const workflows: WorkflowContext = { services, pages: opts.pages, dictionaries: app.dictionaries };
+  setWorkflowEngine({
+    ...workflows,
+    hub: app.noticeHub,
+    log: app.log,
+    afterCommit: (probe, push) =>
+      whenCommitted(app.db, probe, push, { giveUpMs: 2 * app.appConfig.databaseLimits.statementTimeoutMs, onError: (err) => app.log.warn({ err }, '流程通知推送失败') }),
+  });
   for (const model of models) {
-    const service = new EntityService(model, dicts, references, opts.hooks?.[model.table], app.secrets);
+    const service = services.get(pageKey(model.page)) as EntityService;
     const named = model.page.entity.server;
     if (named) {
       const module = opts.modules?.[named];
@@ -322,7 +341,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
       module(app, service);
       continue;
     }
-    registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set());
+    registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set(), workflows);
     opts.companions?.[model.table]?.(app, service);
     if (model.page.document.grid) registerGridBatch(app, service);
     if (hasRecycleBin(service)) {

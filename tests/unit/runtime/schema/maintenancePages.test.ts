@@ -270,7 +270,7 @@ describe('maintenance and position page documents', () => {
       expect(page.list.toolbar.map((action) => action.action)).toEqual(
         business ? ['add', 'batchDelete', 'export'] : ['add', 'batchDelete', 'export', 'import', 'templateDownload'],
       );
-      // Besides the page's own actions (发票's 关联案件 and 红冲).
+      // Besides the page's own actions (发票's 关联案件 and 红冲) and a workflow's transitions.
       const shared = page.list.rowActions.filter((action) => ['edit', 'detail', 'delete'].includes(action.action));
       expect(shared.map((action) => action.permission)).toEqual([
         `${page.entity.permissionPrefix}:edit`,
