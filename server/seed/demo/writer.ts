@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
+import { STANDARD_COLUMN_NAMES } from '../../../runtime/contract/standardColumns';
+import { dynamic } from '../../crud/entity/store';
+import type { DB } from '../../db/types';
+import { SeedError } from '../documents';
+import { DEMO_ENTITIES, type DemoRow, type DemoRows, type DemoTable } from './caseLife';
+
+/** Fields the demo fills when the page has them (another part of the system may not have added them yet). */
+const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['redStatus']);
+
+const STANDARD: Record<string, string> = {
+  id: STANDARD_COLUMN_NAMES.id,
+  createBy: STANDARD_COLUMN_NAMES.createBy,
+  createTime: STANDARD_COLUMN_NAMES.createTime,
+  sysOrgCode: STANDARD_COLUMN_NAMES.sysOrgCode,
+};
+
+/** PostgreSQL takes at most 65535 parameters a statement; stay well below. */
+const MAX_PARAMETERS = 30_000;
+
+interface TableWriter {
+  table: string;
+  /** [field name, column] for every field the rows carry and the page has. */
+  columns: [string, string][];
+}
+
+/** Where each demo table's rows go, read from the pages (the column names are theirs, never typed here). */
+export function demoWriters(pages: readonly CompiledPage[]): Map<DemoTable, TableWriter> {
+  const byEntity = new Map(pages.map((p) => [`${p.entity.module}/${p.entity.name}`, p]));
+  const writers = new Map<DemoTable, TableWriter>();
+  for (const [short, entity] of Object.entries(DEMO_ENTITIES) as [DemoTable, string][]) {
+    const page = byEntity.get(entity);
+    if (!page) throw new SeedError(`演示数据需要页面 ${entity}，但没有加载它`);
+    const columns: [string, string][] = [...Object.entries(STANDARD)];
+    for (const field of page.fields) if (!field.link) columns.push([field.name, field.column]);
+    writers.set(short, { table: page.entity.table, columns });
+  }
+  return writers;
+}
+
+/** True when every page the demo writes is loaded (a test app with a few pages gets no demo cases). */
+export function hasDemoPages(pages: readonly CompiledPage[]): boolean {
+  const names = new Set(pages.map((p) => `${p.entity.module}/${p.entity.name}`));
+  return Object.values(DEMO_ENTITIES).every((e) => names.has(e));
+}
+
+function checkFields(short: DemoTable, writer: TableWriter, row: DemoRow): void {
+  const known = new Set(writer.columns.map(([field]) => field));
+  for (const field of Object.keys(row)) {
+    if (!known.has(field) && !OPTIONAL_FIELDS.has(field)) {
+      throw new SeedError(`演示数据的字段 ${DEMO_ENTITIES[short]}.${field} 在页面中不存在`);
+    }
+  }
+}
+
+/** Inserts the rows, table by table in the order given, as multi-row INSERTs of bounded size. */
+export async function writeDemoRows(db: Kysely<DB>, writers: ReadonlyMap<DemoTable, TableWriter>, rows: DemoRows): Promise<void> {
+  for (const short of Object.keys(DEMO_ENTITIES) as DemoTable[]) {
+    const list = rows[short];
+    if (list.length === 0) continue;
+    const writer = writers.get(short);
+    if (!writer) continue;
+    checkFields(short, writer, list[0]);
+    const present = writer.columns.filter(([field]) => list.some((r) => field in r));
+    const batch = Math.max(1, Math.floor(MAX_PARAMETERS / present.length));
+    for (let i = 0; i < list.length; i += batch) {
+      const values = list.slice(i, i + batch).map((row) => Object.fromEntries(present.map(([field, column]) => [column, row[field] ?? null])));
+      await dynamic(db).insertInto(writer.table).values(values).execute();
+    }
+  }
+}
