@@ -49,7 +49,12 @@ export function demoId(kind: number, index: number, k: number): string {
   return `${kind.toString(16).padStart(2, '0')}${index.toString(16).padStart(22, '0')}${k.toString(16).padStart(8, '0')}`;
 }
 
-const yuan = (cents: number): string => (cents / 100).toFixed(2);
+/** Cents as the decimal text of a money column (exact: amounts are kept in whole cents). */
+function yuan(cents: number): string {
+  const abs = Math.abs(cents);
+  const rest = abs % 100;
+  return `${cents < 0 ? '-' : ''}${(abs - rest) / 100}.${rest < 10 ? '0' : ''}${rest}`;
+}
 const officeHour = (rng: Random, day: number): number => dayStart(day) + (9 + rng.int(0, 8)) * 3_600_000 + rng.int(0, 59) * 60_000;
 
 function handlersOf(ref: DemoReference): DemoStaff[] {

@@ -62,7 +62,7 @@ export function loadFixedCases(): FixedCase[] {
 export class DemoNotEmptyError extends SeedError {}
 
 /** Refuses to add demo cases to a case table that has any: the demo's numbers and links assume it alone. */
-async function assertNoCases(db: Kysely<DB>): Promise<void> {
+export async function assertNoCases(db: Kysely<DB>): Promise<void> {
   const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM biz_receive`.execute(db);
   const n = Number(rows[0].n);
   if (n > 0) throw new DemoNotEmptyError(`案件表（biz_receive）已有 ${n} 条案件，演示数据只能生成到空数据库中，请换一个空数据库后重试`);
@@ -112,7 +112,8 @@ export async function generateDemo(db: Kysely<DB>, pages: readonly CompiledPage[
   const { rows: today } = await sql<{ day: string }>`SELECT to_char(now(), 'YYYY-MM-DD') AS day`.execute(db);
   const horizon = Date.parse(`${today[0].day}T00:00:00Z`);
   let invoice = 0;
-  const ctx: CaseContext = { ref, horizon, nextInvoiceNumber: () => String(30_000_000 + ++invoice) };
+  // Invoice numbers start above the hand-written invoices' (schemas/seed/entities/receipt): 16 million before they meet.
+  const ctx: CaseContext = { ref, horizon, nextInvoiceNumber: () => String(50_000_000 + ++invoice) };
   const chunkSize = opts.chunkSize ?? 2_000;
   const summary: DemoSummary = { cases: 0, rows: { receive: 0, progress: 0, member: 0, cost: 0, payment: 0, hour: 0, receipt: 0, link: 0, complaint: 0, mail: 0 } };
 

@@ -8,9 +8,25 @@ export const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /** Times are Beijing wall-clock instants kept as UTC milliseconds, printed without a zone like the database's timestamps. */
-export const dateOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-export const timeOf = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 export const dayStart = (ms: number): number => Math.floor(ms / DAY) * DAY;
+
+// A million cases print tens of millions of dates: each day is formatted once, the time of day by arithmetic.
+const days = new Map<number, string>();
+export function dateOf(ms: number): string {
+  const day = Math.floor(ms / DAY);
+  let text = days.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY).toISOString().slice(0, 10);
+    days.set(day, text);
+  }
+  return text;
+}
+
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+export function timeOf(ms: number): string {
+  const seconds = Math.floor((ms - dayStart(ms)) / 1000);
+  return `${dateOf(ms)} ${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
+}
 
 /** A transition of the lifecycle as the progress entry records it (action = the transition's label). */
 export interface Step {
