@@ -26,8 +26,9 @@ export function emptyRows(): DemoRows {
   return { receive: [], progress: [], member: [], cost: [], payment: [], hour: [], receipt: [], link: [], complaint: [], mail: [] };
 }
 
-/** A case to be written: its place in the sequence, when it came in, where it stands; a fixed case brings its own fields. */
+/** A case to be written: when it came in, where it stands; a fixed case brings its own fields. */
 export interface CaseBase {
+  /** Seeds the case's random stream and its rows' ids: the position among generated cases, or a fixed case's own. */
   index: number;
   id: string;
   trustTime: number;

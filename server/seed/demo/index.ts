@@ -22,6 +22,8 @@ const FIXED_CASES_FILE = 'schemas/seed/demo/cases.json';
 /** How many cases `npm start` seeds into an empty database. */
 export const STARTUP_DEMO_CASES = 300;
 const SEED = 20_260_115;
+/** Row ids and random streams of the fixed cases start here, apart from the generated cases' positions. */
+const FIXED_INDEX = 0x7fff_0000;
 /** Cases come in over the last 18 months. */
 const SPAN_DAYS = 540;
 
@@ -81,19 +83,19 @@ function* caseBases(total: number, fixed: readonly FixedCase[], horizon: number)
   let g = 0;
   let f = 0;
   let when = draw(0);
-  for (let index = 0; index < total; index++) {
+  while (g < generated || f < sorted.length) {
     const nextFixed = sorted[f];
     const fixedTime = nextFixed ? Date.parse(`${nextFixed.trustDate}T09:30:00Z`) : Number.POSITIVE_INFINITY;
     if (nextFixed && fixedTime <= when) {
+      // Fixed cases draw from their own streams, so the generated ones are the same whatever day it is.
+      yield { index: FIXED_INDEX + f, id: nextFixed.id, trustTime: fixedTime, state: nextFixed.receiveStatus, given: nextFixed };
       f++;
-      yield { index, id: nextFixed.id, trustTime: fixedTime, state: nextFixed.receiveStatus, given: nextFixed };
       continue;
     }
     // Office hours: the day's fraction becomes a time between 09:00 and 18:00 (still in date order).
     const day = dayStart(when);
     const trustTime = day + 9 * 3_600_000 + Math.floor(((when - day) / DAY) * 9 * 60) * 60_000;
-    const rng = caseRandom(SEED, index);
-    yield { index, id: `01${index.toString(16).padStart(30, '0')}`, trustTime, state: stateForAge(rng, (horizon - trustTime) / DAY) };
+    yield { index: g, id: `01${g.toString(16).padStart(30, '0')}`, trustTime, state: stateForAge(caseRandom(SEED, g), (horizon - trustTime) / DAY) };
     g++;
     when = draw(g);
   }
