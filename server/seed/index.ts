@@ -8,6 +8,7 @@ import { SeedError } from './documents';
 import { loadSeedDocument } from './load';
 import { insertEntityButtons, insertEntityRows, loadEntitySeeds } from './entities';
 import { insertMenus } from './menus';
+import { generateDemo, hasDemoPages, STARTUP_DEMO_CASES } from './demo';
 import { insertDeparts, insertPositions } from './organisation';
 import { insertRoles } from './roles';
 import { insertUsers, PRODUCTION_ADMIN } from './users';
@@ -41,6 +42,12 @@ export interface SeedOptions {
    * and with `demo` the rows of schemas/seed/entities/ are inserted through the entity write path.
    */
   pages?: readonly CompiledPage[];
+  /**
+   * With `demo`: how many demo cases (with their members, progress, costs, hours, invoices,
+   * complaints and letters) the seed writes, the hand-written ones of schemas/seed/demo/cases.json
+   * first; default STARTUP_DEMO_CASES. 0 leaves the case tables empty (the generator fills them).
+   */
+  demoCases?: number;
 }
 
 export async function seed(db: Kysely<DB>, opts: SeedOptions): Promise<void> {
@@ -92,5 +99,8 @@ export async function seed(db: Kysely<DB>, opts: SeedOptions): Promise<void> {
     await insertAnnouncements(trx, announcements, userIds);
     // Last: entity rows may refer to users, departments and dictionaries through their dictionaries.
     await insertEntityRows(trx, pages, entitySeeds);
+    // Then the cases, written straight into their tables (server/seed/demo): they refer to all of the above.
+    const cases = opts.demoCases ?? STARTUP_DEMO_CASES;
+    if (opts.demo && cases > 0 && hasDemoPages(pages)) await generateDemo(trx, pages, { cases, withFixedCases: true });
   });
 }

@@ -24,14 +24,17 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
   const { get, send: write } = server;
 
   it('seeds believable cases: handler, department, experts and the insurer name beside its code', async () => {
-    const all = (await get<Page>('/receive/receive/list?pageSize=100')).result.records;
+    const listed = (await get<Page>('/receive/receive/list?pageSize=1000')).result;
+    // The demo firm's cases (server/seed/demo), the hand-written ones (ids R0001…) among them.
+    expect(listed.total).toBe(300);
+    const all = listed.records.filter((c) => /^R\d+$/.test(String(c.id)));
     expect(all).toHaveLength(60);
     const handled = all.filter((c) => c.handler);
     expect(handled.length).toBeGreaterThan(30);
     expect(new Set(handled.map((c) => c.handler))).toEqual(new Set(['lisi', 'zhaoliu', 'zhangsan']));
     expect(all.filter((c) => c.expertIds).length).toBeGreaterThan(20);
     expect(all.filter((c) => c.customerIds).length).toBeGreaterThan(10);
-    const first = all.find((c) => c.receiveNumber === 'GG202601060001');
+    const first = all.find((c) => c.id === 'R0001');
     expect(first).toMatchObject({ insurerCode: 'GSCX', insurerCode_dictText: '国寿财险', insurerName: '中国人寿财产保险股份有限公司', handler: 'zhangsan' });
     // The department the case names is a department of the organisation chart.
     const departs = await server.database.db.selectFrom('sys_depart').select(['id', 'depart_name']).execute();
@@ -60,8 +63,8 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
   });
 
   it('seeds the handler’s post as the case’s 承办职务 and co-insurers on some large cases', async () => {
-    const all = (await get<Page>('/receive/receive/list?pageSize=100')).result.records;
-    expect(all.find((c) => c.receiveNumber === 'GG202601060001')).toMatchObject({ handler: 'zhangsan', positionCode: 'dept_manager' });
+    const all = (await get<Page>('/receive/receive/list?pageSize=1000')).result.records;
+    expect(all.find((c) => c.id === 'R0001')).toMatchObject({ handler: 'zhangsan', positionCode: 'dept_manager' });
     // The seeded cases (ids R0001…); a case added by a test is numbered GG… too.
     for (const c of all.filter((row) => row.handler && /^R\d+$/.test(String(row.id)))) {
       expect(c.positionCode, String(c.receiveNumber)).toBe({ zhangsan: 'dept_manager', lisi: 'senior_adjuster', zhaoliu: 'assistant_adjuster' }[String(c.handler)]);
@@ -116,7 +119,7 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
     expect(both.message).toContain('协作专家：「E99」不是可选的值');
     expect((await get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent('测试案件：错误的选择')}`)).result.total).toBe(0);
 
-    const [someCase] = (await get<Page>(`/receive/receive/list?receiveNumber=GG202601060001`)).result.records;
+    const someCase = (await get<Rec>('/receive/receive/queryById?id=R0001')).result;
     const edit = await write('PUT', '/receive/receive/edit', { id: someCase.id, positionCode: 'ghost' });
     expect(edit).toMatchObject({ success: false, message: '承办职务：「ghost」不是可选的值' });
     expect((await get<Rec>(`/receive/receive/queryById?id=${String(someCase.id)}`)).result.positionCode).toBe('dept_manager');
@@ -128,7 +131,7 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
     expect(people.message).toContain('协办人：「ghost」不是可选的值');
     expect(people.message).toContain('承办部门：「nodep」不是可选的值');
 
-    const link = await write('POST', '/receipt/receiptLink/add', { receiptId: 'F0003', receiveId: 'R9999', amount: 10 });
+    const link = await write('POST', '/receipt/receiptLink/add', { receiptId: 'F0005', receiveId: 'R9999', amount: 10 });
     expect(link).toMatchObject({ success: false, message: '案件：「R9999」不是可选的值' });
   });
 
@@ -163,5 +166,20 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
     const edited = await write('PUT', '/receive/receive/edit', { id: made.id, expertIds: 'E02' }, lisi);
     expect(edited.success, edited.message).toBe(true);
     expect(await write('DELETE', `/receive/receive/delete?id=${String(made.id)}`, undefined, lisi)).toMatchObject({ success: false, code: 510 });
+  });
+
+  it('holds the amounts rule for every demo invoice', async () => {
+    const all = (await get<Page>('/receipt/receipt/list?pageSize=1000')).result.records;
+    expect(all.length).toBeGreaterThan(250);
+    for (const r of all) {
+      expect(Number(r.refAmount) + Number(r.waitAmount), String(r.number)).toBeCloseTo(Number(r.amount), 2);
+    }
+    // Reversed invoices: the red one carries the negative amount and names its original.
+    const reds = all.filter((r) => r.redFlag === '1' && !String(r.number).startsWith('T'));
+    expect(reds.length).toBeGreaterThan(5);
+    for (const red of reds) {
+      const original = all.find((r) => r.id === red.origReceiptId);
+      expect(Number(red.amount), String(red.number)).toBeCloseTo(-Number(original?.amount), 2);
+    }
   });
 });

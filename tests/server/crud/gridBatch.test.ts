@@ -27,10 +27,11 @@ describe.each(DATABASE_KINDS)('grid page batch save (工时登记) on %s', (kind
   afterAll(async () => ctx?.close());
 
   const save = (payload: Rec, token = admin) => ctx.app.inject({ method: 'POST', url: URL, payload, headers: authHeaders(token) });
+  // The rows these saves wrote (admin's); the demo firm's hours are its staff's.
   const stored = async () =>
     (
       await sql<{ id: string; remark: string | null; hours: string; order_num: number }>`
-        SELECT id, remark, CAST(hours AS text) AS hours, order_num FROM cost_work_hour ORDER BY order_num, remark`.execute(ctx.database.db)
+        SELECT id, remark, CAST(hours AS text) AS hours, order_num FROM cost_work_hour WHERE staff_user = 'admin' ORDER BY order_num, remark`.execute(ctx.database.db)
     ).rows;
   const row = (remark: string, extra: Rec = {}): Rec => ({
     caseId,

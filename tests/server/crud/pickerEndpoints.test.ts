@@ -18,7 +18,7 @@ describe.each(DATABASE_KINDS)('picker endpoints on %s', (kind) => {
 
   describe('GET /receive/receive/porp_list (选择案件)', () => {
     it('lists cases with the case picker parameters: field, filters, parameter, paging and sort', async () => {
-      const all = await get<Page<Rec>>('/receive/receive/list?pageSize=100');
+      const all = await get<Page<Rec>>('/receive/receive/list?pageSize=1000');
       expect(all.result.total).toBeGreaterThan(2);
       const answer = await get<Page<Rec>>(
         '/receive/receive/porp_list?field=id,receiveNumber,receiveName,receiveStatus,trustDate&parameter=&pageNo=1&pageSize=2&column=receiveNumber&order=asc',
