@@ -20,6 +20,7 @@ import {
 } from './fieldSemantics';
 import { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME, camelToUnderline } from './naming';
 import { pointer, type SchemaError } from './schemaError';
+import { checkPageConditions } from './rowConditions';
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
@@ -102,6 +103,7 @@ class Checker {
     this.endpoints();
     this.indexes();
     this.encrypted();
+    checkPageConditions(this.doc, this);
     return this.errors;
   }
 

@@ -26,6 +26,7 @@ import { ReferenceGraph } from './references';
 import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { bothConditions, dataRuleCondition } from './dataRuleScope';
+import { viewCondition } from './viewFilter';
 import { registerGridBatch } from './gridBatch';
 import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 import type { EntityHooks } from './hooks';
@@ -172,9 +173,10 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       tree && !query.where && raw.hasQuery !== 'true'
         ? sql<SqlBool>`${sql.ref(tree.parent.column)} = ${tree.rootValue}`
         : undefined;
-    // 数据规则: the rows the user's roles may see of this page.
+    // 数据规则: the rows the user's roles may see of this page; a named view narrows them further.
     const rules = await dataRuleCondition(request, app.db, model);
-    const { rows, total } = await service.store.list(app.db, query, currentTenant(request), bothConditions(roots, rules));
+    const view = await viewCondition(request, model, raw);
+    const { rows, total } = await service.store.list(app.db, query, currentTenant(request), bothConditions(bothConditions(roots, rules), view));
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, total, query.page.pageNo, query.page.pageSize);
   };
@@ -215,7 +217,10 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     const raw = request.query as RawQuery;
     const query = translateListQuery(model.queryFields, raw, model.listOptions);
     const user = currentUser(request);
-    const extra = bothConditions(selectionFilter(raw), await dataRuleCondition(request, app.db, model));
+    const extra = bothConditions(
+      bothConditions(selectionFilter(raw), await dataRuleCondition(request, app.db, model)),
+      await viewCondition(request, model, raw),
+    );
     return sendWorkbook(reply, `${model.title}.xlsx`, (out) =>
       writeExport(out, service, app.db, { query, tenantId: currentTenant(request), extra, exportedBy: user.realname }),
     );
