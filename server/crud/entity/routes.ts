@@ -137,9 +137,20 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
     }),
   );
 
+  // 数据规则 close writes as they close reads: a row the user may not see is one that does not exist.
+  const mustSee = async (request: FastifyRequest, ids: readonly string[]) => {
+    const rules = await dataRuleCondition(request, app.db, model);
+    if (!rules) return;
+    for (const id of ids) {
+      if (!(await service.store.findById(app.db, id, currentTenant(request), rules))) throw new BusinessError(NOT_FOUND_RECORD);
+    }
+  };
+
   const edit = async (request: FastifyRequest, reply: FastifyReply) =>
     writing(reply, async () => {
-      await service.edit(app.db, (request.body ?? {}) as Record<string, unknown>, actorOf(request));
+      const input = (request.body ?? {}) as Record<string, unknown>;
+      if (typeof input.id === 'string' || typeof input.id === 'number') await mustSee(request, [String(input.id)]);
+      await service.edit(app.db, input, actorOf(request));
       return okMessage('编辑成功！');
     });
   app.put(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
@@ -147,6 +158,7 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
 
   app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
+    await mustSee(request, [id]);
     await service.delete(app.db, [id], actorOf(request));
     return okMessage('删除成功！');
   });
@@ -154,6 +166,7 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
   app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
     const ids = idList((request.query as { ids: string }).ids);
     if (ids.length === 0) throw new BusinessError('请选择一条记录！');
+    await mustSee(request, ids);
     await service.delete(app.db, ids, actorOf(request), true);
     return okMessage('批量删除成功！');
   });

@@ -132,6 +132,15 @@ describe.each(DATABASE_KINDS)('case views and visibility (%s)', (kind) => {
     expect(await server.get(`/receive/receive/queryById?id=${ids.E}`, tokens.wangwu)).toMatchObject({ success: true });
   });
 
+  it('a case the user may not see cannot be edited or deleted either', async () => {
+    expect(await server.send('PUT', '/receive/receive/edit', { id: ids.E, remark: '越权修改' }, tokens.lisi)).toMatchObject({ success: false, message: '未找到对应数据' });
+    expect(await server.send('DELETE', `/receive/receive/delete?id=${ids.E}`, undefined, tokens.zhangsan)).toMatchObject({ success: false, message: '未找到对应数据' });
+    expect(await server.send('DELETE', `/receive/receive/deleteBatch?ids=${ids.A},${ids.E}`, undefined, tokens.zhangsan)).toMatchObject({ success: false, message: '未找到对应数据' });
+    const [stored] = (await sql<{ remark: string | null }>`SELECT remark FROM biz_receive WHERE id = ${ids.E}`.execute(server.database.db)).rows;
+    expect(stored.remark).toBeNull();
+    expect(await server.send('PUT', '/receive/receive/edit', { id: ids.A, remark: '本部门案件' }, tokens.lisi)).toMatchObject({ success: true });
+  });
+
   it('the export holds the same cases as the list, view and rules applied', async () => {
     const exported = async (query: string) => {
       const response = await server.app.inject({ method: 'GET', url: `${API}/receive/receive/exportXls?receiveName=${encodeURIComponent(`*${MARK}*`)}${query}`, headers: authHeaders(tokens.zhangsan) });
