@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
+import { PageModels } from './crud/entity/pageModels';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CompiledPage } from '../runtime/schema/compiledPageTypes';
 import type { ServerConfig } from './config';
@@ -156,6 +157,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const checkRowActionRoutes = watchRowActionRoutes(app, config.apiBase, opts.pages ?? []);
   // Pages served by a named module own no table: the table-reading parts see only the generic pages.
   const tablePages = (opts.pages ?? []).filter((page) => !isServedByModule(page));
+  // Row conditions (views, scopes, scopedBy) may name another page's rows.
+  app.decorate('pageModels', new PageModels(tablePages));
   guardFillRulesInUse(app, config.apiBase, tablePages);
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });

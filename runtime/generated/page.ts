@@ -3,6 +3,10 @@
  */
 
 /**
+ * A condition on a page's rows: a field compared with a fixed value, with the signed-in user (session) or with another field; a row of a child page existing; or several combined with anyOf / allOf.
+ */
+export type RowCondition = FieldCondition | ChildCondition | AnyOfCondition | AllOfCondition;
+/**
  * Stored type: string varchar(length), text long text, integer int, number decimal(precision, scale), money decimal with 2 decimals, date yyyy-MM-dd, datetime yyyy-MM-dd HH:mm:ss, time HH:mm:ss, boolean.
  */
 export type FieldType =
@@ -147,6 +151,13 @@ export interface PageDocument {
   grid?: PageGrid;
   treeManage?: PageTreeManage;
   workflow?: PageWorkflow;
+  /**
+   * Named views of the one page: a menu item `schema/<module>/<entity>/<view key>` opens the page limited to the view's filter. The list, count and export requests carry view=<key>; the server applies the filter (the client cannot widen it) and refuses an unknown key. The page header shows the view's title and its row count.
+   *
+   * @minItems 1
+   * @maxItems 30
+   */
+  views?: PageView[];
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -194,6 +205,13 @@ export interface PageEntity {
    */
   servedBy?: string;
   recycleBin?: RecycleBin;
+  /**
+   * Named row scopes a 数据规则 applies with the condition SCOPE (规则值 = the scope's name): each a condition over the page's rows (the same kinds as a view's filter, anyOf/allOf to combine). Declared as data, never SQL; every value is a bound parameter.
+   */
+  scopes?: {
+    [k: string]: RowCondition | undefined;
+  };
+  scopedBy?: PageScopedBy;
 }
 /**
  * Makes the entity a tree (e.g. area, customer tree): rows point to their parent.
@@ -263,6 +281,88 @@ export interface RecycleBin {
    * With endpoints batch: name of the comma-joined ids parameter. Default ids; JeecgBoot's user page uses userIds.
    */
   idsParam?: string;
+}
+/**
+ * field <op> (value | session | otherField), exactly one of the three.
+ */
+export interface FieldCondition {
+  /**
+   * A stored field of the page (or a system field such as createBy).
+   */
+  field: string;
+  /**
+   * eq ne lt le gt ge compare; in: the field is one of the values (value a list, or session departs / departTree); contains: the field is a comma list (协办人 a,b) holding the value or the session user.
+   */
+  op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'in' | 'contains';
+  /**
+   * A fixed value (a list with in).
+   */
+  value?: string | string[];
+  /**
+   * username: the signed-in user's username; departs: the ids of the user's departments; departTree: those and every department below them (with op in).
+   */
+  session?: 'username' | 'departs' | 'departTree';
+  /**
+   * Another field of the same row, e.g. invoicedAmount lt feeAmount.
+   */
+  otherField?: string;
+}
+/**
+ * A row of another page exists that belongs to this row.
+ */
+export interface ChildCondition {
+  child: ChildRowCondition;
+}
+export interface ChildRowCondition {
+  /**
+   * The child page, <module>/<entity>, e.g. receive/receiveMember.
+   */
+  page: string;
+  /**
+   * The child page's field holding this row's id, e.g. receiveId.
+   */
+  link: string;
+  /**
+   * Conditions on the child row (its own fields), ANDed, e.g. userName eq session username.
+   *
+   * @maxItems 10
+   */
+  where?: RowCondition[];
+}
+export interface AnyOfCondition {
+  /**
+   * At least one holds.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  anyOf: RowCondition[];
+}
+export interface AllOfCondition {
+  /**
+   * Every one holds.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  allOf: RowCondition[];
+}
+/**
+ * Rows belong to a row of another page (a case's progress, members, costs): a user sees a row only when the 数据规则 of that page let them see the row it belongs to, in every list, detail, export and picker of this page.
+ */
+export interface PageScopedBy {
+  /**
+   * The owning page, <module>/<entity>, e.g. receive/receive.
+   */
+  page: string;
+  /**
+   * This page's field holding the owning row's id, e.g. receiveId.
+   */
+  field: string;
+  /**
+   * A user holding this permission code sees the rows of every owner (财务 pays the costs of every case, whichever cases it may see). Absent: nobody is exempt.
+   */
+  unlessPermission?: string;
 }
 /**
  * One field of the entity: what it stores, how it is edited and validated.
@@ -1513,4 +1613,28 @@ export interface PageWorkflowForm {
    * A date field set to today by the transition (e.g. closeDate).
    */
   dateField?: string;
+}
+/**
+ * One named view of the page: its rows are those meeting every condition of the filter.
+ */
+export interface PageView {
+  /**
+   * Identifies the view in the menu component (schema/<module>/<entity>/<key>) and in the list request (view=<key>).
+   */
+  key: string;
+  /**
+   * Shown in the page header with the row count, e.g. 在办案件 · 共 23 件.
+   */
+  title: string;
+  /**
+   * Conditions every row of the view meets (ANDed).
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  filter: RowCondition[];
+  /**
+   * A permission code the user needs besides the page's list code to open the view (its list, count and export). Default: the list code alone.
+   */
+  permission?: string;
 }

@@ -323,6 +323,14 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       ...(entity.server ? { server: entity.server } : {}),
       apiPath,
       recycleBin: { endpoints: entity.recycleBin?.endpoints ?? 'perRow', idsParam: entity.recycleBin?.idsParam ?? 'ids' },
+      scopes: Object.fromEntries(Object.entries(entity.scopes ?? {}).flatMap(([name, c]) => (c ? [[name, c]] : []))),
+      ...(entity.scopedBy ? {
+            scopedBy: {
+              page: entity.scopedBy.page,
+              field: field(entity.scopedBy.field),
+              ...(entity.scopedBy.unlessPermission ? { unlessPermission: entity.scopedBy.unlessPermission } : {}),
+            },
+          } : {}),
       ...(tree
         ? {
             tree: {
@@ -403,6 +411,12 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       columns: doc.detail?.columns ?? formColumns,
       fields: doc.detail?.fields ? doc.detail.fields.map(field) : formFields.filter((f) => f.stored),
     },
+    views: (doc.views ?? []).map((view) => ({
+      key: view.key,
+      title: view.title,
+      filter: view.filter,
+      ...(view.permission === undefined ? {} : { permission: view.permission }),
+    })),
     ...(doc.header
       ? {
           header: {

@@ -4,6 +4,7 @@
  * again. The document types themselves are generated from schemas/meta/page.schema.json.
  */
 import type {
+  RowCondition,
   FieldDefault,
   FieldOptions,
   FieldRule,
@@ -345,6 +346,20 @@ export interface CompiledEntity {
   /** Which recycle-bin contract the 回收站 speaks (entity.recycleBin; default perRow, ids). */
   recycleBin: { endpoints: 'perRow' | 'batch'; idsParam: string };
   tree?: { parentField: CompiledField; hasChildField?: CompiledField; rootValue: string; cascade?: CompiledCascade };
+  /** Named row scopes a 数据规则 applies with condition SCOPE (entity.scopes); empty when none. */
+  scopes: Readonly<Record<string, RowCondition>>;
+  /** The page whose visible rows this page's rows belong to, and the field naming that row (entity.scopedBy). */
+  scopedBy?: { page: string; field: CompiledField; unlessPermission?: string };
+}
+
+/** A named view of the page (views[]): the menu item `schema/<module>/<entity>/<key>` opens it. */
+export interface CompiledPageView {
+  key: string;
+  title: string;
+  /** ANDed; interpreted by the server (the client only names the view). */
+  filter: readonly RowCondition[];
+  /** Needed besides the list code; absent: the list code alone. */
+  permission?: string;
 }
 
 /** An endpoint answering the rows of one level of a cascade ('{apiPath}/city' for level 2). */
@@ -435,6 +450,8 @@ export interface CompiledPage {
   list: CompiledList;
   /** Present when the document has a `header` section. */
   header?: CompiledHeader;
+  /** The document's named views (views[]), in declaration order; empty when none. */
+  views: readonly CompiledPageView[];
   form: CompiledForm;
   detail: CompiledDetail;
   picker?: CompiledPicker;

@@ -20,6 +20,7 @@ import {
 } from './fieldSemantics';
 import { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME, camelToUnderline } from './naming';
 import { pointer, type SchemaError } from './schemaError';
+import { checkPageConditions } from './rowConditions';
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 import { workflowErrors } from './workflowReferences';
 
@@ -104,6 +105,7 @@ class Checker {
     this.indexes();
     this.encrypted();
     this.errors.push(...workflowErrors(this.doc, this.source));
+    checkPageConditions(this.doc, this);
     return this.errors;
   }
 

@@ -44,6 +44,16 @@ export interface SchemaPageProps {
    * master–detail drawer: `{dictId: <the dictionary's id>}`).
    */
   fixedValues?: Readonly<Record<string, string>>;
+  /**
+   * The named view the menu item opens (`views[]` key): every list and export request carries
+   * `view=<key>` (the server applies its filter) and the header shows its title and row count.
+   */
+  view?: string;
+}
+
+/** 在办案件 · 共 23 件 once the list has answered, the title alone before. */
+export function viewHeaderTitle(title: string, total: number | undefined): string {
+  return total === undefined ? title : `${title} · 共 ${total} 件`;
 }
 
 /** What opens over the list: one at a time. */
@@ -56,7 +66,7 @@ type Overlay =
 
 type FormState = { mode: 'add'; presets?: Record<string, string> } | { mode: 'edit' | 'detail'; record: Row };
 
-export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues }: SchemaPageProps) {
+export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues, view }: SchemaPageProps) {
   const fallback = useDictService(host);
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
@@ -71,7 +81,10 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const treeFilter = declaredTreeFilter && fixedValues && Object.hasOwn(fixedValues, declaredTreeFilter.param) ? undefined : declaredTreeFilter;
   const [treeKey, setTreeKey] = useState<string | undefined>();
   // A drawer's detail list keeps to its master's rows; a tree pane narrows it to the chosen node.
-  const baseParams = fixedValues ? { ...header.params, ...fixedValues } : header.params;
+  const activeView = view === undefined ? undefined : page.views.find((v) => v.key === view);
+  const [viewTotal, setViewTotal] = useState<number | undefined>();
+  const headerParams = activeView ? { ...header.params, view: activeView.key } : header.params;
+  const baseParams = fixedValues ? { ...headerParams, ...fixedValues } : headerParams;
   const listParams = treeFilter && treeKey !== undefined ? { ...baseParams, [treeFilter.param]: treeKey } : baseParams;
 
   // ?action=add (a 快捷入口 of the home page): the add form over the list, then the address without it.
@@ -115,6 +128,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const list = (
     <SchemaList
       baseParams={listParams}
+      onTotal={activeView ? setViewTotal : undefined}
       page={page}
       host={host}
       dict={dict}
@@ -140,9 +154,10 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   return (
     <DictServiceProvider value={dict}>
       <Card variant="borderless" className="schema-page">
+        {activeView && !page.header && <PageHeader title={viewHeaderTitle(activeView.title, viewTotal)} />}
         {page.header && (
           <PageHeader
-            title={page.header.title}
+            title={activeView ? viewHeaderTitle(activeView.title, viewTotal) : page.header.title}
             description={page.header.description}
             search={page.header.search ? { placeholder: page.header.search.placeholder, value: header.state.keyword, onSearch: header.setKeyword } : undefined}
             tabs={

@@ -42,7 +42,9 @@ export async function addMissingPageMenus(db: Kysely<DB>, pages: readonly Compil
         (r) => r.component,
       ),
     );
-    const missing = pages.filter((page) => !components.has(schemaComponentOf(page)));
+    // A page opened only through its views (schema/<module>/<entity>/<view>) has its menu items.
+    const opened = (component: string) => components.has(component) || [...components].some((c) => c?.startsWith(`${component}/`));
+    const missing = pages.filter((page) => !opened(schemaComponentOf(page)));
     if (missing.length === 0) return [];
     const admin = await trx.selectFrom('sys_role').select('id').where('role_code', '=', ADMIN_ROLE).executeTakeFirst();
     const added: AddedPageMenu[] = [];

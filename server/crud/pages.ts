@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { conditionPageErrors } from './rowConditionPages';
 import { checkDictionaryReferences } from '../../runtime/schema/dictionaryReferences';
 import { loadPageSchema, type CompiledPage } from '../../runtime/schema/loadPageSchema';
 import { formatSchemaError, type SchemaError } from '../../runtime/schema/schemaError';
@@ -93,6 +94,8 @@ export function loadEntityPages(dir: string = PAGES_DIR): CompiledPage[] {
   }
   // A dictionary that would show a password or an ID number to whoever opens its page.
   errors.push(...checkDictionaryReferences(pages.map((page) => ({ source: page.source, doc: page.document }))));
+  // Views and scopes may name a child page; scopedBy names an owner page.
+  errors.push(...conditionPageErrors(pages));
   if (errors.length > 0) throw new PageLoadError(errors);
   return pages;
 }

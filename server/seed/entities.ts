@@ -33,6 +33,17 @@ export function schemaComponentOf(page: CompiledPage): string {
 }
 
 /**
+ * The menu item opening the page: the one opening it whole, else the first opening one of its views
+ * (`schema/<module>/<entity>/<view>`: 费用管理's entries are all views of 案件费用).
+ */
+export function menuOpening(components: ReadonlyMap<string, string>, component: string): string | undefined {
+  const whole = components.get(component);
+  if (whole) return whole;
+  for (const [key, id] of components) if (key.startsWith(`${component}/`)) return id;
+  return undefined;
+}
+
+/**
  * Buttons for every permission code of every page (CRUD codes and custom row actions' codes), under
  * the menu item whose component opens the page, unless a button with that code exists already. Returned like insertMenus' rows, so the roles'
  * button patterns (`expert:*`) grant them. A page without a menu item gets none (nobody could open it).
@@ -46,9 +57,7 @@ export async function insertEntityButtons(
   const existing = new Set(permissions.flatMap((p) => (p.perms ? p.perms.split(',').map((c) => c.trim()) : [])));
   const rows: Insertable<SysPermission>[] = [];
   for (const page of pages) {
-    // The page's own menu item, else the first one opening one of its views (schema/<module>/<name>/<view>).
-    const own = schemaComponentOf(page);
-    const menuId = components.get(own) ?? [...components].find(([component]) => component.startsWith(`${own}/`))?.[1];
+    const menuId = menuOpening(components, schemaComponentOf(page));
     if (!menuId) continue;
     let sortNo = 100;
     const buttons: [string, string][] = [

@@ -11,6 +11,7 @@ import { insertMenus } from './menus';
 import { generateDemo, hasDemoPages, STARTUP_DEMO_CASES } from './demo';
 import { insertDeparts, insertPositions } from './organisation';
 import { insertRoles } from './roles';
+import { insertRoleDataRules } from './dataRules';
 import { insertUsers, PRODUCTION_ADMIN } from './users';
 import { inTransaction } from '../db/transaction';
 
@@ -88,6 +89,7 @@ export async function seed(db: Kysely<DB>, opts: SeedOptions): Promise<void> {
       ...(await insertEntityButtons(trx, pages, permissions, new Map(menuByComponent.map((m) => [m.component as string, m.id])))),
     );
     const roleIds = await insertRoles(trx, roles, permissions);
+    await insertRoleDataRules(trx, roles, permissions, roleIds);
     await insertDicts(trx, dicts);
     await insertCheckRules(trx, checkRules);
     const userIds = await insertUsers(

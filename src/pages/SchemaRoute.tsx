@@ -23,12 +23,13 @@ registerBuiltinWidgets();
 export const SCHEMA_ERROR_TITLE = '页面定义有误';
 export const SCHEMA_MISSING_TITLE = '页面定义不存在';
 export const SCHEMA_LOAD_FAILED_TITLE = '页面定义加载失败';
+export const SCHEMA_VIEW_MISSING_TITLE = '页面视图不存在';
 
 type Outcome =
   | { kind: 'loading' }
   | { kind: 'missing'; source: string }
   | { kind: 'failed'; source: string; reason: string }
-  | { kind: 'loaded'; result: LoadPageResult; source: string };
+  | { kind: 'loaded'; result: LoadPageResult; source: string; view?: string };
 
 /** Resolves a view key to its compiled page (or why there is none). */
 export async function resolveSchemaPage(
@@ -42,7 +43,7 @@ export async function resolveSchemaPage(
   if (!loader) return { kind: 'missing', source };
   try {
     const doc = await loader();
-    return { kind: 'loaded', result: loadPageSchema(doc, source), source };
+    return { kind: 'loaded', result: loadPageSchema(doc, source), source, ...(parsed.view === undefined ? {} : { view: parsed.view }) };
   } catch (error) {
     return { kind: 'failed', source, reason: error instanceof Error ? error.message : String(error) };
   }
@@ -73,14 +74,28 @@ function SchemaErrors({ source, errors }: { source: string; errors: readonly Sch
   );
 }
 
-function RenderedPage({ result, source }: { result: LoadPageResult; source: string }) {
+function RenderedPage({ result, source, view }: { result: LoadPageResult; source: string; view?: string }) {
   const host = useRuntimeHost();
   // The list's query lives in the page's search string, so a list can be bookmarked and reloaded;
   // a page hidden behind another tab never writes it (see usePageSearch).
   const location = usePageSearch();
   const gridLive = useGridLive();
   if (!result.ok) return <SchemaErrors source={source} errors={result.errors} />;
-  return <SchemaPage page={result.page} host={host} dict={dictService} location={location} gridLive={gridLive} />;
+  // A menu item naming a view the document does not declare: say so rather than show every row.
+  if (view !== undefined && !result.page.views.some((v) => v.key === view)) {
+    return (
+      <Result
+        status="404"
+        title={SCHEMA_VIEW_MISSING_TITLE}
+        subTitle={
+          <span>
+            源文件 <Typography.Text code>{source}</Typography.Text> 没有视图 <Typography.Text code>{view}</Typography.Text>
+          </span>
+        }
+      />
+    );
+  }
+  return <SchemaPage page={result.page} host={host} dict={dictService} location={location} gridLive={gridLive} view={view} />;
 }
 
 export interface SchemaRouteProps {
@@ -136,6 +151,6 @@ export default function SchemaRoute({ viewKey, loaders }: SchemaRouteProps) {
         </Card>
       );
     case 'loaded':
-      return <RenderedPage result={outcome.result} source={outcome.source} />;
+      return <RenderedPage result={outcome.result} source={outcome.source} view={outcome.view} />;
   }
 }

@@ -6,10 +6,14 @@ export type DocumentLoader = () => Promise<unknown>;
 
 const FILES = import.meta.glob<unknown>(['/schemas/pages/**/*.json', '!/schemas/pages/examples/**'], { import: 'default' });
 
-/** `schema/maintenance/expert` → module and entity; undefined for anything else. */
-export function parseSchemaViewKey(viewKey: string): { module: string; entity: string } | undefined {
-  const match = /^schema\/([A-Za-z][\w-]*)\/([A-Za-z][\w-]*)$/.exec(viewKey);
-  return match ? { module: match[1], entity: match[2] } : undefined;
+/**
+ * `schema/maintenance/expert` → module and entity; `schema/receive/receive/handle` → also the named
+ * view of the page (its `views[]` key); undefined for anything else.
+ */
+export function parseSchemaViewKey(viewKey: string): { module: string; entity: string; view?: string } | undefined {
+  const match = /^schema\/([A-Za-z][\w-]*)\/([A-Za-z][\w-]*)(?:\/([a-z][A-Za-z0-9]*))?$/.exec(viewKey);
+  if (!match) return undefined;
+  return match[3] === undefined ? { module: match[1], entity: match[2] } : { module: match[1], entity: match[2], view: match[3] };
 }
 
 /** The repository path of a page document, as errors name it. */

@@ -83,7 +83,7 @@ test.describe.serial('专家费 editable grid', () => {
   test.describe.configure({ timeout: 180_000 });
   test('edits every column type, refuses a duplicate bill number, saves and reloads with names', async ({ page }) => {
     await signIn(page, 'admin');
-    await openFromMenu(page, '费用管理', '专家费');
+    await openFromMenu(page, '费用管理', '专家费工作表');
     await expect(grid(page).locator('.grid-header')).toContainText('票据号', { timeout: 30_000 });
 
     await grid(page).getByRole('button', { name: /^新\s*增$/ }).click();
@@ -171,7 +171,7 @@ test.describe.serial('专家费 editable grid', () => {
 
   test('合计金额 follows 金额 and 差旅费 as typed; 服务内容 takes several values; the 收款人 popup fills the mobile number', async ({ page }) => {
     await signIn(page, 'admin');
-    await openFromMenu(page, '费用管理', '专家费');
+    await openFromMenu(page, '费用管理', '专家费工作表');
     await expect(grid(page).locator('.grid-row')).toHaveCount(2, { timeout: 30_000 });
 
     await revealColumn(page, 'travelFee');

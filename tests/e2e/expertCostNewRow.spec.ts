@@ -14,7 +14,7 @@ test('新增 a 专家费 row: 案件 by 上海, a 专家, 金额, 发生时间 �
   await signIn(page, 'admin');
   // The rows saved so far (by the specs before this one), as the list answers them.
   const listed = page.waitForResponse((r) => r.url().includes('/cost/expertCost/list'));
-  await openFromMenu(page, '费用管理', '专家费');
+  await openFromMenu(page, '费用管理', '专家费工作表');
   const before = ((await (await listed).json()) as { result: { records: unknown[] } }).result.records.length;
   await expect(grid(page).locator('.grid-header')).toContainText('票据号', { timeout: 30_000 });
   await expect(grid(page).locator('.grid-row')).toHaveCount(before);

@@ -3,7 +3,7 @@
  * toolbar, selection note, table with sort and paging. Everything that changes data or talks to
  * the server is the controller's (or the host's); this file only lays it out.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Table, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
@@ -65,6 +65,8 @@ export interface SchemaListProps {
    * header's search and tab); a change reloads from the first page.
    */
   baseParams?: RequestParams;
+  /** Told the list's total after each answer (a view's count in the page header). */
+  onTotal?(total: number): void;
 }
 
 export const EMPTY_TEXT = '暂无数据';
@@ -172,6 +174,13 @@ export function SchemaList(props: SchemaListProps) {
     if (opensDialog(action)) return onRowDialog?.(action, row);
     void list.callRow({ ...action, extra: rowActionParams(action, row) }, String(row.id)).then((done) => done && list.clearSelection());
   };
+  // Only a total that answered a request counts: before the first answer the list holds 0.
+  const [asked, setAsked] = useState(false);
+  if (loading && !asked) setAsked(true);
+  const onTotal = props.onTotal;
+  useEffect(() => {
+    if (asked && !loading) onTotal?.(total);
+  }, [asked, loading, total, onTotal]);
   const tree = useTreeRows(page, host, rows as Row[]);
   const columns = listColumns({
     page: { ...page, list: { ...page.list, rowActions } },

@@ -1,31 +1,38 @@
 /**
  * Which 数据规则 apply to a request on a page: those enabled rules of the menu items opening the page
- * (`schema/<module>/<entity>`) that the signed-in user's roles were given (sys_role_permission
- * .data_rule_ids, JeecgBoot's comma list). Read once per request and page — rules and grants change
- * while the server runs, so nothing is kept beyond the request.
+ * (`schema/<module>/<entity>` or one of its views `schema/<module>/<entity>/<view>`) that the
+ * signed-in user's roles were given (sys_role_permission.data_rule_ids, JeecgBoot's comma list). A
+ * rule given on any menu item of the page applies whichever of them the request comes from: the
+ * views are one page, and a rule must not be escaped by opening another view. A page whose rows
+ * belong to another page's (entity.scopedBy) also shows only rows whose owner the user may see.
+ * Read once per request and page — rules and grants change while the server runs.
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import { currentTenant, currentUser } from '../../auth/guard';
+import { permissionCodesOf } from '../../auth/permissions';
 import { idList } from './context';
 import { schemaComponentOf } from '../../seed/entities';
 import type { Condition } from '../query/conditions';
-import { dataRuleFilter, type DataRule } from './dataRules';
+import { QueryError } from '../query/queryError';
+import { dataRuleFilter, DEPART_VARIABLES, type DataRule, type RuleSession } from './dataRules';
 import type { EntityModel } from './model';
+import { RowConditionError, rowConditionSql, type ConditionScope } from './rowConditionSql';
 
 /** A rule that applies; `'1'` is 有效. */
 export const RULE_ENABLED = '1';
 
-/** The enabled rules the user's roles hold on the menu items opening this component. */
+/** The enabled rules the user's roles hold on the menu items opening this component or one of its views. */
 export async function rulesOfUser(db: Kysely<DB>, userId: string, component: string): Promise<DataRule[]> {
+  const viewPrefix = `${component}/`;
   const grants = await db
     .selectFrom('sys_user_role as ur')
     .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
     .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
     .select(['rp.permission_id', 'rp.data_rule_ids'])
     .where('ur.user_id', '=', userId)
-    .where('p.component', '=', component)
+    .where((eb) => eb.or([eb('p.component', '=', component), eb(sql<string>`left(p.component, ${viewPrefix.length})`, '=', viewPrefix)]))
     .where('p.del_flag', '=', 0)
     .where('rp.data_rule_ids', 'is not', null)
     .execute();
@@ -44,7 +51,76 @@ export async function rulesOfUser(db: Kysely<DB>, userId: string, component: str
   return rows.map((r) => ({ id: r.id, ruleName: r.rule_name, ruleColumn: r.rule_column, ruleConditions: r.rule_conditions, ruleValue: r.rule_value }));
 }
 
+/** The user's department ids, and those with every department below them (org codes start alike). */
+async function departsOf(db: Kysely<DB>, userId: string): Promise<{ departIds: string[]; departTreeIds: string[] }> {
+  const own = await db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', userId).execute();
+  const tree = await sql<{ id: string }>`
+    SELECT DISTINCT d.id FROM sys_depart d
+    JOIN sys_depart p ON left(d.org_code, length(p.org_code)) = p.org_code
+    JOIN sys_user_depart ud ON ud.dep_id = p.id
+    WHERE ud.user_id = ${userId} AND d.del_flag = '0'`.execute(db);
+  return { departIds: own.map((r) => r.dep_id), departTreeIds: tree.rows.map((r) => r.id) };
+}
+
 const perRequest = new WeakMap<FastifyRequest, Map<string, Promise<Condition | undefined>>>();
+
+/** A scopedBy chain longer than this is a cycle in the documents; nothing passes rather than loop. */
+const MAX_OWNER_DEPTH = 4;
+
+/**
+ * The rules of `model` for this user as one condition; columns qualified by `qualifier` when given
+ * (inside the scopedBy subquery of a child page), else as the page's own query names them.
+ */
+async function ownRules(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, qualifier: string | undefined): Promise<Condition | undefined> {
+  const user = currentUser(request);
+  const tenantId = currentTenant(request);
+  const rules = await rulesOfUser(db, user.userId, schemaComponentOf(model.page));
+  if (rules.length === 0) return undefined;
+  const session: RuleSession = { username: user.username, orgCode: user.orgCode, tenantId, now: new Date() };
+  if (rules.some((r) => DEPART_VARIABLES.test(r.ruleValue))) Object.assign(session, await departsOf(db, user.userId));
+  const fields = qualifier
+    ? new Map([...model.queryFields].map(([name, f]) => [name, { ...f, column: `${qualifier}.${f.column}` }]))
+    : model.queryFields;
+  const scope: ConditionScope = { session: { userId: user.userId, username: user.username, tenantId }, pages: request.server.pageModels };
+  const log = (ruleName: string, ruleId: string, kind: string, reason: string) =>
+    request.log.warn({ ruleId, ruleName, page: model.page.source, outcome: kind }, `数据规则「${ruleName}」${kind === 'ignored' ? '被忽略' : '不让任何记录通过'}：${reason}`);
+  return dataRuleFilter(
+    fields,
+    rules,
+    session,
+    (rule, outcome) => log(rule.ruleName, rule.id, outcome.kind, outcome.reason),
+    (name) => {
+      const declared = Object.hasOwn(model.page.entity.scopes, name) ? model.page.entity.scopes[name] : undefined;
+      if (!declared) return undefined;
+      try {
+        return rowConditionSql(model, declared, qualifier ?? model.table, scope);
+      } catch (err) {
+        if (!(err instanceof RowConditionError) && !(err instanceof QueryError)) throw err;
+        log(name, name, 'closed', err.message);
+        return sql<SqlBool>`FALSE`;
+      }
+    },
+  );
+}
+
+/** The rows of the owner page (scopedBy) the user may see, as `<field> IN (SELECT id …)`; undefined when all. */
+async function ownerRule(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, depth: number): Promise<Condition | undefined> {
+  const scopedBy = model.page.entity.scopedBy;
+  if (!scopedBy) return undefined;
+  const owner = request.server.pageModels.get(scopedBy.page);
+  if (!owner || depth >= MAX_OWNER_DEPTH) return sql<SqlBool>`FALSE`;
+  if (scopedBy.unlessPermission && (await permissionCodesOf(db, currentUser(request).userId)).has(scopedBy.unlessPermission)) return undefined;
+  const alias = `sb${depth + 1}`;
+  const rules = await ownRules(request, db, owner, alias);
+  const above = await ownerRule(request, db, owner, depth + 1);
+  if (!rules && !above) return undefined;
+  const parts: Condition[] = [...(rules ? [rules] : []), ...(above ? [above] : [])];
+  if (owner.tenantScoped) parts.push(sql<SqlBool>`${sql.ref(`${alias}.tenant_id`)} = ${currentTenant(request)}`);
+  const where = parts.reduce((a, b) => sql<SqlBool>`(${a}) AND (${b})`);
+  // This page's rows are the table itself at the top, the alias of the subquery one level down.
+  const column = sql.ref(depth === 0 ? scopedBy.field.column : `sb${depth}.${scopedBy.field.column}`);
+  return sql<SqlBool>`${column} IN (SELECT ${sql.ref(`${alias}.id`)} FROM ${sql.table(owner.table)} AS ${sql.raw(alias)} WHERE ${where})`;
+}
 
 /**
  * The condition the user's data rules put on this page's rows in this request, or undefined (no
@@ -59,15 +135,8 @@ export function dataRuleCondition(request: FastifyRequest, db: Kysely<DB>, model
   }
   const cached = cache.get(component);
   if (cached) return cached;
-  const user = currentUser(request);
-  const tenantId = currentTenant(request);
-  const made = rulesOfUser(db, user.userId, component).then((rules) =>
-    dataRuleFilter(model.queryFields, rules, { username: user.username, orgCode: user.orgCode, tenantId, now: new Date() }, (rule, outcome) =>
-      request.log.warn(
-        { ruleId: rule.id, ruleName: rule.ruleName, page: model.page.source, outcome: outcome.kind },
-        `数据规则「${rule.ruleName}」${outcome.kind === 'ignored' ? '被忽略' : '不让任何记录通过'}：${outcome.reason}`,
-      ),
-    ),
+  const made = Promise.all([ownRules(request, db, model, undefined), ownerRule(request, db, model, 0)]).then(([own, owner]) =>
+    own && owner ? sql<SqlBool>`(${own}) AND (${owner})` : (own ?? owner),
   );
   cache.set(component, made);
   return made;

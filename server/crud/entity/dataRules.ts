@@ -9,9 +9,13 @@
  *   `<=` `IN` `LIKE` `RIGHT_LIKE` (以..开始) `LEFT_LIKE` (以..结尾), or eq ne gt ge lt le in like
  *   right_like left_like.
  * - `ruleValue` may hold the session variables `#{sys_user_code}` (the username), `#{sys_org_code}`
- *   (the user's department code), `#{sys_date}` (today, yyyy-MM-dd, Beijing time), `#{sys_time}`
- *   (now, yyyy-MM-dd HH:mm:ss) and `#{tenant_id}` (the request's tenant), also in camelCase
- *   (`#{sysUserCode}`). IN takes a comma list.
+ *   (the user's department code), `#{sys_user_departs}` (the ids of all the user's departments, a comma
+ *   list for IN), `#{sys_user_depart_tree}` (those and every department below them), `#{sys_date}`
+ *   (today, yyyy-MM-dd, Beijing time), `#{sys_time}` (now, yyyy-MM-dd HH:mm:ss) and `#{tenant_id}`
+ *   (the request's tenant), also in camelCase (`#{sysUserCode}`). IN takes a comma list.
+ * - `SCOPE` (命名范围) applies the page's named scope `ruleValue` (entity.scopes): a condition
+ *   declared in the page document (anyOf / allOf of field, session and child-row conditions) that
+ *   one field rule could not say — 本部门 or 主办 or 协办 or 成员. The rule's field is not read.
  * - A rule that names a field but cannot be applied — an unknown condition (custom SQL rules are not
  *   offered), or a value that does not fit the field's type — lets no row through: a broken rule must
  *   not open the data it was written to close.
@@ -37,7 +41,16 @@ export interface RuleSession {
   orgCode: string | null;
   tenantId: number;
   now: Date;
+  /** The ids of the user's departments, and those with every department below; read only when a rule names them. */
+  departIds?: readonly string[];
+  departTreeIds?: readonly string[];
 }
+
+/** The variables whose values need a database read (the user's departments). */
+export const DEPART_VARIABLES = /#\{\s*(sys_user_departs|sysuserdeparts|sys_user_depart_tree|sysuserdeparttree)\s*\}/i;
+
+/** The condition naming a page's scope instead of a field. */
+export const SCOPE_CONDITION = 'SCOPE';
 
 export type RuleOperator = ComparisonRule | LikeRule | 'in';
 
@@ -98,6 +111,10 @@ export function substituteVariables(value: string, session: RuleSession): string
     systime: `${date} ${p.hour}:${p.minute}:${p.second}`,
     tenant_id: String(session.tenantId),
     tenantid: String(session.tenantId),
+    sys_user_departs: (session.departIds ?? []).join(','),
+    sysuserdeparts: (session.departIds ?? []).join(','),
+    sys_user_depart_tree: (session.departTreeIds ?? []).join(','),
+    sysuserdeparttree: (session.departTreeIds ?? []).join(','),
   };
   return value.replace(/#\{\s*([A-Za-z_]+)\s*\}/g, (whole, name: string) => vars[name.toLowerCase()] ?? whole);
 }
@@ -112,8 +129,16 @@ const NOTHING: Condition = sql<SqlBool>`FALSE`;
 
 export type RuleOutcome = { kind: 'applied'; condition: Condition } | { kind: 'ignored'; reason: string } | { kind: 'closed'; reason: string };
 
+/** A page's named scope as a condition, or undefined when the page declares no scope of that name. */
+export type ScopeOf = (name: string) => Condition | undefined;
+
 /** One rule as a condition on the page's fields. */
-export function ruleCondition(fields: EntityFields, rule: DataRule, session: RuleSession): RuleOutcome {
+export function ruleCondition(fields: EntityFields, rule: DataRule, session: RuleSession, scopeOf: ScopeOf = () => undefined): RuleOutcome {
+  if (rule.ruleConditions.trim().toUpperCase() === SCOPE_CONDITION) {
+    const scope = scopeOf(rule.ruleValue.trim());
+    // A scope another page declares: the rule does not concern this page (as a field it lacks).
+    return scope ? { kind: 'applied', condition: scope } : { kind: 'ignored', reason: `页面没有命名范围 ${rule.ruleValue.trim()}` };
+  }
   const field = ruleField(fields, rule.ruleColumn);
   if (!field) return { kind: 'ignored', reason: `规则字段 ${rule.ruleColumn} 不是页面的字段` };
   const operator = operatorOf(rule.ruleConditions);
@@ -153,10 +178,11 @@ export function dataRuleFilter(
   rules: readonly DataRule[],
   session: RuleSession,
   report: (rule: DataRule, outcome: Exclude<RuleOutcome, { kind: 'applied' }>) => void,
+  scopeOf?: ScopeOf,
 ): Condition | undefined {
   const parts: Condition[] = [];
   for (const rule of rules) {
-    const outcome = ruleCondition(fields, rule, session);
+    const outcome = ruleCondition(fields, rule, session, scopeOf);
     if (outcome.kind === 'applied') parts.push(outcome.condition);
     else {
       report(rule, outcome);

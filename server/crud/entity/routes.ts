@@ -26,6 +26,7 @@ import { ReferenceGraph } from './references';
 import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { bothConditions, dataRuleCondition } from './dataRuleScope';
+import { viewCondition } from './viewFilter';
 import { registerGridBatch } from './gridBatch';
 import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 import type { EntityHooks } from './hooks';
@@ -142,9 +143,20 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
     }),
   );
 
+  // 数据规则 close writes as they close reads: a row the user may not see is one that does not exist.
+  const mustSee = async (request: FastifyRequest, ids: readonly string[]) => {
+    const rules = await dataRuleCondition(request, app.db, model);
+    if (!rules) return;
+    for (const id of ids) {
+      if (!(await service.store.findById(app.db, id, currentTenant(request), rules))) throw new BusinessError(NOT_FOUND_RECORD);
+    }
+  };
+
   const edit = async (request: FastifyRequest, reply: FastifyReply) =>
     writing(reply, async () => {
-      await service.edit(app.db, await editInput(app.db, service, app.dictionaries, (request.body ?? {}) as Record<string, unknown>, actorOf(request).tenantId), actorOf(request));
+      const input = (request.body ?? {}) as Record<string, unknown>;
+      if (typeof input.id === 'string' || typeof input.id === 'number') await mustSee(request, [String(input.id)]);
+      await service.edit(app.db, await editInput(app.db, service, app.dictionaries, input, actorOf(request).tenantId), actorOf(request));
       return okMessage('编辑成功！');
     });
   app.put(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
@@ -152,6 +164,7 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
 
   app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
+    await mustSee(request, [id]);
     await service.delete(app.db, [id], actorOf(request));
     return okMessage('删除成功！');
   });
@@ -159,6 +172,7 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
   app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
     const ids = idList((request.query as { ids: string }).ids);
     if (ids.length === 0) throw new BusinessError('请选择一条记录！');
+    await mustSee(request, ids);
     await service.delete(app.db, ids, actorOf(request), true);
     return okMessage('批量删除成功！');
   });
@@ -178,9 +192,10 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       tree && !query.where && raw.hasQuery !== 'true'
         ? sql<SqlBool>`${sql.ref(tree.parent.column)} = ${tree.rootValue}`
         : undefined;
-    // 数据规则: the rows the user's roles may see of this page.
+    // 数据规则: the rows the user's roles may see of this page; a named view narrows them further.
     const rules = await dataRuleCondition(request, app.db, model);
-    const { rows, total } = await service.store.list(app.db, query, currentTenant(request), bothConditions(roots, rules));
+    const view = await viewCondition(request, model, raw);
+    const { rows, total } = await service.store.list(app.db, query, currentTenant(request), bothConditions(bothConditions(roots, rules), view));
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, total, query.page.pageNo, query.page.pageSize);
   };
@@ -222,7 +237,10 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     const raw = request.query as RawQuery;
     const query = translateListQuery(model.queryFields, raw, model.listOptions);
     const user = currentUser(request);
-    const extra = bothConditions(selectionFilter(raw), await dataRuleCondition(request, app.db, model));
+    const extra = bothConditions(
+      bothConditions(selectionFilter(raw), await dataRuleCondition(request, app.db, model)),
+      await viewCondition(request, model, raw),
+    );
     return sendWorkbook(reply, `${model.title}.xlsx`, (out) =>
       writeExport(out, service, app.db, { query, tenantId: currentTenant(request), extra, exportedBy: user.realname }),
     );

@@ -30,4 +30,21 @@ export interface SeedRole {
    * Buttons granted, by perms code: '*' for every button, 'receive:*' for every code starting with 'receive:', or an exact code. A granted button's page must be granted by `menus`. Every entry must match at least one button.
    */
   buttons: string[];
+  /**
+   * 数据规则 the role is given (sys_permission_data_rule, granted in sys_role_permission.data_rule_ids): each on a menu the role is granted, by url; it then applies to every menu item opening the same page (its views too).
+   */
+  dataRules?: SeedDataRule[];
+}
+export interface SeedDataRule {
+  /**
+   * Url of the menu item the rule belongs to (a `schema/<module>/<entity>` page).
+   */
+  menu: string;
+  ruleName: string;
+  ruleColumn: string;
+  /**
+   * =, !=, >, >=, <, <=, IN, LIKE, RIGHT_LIKE, LEFT_LIKE or SCOPE (ruleValue names a scope of the page, entity.scopes).
+   */
+  ruleConditions: string;
+  ruleValue: string;
 }

@@ -16,8 +16,8 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { title: '新建案件', action: 'receive:add', component: 'receive/ReceiveNewList', icon: 'FileAddOutlined', search: OPEN_ADD_FORM },
-  { title: '结案审批', action: 'receive:approve', component: 'receive/ReceiveApproveList', icon: 'AuditOutlined' },
+  { title: '新建案件', action: 'receive:add', component: 'schema/receive/receive/new', icon: 'FileAddOutlined', search: OPEN_ADD_FORM },
+  { title: '结案审批', action: 'receive:approve', component: 'schema/receive/receive/approve', icon: 'AuditOutlined' },
   { title: '新增专家', action: 'expert:add', component: 'schema/maintenance/expert', icon: 'SafetyCertificateOutlined', search: OPEN_ADD_FORM },
   { title: '新增用户', action: 'user:add', component: 'schema/sys/user', icon: 'UserOutlined', search: OPEN_ADD_FORM },
   { title: '开具发票', action: 'receipt:add', component: 'schema/receipt/receipt', icon: 'FileTextOutlined', search: OPEN_ADD_FORM },

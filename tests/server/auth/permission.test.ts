@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)('menu and permissions (%s)', (kind) => {
     expect(lisiActions).not.toContain('receive:approve');
     expect(lisiActions).not.toContain('user:add');
     const adminActions = forAdmin.auth.map((a) => a.action);
-    expect(adminActions).toEqual(expect.arrayContaining(['user:add', 'receive:approve', 'cost:approve']));
+    expect(adminActions).toEqual(expect.arrayContaining(['user:add', 'receive:approve', 'caseCost:approve']));
     for (const item of forLisi.auth) expect(item).toEqual({ action: expect.any(String), type: expect.any(String), describe: expect.any(String) });
 
     // allAuth lists every button whoever asks.

@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     }
     expect(menus.filter((m) => m.parent_id === byUrl.get('/maintenance')!.id)).toHaveLength(18);
     expect(menus.filter((m) => m.parent_id === byUrl.get('/report')!.id)).toHaveLength(8);
-    expect(byUrl.get('/receive/handle')).toMatchObject({ component: 'receive/ReceiveHandleList', keep_alive: true });
+    expect(byUrl.get('/receive/handle')).toMatchObject({ component: 'schema/receive/receive/handle', keep_alive: true });
     expect(byUrl.get('/online/cgformList/:code')).toMatchObject({
       component: 'modules/online/cgform/auto/OnlCgformAutoList', hidden: true,
     });
@@ -170,7 +170,7 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     expect(buttons.find((b) => b.perms === 'user:form:birthday')).toMatchObject({ perms_type: '2' });
     expect(buttons.some((b) => b.status === '0')).toBe(true);
     for (const code of ['user:add', 'user:edit', 'user:delete', 'role:add', 'receive:add', 'receive:edit',
-      'receive:delete', 'receive:approve', 'expert:add', 'expert:edit', 'expert:delete', 'cost:approve', 'receipt:add']) {
+      'receive:delete', 'receive:approve', 'expert:add', 'expert:edit', 'expert:delete', 'caseCost:approve', 'caseCost:pay', 'receipt:add']) {
       expect(codes, code).toContain(code);
     }
   });
@@ -230,10 +230,11 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
       expect(adjuster, code).not.toContain(code);
     }
     const finance = await buttonCodesOf('finance');
-    expect(finance).toEqual(expect.arrayContaining(['receipt:add', 'cost:approve']));
+    expect(finance).toEqual(expect.arrayContaining(['receipt:add', 'caseCost:approve', 'caseCost:pay', 'caseCost:list', 'receive:list']));
     expect(finance).not.toContain('user:add');
     const manager = await buttonCodesOf('manager');
-    expect(manager).toEqual(expect.arrayContaining(['receive:approve', 'expert:add', 'cost:approve']));
+    expect(manager).toEqual(expect.arrayContaining(['receive:approve', 'expert:add', 'caseCost:approve', 'caseCost:list', 'receive:list']));
+    expect(manager).not.toContain('caseCost:pay');
     expect(manager.some((c) => c.startsWith('user:') || c.startsWith('role:'))).toBe(false);
   });
 

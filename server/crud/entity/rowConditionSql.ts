@@ -1,0 +1,95 @@
+/**
+ * A page's declared row condition (a view's filter, a named scope) as SQL. Every column comes from
+ * the compiled pages (our own files), every value — fixed, or the signed-in user's — is a bound
+ * parameter. Columns are qualified by the table (or a subquery's alias), so a condition means the
+ * same row inside the subqueries of child pages and of scopedBy.
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { FieldCondition, RowCondition } from '../../../runtime/generated/page';
+import { allOf, anyOf, comparison, inList, type Condition } from '../query/conditions';
+import type { EntityField } from '../query/types';
+import { isStringKind, labelOf, parseValue, type SqlValue } from '../query/values';
+import type { EntityModel } from './model';
+import type { PageModels } from './pageModels';
+
+/** Who asks: what `session` stands for. */
+export interface ConditionSession {
+  userId: string;
+  username: string;
+  tenantId: number;
+}
+
+export interface ConditionScope {
+  session: ConditionSession;
+  pages: PageModels;
+}
+
+const NOTHING: Condition = sql<SqlBool>`FALSE`;
+const NUMERIC = new Set(['integer', 'number', 'money']);
+
+/** The field as a column of `qualifier` (the table's name, or the alias of a subquery). */
+function fieldOf(model: EntityModel, name: string, qualifier: string): EntityField {
+  const field = model.queryFields.get(name);
+  // Unreachable for a loaded page (the compile checks); a condition that cannot be read lets nothing through.
+  if (!field) throw new RowConditionError(`${model.page.source}: 条件字段 ${name} 不存在`);
+  return { ...field, column: `${qualifier}.${field.column}` };
+}
+
+export class RowConditionError extends Error {}
+
+/** The ids of the user's departments (`departs`), or those and every department below (`departTree`). */
+function departIds(session: ConditionSession, tree: boolean) {
+  if (!tree) return sql`SELECT ud.dep_id FROM sys_user_depart ud WHERE ud.user_id = ${session.userId}`;
+  return sql`SELECT d.id FROM sys_depart d JOIN sys_depart p ON left(d.org_code, length(p.org_code)) = p.org_code
+    JOIN sys_user_depart ud ON ud.dep_id = p.id WHERE ud.user_id = ${session.userId} AND d.del_flag = '0'`;
+}
+
+function fieldCondition(model: EntityModel, c: FieldCondition, qualifier: string, scope: ConditionScope): Condition {
+  const field = fieldOf(model, c.field, qualifier);
+  const label = labelOf(c.field, field);
+  const column = sql.ref(field.column);
+  if (c.session === 'departs' || c.session === 'departTree') {
+    return sql<SqlBool>`${column} IN (${departIds(scope.session, c.session === 'departTree')})`;
+  }
+  if (c.otherField !== undefined) {
+    const other = fieldOf(model, c.otherField, qualifier);
+    // A money field not yet written (no invoice yet) counts as 0, not as unknown.
+    const side = (f: EntityField) => (NUMERIC.has(f.kind) ? sql`COALESCE(${sql.ref(f.column)}, 0)` : sql.ref(f.column));
+    const op = { eq: '=', ne: '<>', lt: '<', le: '<=', gt: '>', ge: '>=' }[c.op as 'eq'];
+    if (!op) throw new RowConditionError(`${model.page.source}: ${c.op} 不能比较两个字段`);
+    return sql<SqlBool>`${side(field)} ${sql.raw(op)} ${side(other)}`;
+  }
+  const text = c.session === 'username' ? scope.session.username : c.value;
+  if (text === undefined) throw new RowConditionError(`${model.page.source}: 条件 ${c.field} 没有值`);
+  if (c.op === 'contains') {
+    if (!isStringKind(field.kind) || typeof text !== 'string') throw new RowConditionError(`${model.page.source}: contains 只用于文本字段`);
+    return sql<SqlBool>`${text} = ANY (string_to_array(${column}, ','))`;
+  }
+  const values: SqlValue[] = (Array.isArray(text) ? text : [text]).map((v) => parseValue(v, field.kind, label));
+  if (c.op === 'in') return inList(field, values) ?? NOTHING;
+  return comparison(field, c.op, values[0]);
+}
+
+/**
+ * The condition on rows of `model` read as `qualifier` (the table name at the top, an alias inside a
+ * subquery); `depth` numbers the aliases of nested child subqueries.
+ */
+export function rowConditionSql(model: EntityModel, condition: RowCondition, qualifier: string, scope: ConditionScope, depth = 0): Condition {
+  if ('field' in condition) return fieldCondition(model, condition, qualifier, scope);
+  if ('anyOf' in condition) return anyOf(condition.anyOf.map((c) => rowConditionSql(model, c, qualifier, scope, depth))) ?? NOTHING;
+  if ('allOf' in condition) return allOf(condition.allOf.map((c) => rowConditionSql(model, c, qualifier, scope, depth))) ?? NOTHING;
+  const child = scope.pages.get(condition.child.page);
+  if (!child) throw new RowConditionError(`${model.page.source}: 条件引用的页面 ${condition.child.page} 不存在`);
+  const alias = `rc${depth + 1}`;
+  const link = fieldOf(child, condition.child.link, alias);
+  const parts: Condition[] = [sql<SqlBool>`${sql.ref(link.column)} = ${sql.ref(`${qualifier}.id`)}`];
+  if (child.tenantScoped) parts.push(sql<SqlBool>`${sql.ref(`${alias}.tenant_id`)} = ${scope.session.tenantId}`);
+  if (child.softDeleted) parts.push(sql<SqlBool>`CAST(${sql.ref(`${alias}.del_flag`)} AS text) = '0'`);
+  for (const c of condition.child.where ?? []) parts.push(rowConditionSql(child, c, alias, scope, depth + 1));
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(child.table)} AS ${sql.raw(alias)} WHERE ${allOf(parts) ?? NOTHING})`;
+}
+
+/** Every condition ANDed (a view's filter). */
+export function allRowConditions(model: EntityModel, conditions: readonly RowCondition[], qualifier: string, scope: ConditionScope): Condition | undefined {
+  return allOf(conditions.map((c) => rowConditionSql(model, c, qualifier, scope)));
+}
