@@ -33,10 +33,10 @@ describe.each(DATABASE_KINDS)('case workflow (%s)', (kind) => {
   const db = () => dynamic(server.database.db);
 
   let serial = 0;
-  /** A new case (as admin) and its id and number; `fields` beside the required ones. */
+  /** A new case registered by lisi (公估师 see what they register) and its id and number; `fields` beside the required ones. */
   const newCase = async (fields: Rec = {}): Promise<{ id: string; number: string }> => {
     const name = `流程测试案件${kind}${++serial}`;
-    const added = await server.send('POST', '/receive/receive/add', { receiveName: name, trustDate: '2026-11-20', ...fields });
+    const added = await server.send('POST', '/receive/receive/add', { receiveName: name, trustDate: '2026-11-20', ...fields }, await token('lisi'));
     expect(added.success, added.message).toBe(true);
     const row = await db().selectFrom('biz_receive').select(['id', 'receive_number']).where('receive_name', '=', name).executeTakeFirstOrThrow();
     return { id: row.id as string, number: row.receive_number as string };
@@ -206,7 +206,8 @@ describe.each(DATABASE_KINDS)('case workflow (%s)', (kind) => {
   });
 
   it('投诉: 处理 asks for 处理意见, 办结 writes the result and the close date', async () => {
-    const c = await newCase();
+    // In zhangsan's department: a manager decides on the cases he may see.
+    const c = await newCase({ departId: DEPART });
     const added = await server.send('POST', '/receive/complaint/add', { receiveId: c.id, source: (await firstDictValue('complaint_source')), content: '查勘不及时', complaintStatus: 'closed' });
     expect(added.success, added.message).toBe(true);
     const complaint = await db().selectFrom('biz_complaint').select(['id', 'complaint_status']).where('receive_id', '=', c.id).executeTakeFirstOrThrow();
@@ -223,7 +224,7 @@ describe.each(DATABASE_KINDS)('case workflow (%s)', (kind) => {
 
   // The adjuster gets caseCost:submit once a 费用 menu of theirs opens the caseCost page (views, menus.json); admin submits here.
   it('案件费用: a cost is submitted, a manager approves or rejects it with a reason', async () => {
-    const c = await newCase();
+    const c = await newCase({ departId: DEPART });
     const added = await server.send('POST', '/cost/caseCost/add', { receiveId: c.id, costCategory: 'expert', currency: 'CNY', amount: 3000, occurDate: '2026-11-20', costStatus: 'paid' }, await token('admin'));
     expect(added.success, added.message).toBe(true);
     const cost = await db().selectFrom('biz_case_cost').select(['id', 'cost_status']).where('receive_id', '=', c.id).executeTakeFirstOrThrow();
