@@ -18,6 +18,7 @@ import * as m0017 from './migrations/0017_permission_data_rule';
 import * as m0018 from './migrations/0018_data_source_service_node';
 import * as m0019 from './migrations/0019_tenant';
 import * as m0020 from './migrations/0020_depart_roles';
+import * as m0024 from './migrations/0024_receive_number_ga';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0018_data_source_service_node': m0018,
   '0019_tenant': m0019,
   '0020_depart_roles': m0020,
+  '0024_receive_number_ga': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
