@@ -146,6 +146,7 @@ export interface PageDocument {
   indexes?: PageIndex[];
   grid?: PageGrid;
   treeManage?: PageTreeManage;
+  recordPage?: PageRecordPage;
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -1217,6 +1218,10 @@ export interface PageIndex {
    * A unique index. Default false.
    */
   unique?: boolean;
+  /**
+   * With unique over several fields: what the server answers when a record repeats the combination (default: 数据值「<last field's value>」已存在), e.g. 该用户已是本案成员.
+   */
+  message?: string;
 }
 /**
  * An editable grid page instead of the list and its form: rows are edited in place and saved together by {base}/{module}/{name}/saveBatch (one transaction, all or nothing). Toolbar: 新增 (<prefix>:add), 保存, 删除 (<prefix>:delete), 清空选择, 展开/收起.
@@ -1403,4 +1408,98 @@ export interface PageTreeManageNodeAction {
    * Permission code the user must hold to see the button. Default <prefix>:<key>.
    */
   permission?: string;
+}
+/**
+ * A record shown as a page of its own (案件详情) at the one generic route /record/<module>/<entity>/<id>, opened by the list's 详情 and by a link on the first column, behind the page's list code: summary figures at the top, then tabs.
+ */
+export interface PageRecordPage {
+  /**
+   * Tab and page title; {field} is replaced by the record's value, e.g. 案件：{receiveNumber}. Default <entity title>：<first list column>.
+   */
+  title?: string;
+  /**
+   * Figures above the tabs, computed by the server (GET <apiPath>/recordSummary?id=, the page's list code).
+   *
+   * @maxItems 12
+   */
+  summary?: PageRecordSummaryItem[];
+  /**
+   * The tabs, in order.
+   *
+   * @minItems 1
+   * @maxItems 15
+   */
+  tabs: PageRecordTab[];
+}
+/**
+ * One figure: a field of the record (less another: minus), a sum over another page's rows of the record (sum, grouped by groupBy), or a named server computation (compute). Exactly one of field, page, compute.
+ */
+export interface PageRecordSummaryItem {
+  /**
+   * Name of the figure, unique in the summary.
+   */
+  key: string;
+  /**
+   * Label, e.g. 已开票.
+   */
+  title: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  field?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  minus?: string;
+  /**
+   * The page (<module>/<entity>) whose rows of the record are summed, e.g. cost/caseCost. The figure is shown only to holders of that page's list code, over the rows its tenant and data rules let the user see.
+   */
+  page?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  param?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  sum?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  groupBy?: string;
+  /**
+   * A named server computation (server/crud/record/computations.ts), e.g. labourCost (工时 × 职务小时费用); it names the pages it reads and needs their list codes.
+   */
+  compute?: string;
+}
+/**
+ * A tab of the record page: fields (the record's fields with dictionary texts), related (another page's list limited to the record), files (the record's upload / image fields as files), dataLog (the record's versions in sys_data_log, for holders of dataLog:list).
+ */
+export interface PageRecordTab {
+  /**
+   * What the tab shows.
+   */
+  type: 'fields' | 'related' | 'files' | 'dataLog';
+  /**
+   * Tab title, e.g. 基本信息.
+   */
+  title: string;
+  /**
+   * fields: the fields shown (default the detail's); files: the upload / image fields shown (required).
+   *
+   * @minItems 1
+   */
+  fields?: FieldName[];
+  /**
+   * related: the page (<module>/<entity>) listed, e.g. receive/receiveMember.
+   */
+  page?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  param?: string;
+  /**
+   * related: the tab is the page itself (toolbar, row actions, form), adding records with <param> = the record's id. Default false: read-only.
+   */
+  editable?: boolean;
 }

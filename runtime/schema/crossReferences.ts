@@ -21,6 +21,7 @@ import {
 import { SYSTEM_FIELD_NAMES, TENANT_FIELD_NAME, camelToUnderline } from './naming';
 import { pointer, type SchemaError } from './schemaError';
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
+import { checkRecordPage } from './recordPageChecks';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
 
@@ -102,6 +103,7 @@ class Checker {
     this.endpoints();
     this.indexes();
     this.encrypted();
+    checkRecordPage(this.doc, this.systemNames, (at, message) => this.report(at, message));
     return this.errors;
   }
 

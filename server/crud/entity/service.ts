@@ -85,7 +85,7 @@ export class EntityService {
       const combination = index.fields.map((f) => values[f.name]);
       if (combination.some((v) => v === null || v === undefined || v === '')) continue;
       if (await this.store.combinationTaken(db, index.fields, combination.map(String), exceptId)) {
-        errors.push({ field: last.name, label: last.label, message: duplicateMessage(last.label, String(values[last.name])) });
+        errors.push({ field: last.name, label: last.label, message: index.message ?? duplicateMessage(last.label, String(values[last.name])) });
       }
     }
     return errors;
