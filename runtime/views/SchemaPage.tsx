@@ -20,6 +20,7 @@ import { mayAdd, requestsAdd, withoutAction } from './openAction';
 import { usePageHeader } from './layout/usePageHeader';
 import { TreeManageView } from './tree/TreeManageView';
 import { TreePane } from './tree/TreePane';
+import { recordPath } from './record/recordPageModel';
 
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
@@ -123,7 +124,12 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       // A new record starts on the node chosen in the tree pane (数据规则: the chosen menu).
       onAdd={() => setForm({ mode: 'add', presets: treeFilter && treeKey !== undefined && page.fields.some((f) => f.name === treeFilter.param) ? { [treeFilter.param]: treeKey } : undefined })}
       onEdit={(record) => setForm({ mode: 'edit', record })}
-      onDetail={(record) => setForm({ mode: 'detail', record })}
+      // A page with a record page (案件) opens it at its one generic address; others show the detail modal.
+      onDetail={(record) =>
+        page.document.recordPage && (typeof record.id === 'string' || typeof record.id === 'number')
+          ? host.navigate(recordPath(page, String(record.id)))
+          : setForm({ mode: 'detail', record })
+      }
       onImport={() => setImporting(true)}
       onRowDialog={(action, record) => {
         const params = rowCallParams(action, record);

@@ -172,6 +172,8 @@ export function SchemaList(props: SchemaListProps) {
     offset: (query.page - 1) * query.pageSize,
     rows: rows as Row[],
     onRowAction,
+    // A page with a record page: its first column opens it, as 详情 does.
+    ...(page.document.recordPage && onDetail ? { onOpenRecord: onDetail } : {}),
   });
 
   const pagination: TablePaginationConfig = {

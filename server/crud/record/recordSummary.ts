@@ -13,22 +13,8 @@ import { permissionCodesOf } from '../../auth/permissions';
 import { BusinessError, ok } from '../../http/envelope';
 import { bothConditions, dataRuleCondition } from '../entity/dataRuleScope';
 import { NOT_FOUND_RECORD, type EntityService } from '../entity/service';
+import { RECORD_SUMMARY_ENDPOINT, type SummaryFigure } from '../../../runtime/views/record/recordPageModel';
 import { RECORD_COMPUTATIONS } from './computations';
-
-export interface SummaryGroup {
-  value: string | null;
-  text: string;
-  amount: number;
-}
-
-export interface SummaryFigure {
-  key: string;
-  title: string;
-  value: number;
-  groups?: SummaryGroup[];
-}
-
-export const RECORD_SUMMARY_ENDPOINT = 'recordSummary';
 
 const idQuery = {
   type: 'object',
