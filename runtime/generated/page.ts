@@ -662,6 +662,12 @@ export interface PageList {
    */
   wholeTree?: boolean;
   treeFilter?: PageTreeFilter;
+  /**
+   * Toolbar buttons that upload one file to an endpoint of a named server module (收件管理's 导入邮件), shown to holders of their permission code.
+   *
+   * @maxItems 5
+   */
+  uploads?: PageToolbarUpload[];
 }
 /**
  * One table column.
@@ -945,6 +951,35 @@ export interface PageTreeFilter {
    * Hint of the box filtering the tree by name. Default 请输入名称搜索.
    */
   searchPlaceholder?: string;
+}
+/**
+ * A toolbar button that uploads one chosen file (multipart `file`) with POST <apiPath>/<endpoint>. On success the answer's message is shown and, with opens: add, the add form opens with the answer's result as its starting values (the user completes and saves it); otherwise the list reloads. The answer's refusal is shown as it is.
+ */
+export interface PageToolbarUpload {
+  /**
+   * Name of the button, unique among the uploads.
+   */
+  key: string;
+  /**
+   * Button text, e.g. 导入邮件.
+   */
+  title: string;
+  /**
+   * Endpoint under the entity's API path, served by a named server module behind the permission code, e.g. importEml.
+   */
+  endpoint: string;
+  /**
+   * File types offered by the file dialog, e.g. .eml.
+   */
+  accept: string;
+  /**
+   * add: open the add form with the answer's result (field name → value) as its starting values.
+   */
+  opens?: 'add';
+  /**
+   * Permission code needed to see the button; default <prefix>:add.
+   */
+  permission?: string;
 }
 /**
  * The page-header layout above the list: the title with an optional description, a search box over one field and tabs that each switch a fixed filter. Its state lives in the URL (keyword, tab) with the query bar's.

@@ -131,6 +131,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
           : setForm({ mode: 'detail', record })
       }
       onImport={() => setImporting(true)}
+      onUploadAdd={(values) => setForm({ mode: 'add', presets: { ...fixedValues, ...values } })}
       onRowDialog={(action, record) => {
         const params = rowCallParams(action, record);
         if (params) setOverlay({ kind: 'rowDialog', action, params });
