@@ -1537,4 +1537,10 @@ export interface PageRecordTab {
    * related: the tab is the page itself (toolbar, row actions, form), adding records with <param> = the record's id. Default false: read-only.
    */
   editable?: boolean;
+  /**
+   * related + editable: values a record added in the tab starts with, its field → this record's field (the case number and name beside the case id), e.g. { "receiveNumber": "receiveNumber" }.
+   */
+  fill?: {
+    [k: string]: FieldName | undefined;
+  };
 }

@@ -54,6 +54,10 @@ function checkTab(tab: PageRecordTab, at: string, fields: ReadonlyMap<string, Pa
   onlyFor('page', ['related']);
   onlyFor('param', ['related']);
   onlyFor('editable', ['related']);
+  if (tab.fill !== undefined && !tab.editable) report(`${at}/fill`, `页签「${tab.title}」的 fill 只能用于可编辑的关联页签（editable: true）`);
+  for (const [target, source] of Object.entries(tab.fill ?? {})) {
+    if (source !== undefined && !fields.has(source) && !systemNames.has(source)) report(`${at}/fill/${target}`, `页签「${tab.title}」的 fill 引用了不存在的字段 ${source}`);
+  }
   if (tab.type === 'related' && (tab.page === undefined || tab.param === undefined)) report(at, `关联页签「${tab.title}」须声明 page 和 param`);
   if (tab.type === 'files' && tab.fields === undefined) report(at, `附件页签「${tab.title}」须声明 fields（上传或图片字段）`);
   tab.fields?.forEach((name, i) => {

@@ -45,6 +45,8 @@ export interface SchemaPageProps {
    * master–detail drawer: `{dictId: <the dictionary's id>}`).
    */
   fixedValues?: Readonly<Record<string, string>>;
+  /** Values an added record starts with besides fixedValues, not list filters (a case's number beside its id). */
+  addValues?: Readonly<Record<string, string>>;
 }
 
 /** What opens over the list: one at a time. */
@@ -57,7 +59,7 @@ type Overlay =
 
 type FormState = { mode: 'add'; presets?: Record<string, string> } | { mode: 'edit' | 'detail'; record: Row };
 
-export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues }: SchemaPageProps) {
+export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues, addValues }: SchemaPageProps) {
   const fallback = useDictService(host);
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
@@ -191,7 +193,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
             open
             onClose={() => setForm(null)}
             fixedValues={fixedValues}
-            presetValues={form.mode === 'add' ? form.presets : undefined}
+            presetValues={form.mode === 'add' ? (addValues ? { ...addValues, ...form.presets } : form.presets) : undefined}
             onSaved={() => {
               setForm(null);
               reload();

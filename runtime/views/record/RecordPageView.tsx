@@ -14,7 +14,7 @@ import type { Host } from '../../host/types';
 import type { CompiledField, CompiledPage } from '../../schema/compiledPageTypes';
 import { DetailView } from '../form/DetailView';
 import { RelatedList } from '../tree/RelatedList';
-import { dataLogParams, formatAmount, RECORD_SUMMARY_ENDPOINT, recordTitle, type SummaryFigure } from './recordPageModel';
+import { dataLogParams, formatAmount, RECORD_SUMMARY_ENDPOINT, recordTitle, tabFill, type SummaryFigure } from './recordPageModel';
 
 export interface RecordPageViewProps {
   page: CompiledPage;
@@ -106,7 +106,7 @@ export function RecordPageView({ page, declared, id, host, dict, onTitle }: Reco
         return empty ? <Empty description="暂无附件" /> : <DetailView page={page} record={record} dict={dict} host={host} fields={fields} columns={1} />;
       }
       case 'related':
-        return <RelatedList host={host} pageRef={tab.page ?? ''} param={tab.param ?? ''} nodeKey={id} editable={tab.editable ?? false} />;
+        return <RelatedList host={host} pageRef={tab.page ?? ''} param={tab.param ?? ''} nodeKey={id} editable={tab.editable ?? false} addValues={tabFill(tab.fill, record)} />;
       case 'dataLog':
         return <RelatedList host={host} pageRef={DATA_LOG_PAGE} param="dataId" nodeKey={id} extraParams={dataLogParams(page, id)} />;
     }

@@ -58,3 +58,13 @@ export function formatAmount(value: number): string {
 export function dataLogParams(page: Pick<CompiledPage, 'entity'>, id: string): Record<string, string> {
   return { dataTable: page.entity.table, dataId: id };
 }
+
+/** A related tab's `fill`: the values an added record starts with, read from the record (empty ones left out). */
+export function tabFill(fill: Readonly<Record<string, string | undefined>> | undefined, record: Readonly<Record<string, unknown>>): Record<string, string> | undefined {
+  if (!fill) return undefined;
+  const values = Object.entries(fill).flatMap(([target, source]) => {
+    const value = source === undefined ? '' : text(record[source]);
+    return value === '' ? [] : [[target, value] as const];
+  });
+  return Object.fromEntries(values);
+}

@@ -23,9 +23,11 @@ export interface RelatedListProps {
   editable?: boolean;
   /** Further parameters every request carries (a record's data log: its table besides its id). */
   extraParams?: Readonly<Record<string, string>>;
+  /** Values a record added in an editable list starts with (not list filters). */
+  addValues?: Readonly<Record<string, string>>;
 }
 
-export function RelatedList({ host, pageRef, param, nodeKey, editable = false, extraParams }: RelatedListProps) {
+export function RelatedList({ host, pageRef, param, nodeKey, editable = false, extraParams, addValues }: RelatedListProps) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   useEffect(() => {
     let live = true;
@@ -44,7 +46,7 @@ export function RelatedList({ host, pageRef, param, nodeKey, editable = false, e
   if (editable) {
     return (
       <Suspense fallback={<Spin style={{ display: 'block', margin: '24px auto' }} />}>
-        <SchemaPage key={nodeKey} page={loaded.page} host={host} fixedValues={{ ...extraParams, [param]: nodeKey }} />
+        <SchemaPage key={nodeKey} page={loaded.page} host={host} fixedValues={{ ...extraParams, [param]: nodeKey }} addValues={addValues} />
       </Suspense>
     );
   }

@@ -26,6 +26,7 @@ export function recordPageProblems(pages: readonly CompiledPage[]): SchemaError[
     };
     record.tabs.forEach((tab, i) => {
       if (tab.type === 'related' && tab.page && tab.param) fieldOf(tab.page, tab.param, `/recordPage/tabs/${i}/param`);
+      for (const target of Object.keys(tab.fill ?? {})) if (tab.page) fieldOf(tab.page, target, `/recordPage/tabs/${i}/fill/${target}`);
     });
     record.summary?.forEach((item, i) => {
       const at = `/recordPage/summary/${i}`;

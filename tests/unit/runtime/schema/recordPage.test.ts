@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import receiveDocument from '../../../../schemas/pages/receive/receive.json';
 import type { PageDocument } from '../../../../runtime/generated/page';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
-import { dataLogParams, formatAmount, recordPath, recordTarget, recordTitle } from '../../../../runtime/views/record/recordPageModel';
+import { dataLogParams, formatAmount, recordPath, recordTarget, recordTitle, tabFill } from '../../../../runtime/views/record/recordPageModel';
 
 const SOURCE = 'schemas/pages/receive/receive.json';
 
@@ -25,7 +25,7 @@ describe('recordPage: 案件详情 in the page language', () => {
   it('the case declares its tabs and figures', () => {
     const record = compiled().document.recordPage;
     expect(record?.tabs.map((t) => t.title)).toEqual(['基本信息', '成员', '进度', '费用', '工时', '发票', '投诉', '来函', '附件', '版本']);
-    expect(record?.tabs[1]).toEqual({ type: 'related', title: '成员', page: 'receive/receiveMember', param: 'receiveId', editable: true });
+    expect(record?.tabs[1]).toMatchObject({ type: 'related', title: '成员', page: 'receive/receiveMember', param: 'receiveId', editable: true });
     expect(record?.summary?.map((s) => s.key)).toEqual(['costs', 'labour', 'fee', 'invoiced', 'toInvoice']);
   });
 
@@ -53,22 +53,27 @@ describe('recordPage: 案件详情 in the page language', () => {
 
   it('refuses tabs missing their parts, parts of another kind, unknown fields and a files tab over non-file fields', () => {
     const doc = caseDoc();
-    const tabs = doc.recordPage?.tabs;
-    if (!tabs || !doc.recordPage) throw new Error('tabs');
+    if (!doc.recordPage) throw new Error('recordPage');
+    // Only 基本信息 kept: the tabs below are numbered from 1.
+    doc.recordPage.tabs = doc.recordPage.tabs.slice(0, 1);
+    const tabs = doc.recordPage.tabs;
     doc.recordPage.title = '案件：{noSuchField}';
     tabs.push({ type: 'related', title: '缺页' });
     tabs.push({ type: 'files', title: '无字段' });
     tabs.push({ type: 'files', title: '文字', fields: ['remark'] });
     tabs.push({ type: 'dataLog', title: '版本二', page: 'sys/dataLog' });
     tabs.push({ type: 'fields', title: '字段', fields: ['nothing', 'createTime'] });
+    tabs.push({ type: 'related', title: '只读', page: 'receive/complaint', param: 'receiveId', fill: { receiveNumber: 'noSuch' } });
     expect(messages(doc)).toEqual(
       expect.arrayContaining([
         '/recordPage/title 标题引用了不存在的字段 noSuchField',
-        '/recordPage/tabs/10 关联页签「缺页」须声明 page 和 param',
-        '/recordPage/tabs/11 附件页签「无字段」须声明 fields（上传或图片字段）',
-        '/recordPage/tabs/12/fields/0 附件页签「文字」的字段 remark 不是上传或图片字段',
-        '/recordPage/tabs/13/page dataLog 类型的页签「版本二」不能声明 page',
-        '/recordPage/tabs/14/fields/0 页签「字段」引用了不存在的字段 nothing',
+        '/recordPage/tabs/1 关联页签「缺页」须声明 page 和 param',
+        '/recordPage/tabs/2 附件页签「无字段」须声明 fields（上传或图片字段）',
+        '/recordPage/tabs/3/fields/0 附件页签「文字」的字段 remark 不是上传或图片字段',
+        '/recordPage/tabs/4/page dataLog 类型的页签「版本二」不能声明 page',
+        '/recordPage/tabs/5/fields/0 页签「字段」引用了不存在的字段 nothing',
+        '/recordPage/tabs/6/fill 页签「只读」的 fill 只能用于可编辑的关联页签（editable: true）',
+        '/recordPage/tabs/6/fill/receiveNumber 页签「只读」的 fill 引用了不存在的字段 noSuch',
       ]),
     );
     expect(messages(doc).some((m) => m.includes('createTime'))).toBe(false);
@@ -102,5 +107,12 @@ describe('record page model', () => {
     expect(formatAmount(1589.3)).toBe('1,589.30');
     expect(formatAmount(0)).toBe('0.00');
     expect(dataLogParams(page, 'c1')).toEqual({ dataTable: 'biz_receive', dataId: 'c1' });
+  });
+
+  it('a member added in 成员 starts with the case number and name beside its id', () => {
+    const members = page.document.recordPage?.tabs.find((t) => t.title === '成员');
+    expect(tabFill(members?.fill, { receiveNumber: 'GA2026000012', receiveName: '仓库火灾', id: 'c1' })).toEqual({ receiveNumber: 'GA2026000012', receiveName: '仓库火灾' });
+    expect(tabFill(members?.fill, { receiveNumber: 'GA2026000012', receiveName: null })).toEqual({ receiveNumber: 'GA2026000012' });
+    expect(tabFill(undefined, {})).toBeUndefined();
   });
 });
