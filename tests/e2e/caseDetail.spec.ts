@@ -63,6 +63,13 @@ test.describe.serial('案件详情', () => {
     // 费用: the case's costs only.
     await record.getByRole('tab', { name: '费用' }).click();
     await expect(page.locator('.schema-list').filter({ visible: true }).locator('.ant-table-row')).toHaveCount(2, OPENING);
+    // 附件: none yet. 版本: the case's one version so far, from 数据日志.
+    await record.getByRole('tab', { name: '附件' }).click();
+    await expect(record.getByText('暂无附件')).toBeVisible();
+    await record.getByRole('tab', { name: '版本' }).click();
+    const versions = page.locator('.schema-list').filter({ visible: true }).locator('.ant-table-row');
+    await expect(versions).toHaveCount(1, OPENING);
+    await expect(versions.first()).toContainText('biz_receive');
   });
 
   test('成员: a member is added to the case; the same user twice is refused', async () => {
@@ -88,6 +95,8 @@ test.describe.serial('案件详情', () => {
       } else {
         await expect(page.getByText('该用户已是本案成员').first()).toBeVisible();
         await form.getByRole('button', { name: /取\s*消/ }).click();
+        await page.getByRole('button', { name: /放\s*弃/ }).click();
+        await expect(form).toHaveCount(0);
       }
     }
     await screenshot(page, 'case-detail-members');
