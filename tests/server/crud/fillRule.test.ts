@@ -9,7 +9,7 @@ import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
 import { multipart } from './support';
 import { up as correctReceivePrefix } from '../../../server/db/migrations/0008_receive_number_prefix';
-import { up as numberCasesGa } from '../../../server/db/migrations/0024_receive_number_ga';
+import { up as numberCasesGa, RECEIVE_NUMBER_CHECK } from '../../../server/db/migrations/0024_receive_number_ga';
 
 type Rec = Record<string, unknown>;
 
@@ -66,9 +66,17 @@ describe.each(DATABASE_KINDS)('fill rules on %s', (kind) => {
     expect((await rule()).prefix).toBe('AJ');
     await sql`UPDATE sys_fill_rule SET prefix = ${back.prefix}, date_format = ${back.date_format}, seq_length = ${back.seq_length}, reset_period = ${back.reset_period},
       current_value = ${back.current_value}, current_period = ${back.current_period}, rule_description = ${back.rule_description} WHERE rule_code = 'receive_number'`.execute(db);
-    // The check rule 案件编号规则 describes the same numbers.
-    const check = await db.selectFrom('sys_check_rule').select('rule_json').where('rule_code', '=', 'receive_number').executeTakeFirstOrThrow();
-    expect(check.rule_json).toContain('^GA$');
+    // The check rule 案件编号规则 describes the same numbers; one still as seeded earlier (HT) is corrected.
+    const check = async () => (await db.selectFrom('sys_check_rule').select('rule_json').where('rule_code', '=', 'receive_number').executeTakeFirstOrThrow()).rule_json;
+    expect(await check()).toBe(RECEIVE_NUMBER_CHECK);
+    const shippedHt = JSON.stringify([
+      { digits: '2', pattern: '^HT$', message: '案件编号必须以 HT 开头' },
+      { digits: '4', pattern: '^20[0-9]{2}$', message: '第 3 至 6 位必须是年份，例如 2025' },
+      { digits: '*', pattern: '^[0-9]{6}$', message: '年份后必须是 6 位数字流水号' },
+    ]);
+    await sql`UPDATE sys_check_rule SET rule_json = ${shippedHt} WHERE rule_code = 'receive_number'`.execute(db);
+    await numberCasesGa(db as unknown as Kysely<unknown>);
+    expect(await check()).toBe(RECEIVE_NUMBER_CHECK);
   });
 
   it('20 concurrent case adds get 20 distinct GA numbers in one run; a number sent by the client is not kept', async () => {
