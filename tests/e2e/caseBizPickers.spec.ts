@@ -102,7 +102,7 @@ test.describe('案件: 承办职务 and 共保公司', () => {
 
     await okButton(form).click();
     await expect(form).toBeHidden();
-    await expect(listRow(page, CASE)).toContainText(/GG\d{12}/);
+    await expect(listRow(page, CASE)).toContainText(/GA\d{10}/);
   });
 
   test('编辑 shows the picked names again and each dialog its preselection; the case page names them', async () => {

@@ -217,7 +217,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await okButton(form).click();
     await expect(form).toBeHidden();
     const row = listRow(page, CASE);
-    await expect(row).toContainText(/GG\d{12}/);
+    await expect(row).toContainText(/GA\d{10}/);
     await expect(row).toContainText('平安产险');
     await expect(row).toContainText('财产险理赔部');
     await expect(row).toContainText('李四');
@@ -329,7 +329,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(form).toBeHidden();
     const row = listRow(page, 'E2E00001');
     await expect(row).toContainText(CASE);
-    await expect(row).toContainText(/GG\d{12}/);
+    await expect(row).toContainText(/GA\d{10}/);
     await expect(row).toContainText('8,800.00');
     await expect(row).toContainText('港币');
     await expect(row.locator('td').filter({ hasText: /^0\.00$/ })).toHaveCount(1);
