@@ -280,11 +280,10 @@ test.describe('案件 and 发票 with their pickers', () => {
 
     await okButton(form).click();
     await expect(form).toBeHidden();
-    await listRow(page, CASE).getByText('详情', { exact: true }).click(OPENING);
-    const detail = modal(page, '详细信息');
+    const detail = await openCaseRecord(page, CASE);
     await expect(detailValue(detail, '协作专家')).toHaveText('王建国,刘洋');
     await expect(detailValue(detail, '现场照片').locator('a, span, img').first()).toBeVisible();
-    await detail.locator('.ant-modal-close').click();
+    await closeCaseRecord(page);
   });
 
   test('发票: 关联案件 with 选择案件 (search, page) fills the case and the computed amounts; the invoice saves', async () => {
