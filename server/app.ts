@@ -13,6 +13,7 @@ import { unlockRoutes } from './auth/unlockRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
 import { fillRulePreviewPermissions } from './crud/entity/fillRules';
 import { fileRoutes } from './files';
+import { emlRoutes } from './receive/emlRoutes';
 import { JobScheduler, type BuiltinJob } from './jobs';
 import { jobRoutes } from './jobs/jobRoutes';
 import { watchRowActionRoutes } from './crud/rowActionRoutes';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gridLiveSocketRoutes, { ...api, gridPages: gridSocketPages(tablePages) });
   await app.register(fileRoutes, { ...api, pages: tablePages });
   await app.register(jobRoutes, { ...api, log: app.log, ...opts.jobRunner });
+  await app.register(emlRoutes, { ...api, pages: tablePages });
   // A write through the 数据字典 pages is seen by the next dictionary read on this node (other nodes: DICT_CACHE_MS).
   const onWrite = (table: string) => {
     if (DICTIONARY_TABLES.has(table)) app.dictionaries.invalidate();

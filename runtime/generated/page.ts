@@ -158,6 +158,7 @@ export interface PageDocument {
    * @maxItems 30
    */
   views?: PageView[];
+  recordPage?: PageRecordPage;
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -762,6 +763,12 @@ export interface PageList {
    */
   wholeTree?: boolean;
   treeFilter?: PageTreeFilter;
+  /**
+   * Toolbar buttons that upload one file to an endpoint of a named server module (收件管理's 导入邮件), shown to holders of their permission code.
+   *
+   * @maxItems 5
+   */
+  uploads?: PageToolbarUpload[];
 }
 /**
  * One table column.
@@ -1047,6 +1054,35 @@ export interface PageTreeFilter {
   searchPlaceholder?: string;
 }
 /**
+ * A toolbar button that uploads one chosen file (multipart `file`) with POST <apiPath>/<endpoint>. On success the answer's message is shown and, with opens: add, the add form opens with the answer's result as its starting values (the user completes and saves it); otherwise the list reloads. The answer's refusal is shown as it is.
+ */
+export interface PageToolbarUpload {
+  /**
+   * Name of the button, unique among the uploads.
+   */
+  key: string;
+  /**
+   * Button text, e.g. 导入邮件.
+   */
+  title: string;
+  /**
+   * Endpoint under the entity's API path, served by a named server module behind the permission code, e.g. importEml.
+   */
+  endpoint: string;
+  /**
+   * File types offered by the file dialog, e.g. .eml.
+   */
+  accept: string;
+  /**
+   * add: open the add form with the answer's result (field name → value) as its starting values.
+   */
+  opens?: 'add';
+  /**
+   * Permission code needed to see the button; default <prefix>:add.
+   */
+  permission?: string;
+}
+/**
  * The page-header layout above the list: the title with an optional description, a search box over one field and tabs that each switch a fixed filter. Its state lives in the URL (keyword, tab) with the query bar's.
  */
 export interface PageHeader {
@@ -1318,6 +1354,10 @@ export interface PageIndex {
    * A unique index. Default false.
    */
   unique?: boolean;
+  /**
+   * With unique over several fields: what the server answers when a record repeats the combination (default: 数据值「<last field's value>」已存在), e.g. 该用户已是本案成员.
+   */
+  message?: string;
 }
 /**
  * An editable grid page instead of the list and its form: rows are edited in place and saved together by {base}/{module}/{name}/saveBatch (one transaction, all or nothing). Toolbar: 新增 (<prefix>:add), 保存, 删除 (<prefix>:delete), 清空选择, 展开/收起.
@@ -1637,4 +1677,104 @@ export interface PageView {
    * A permission code the user needs besides the page's list code to open the view (its list, count and export). Default: the list code alone.
    */
   permission?: string;
+}
+/**
+ * A record shown as a page of its own (案件详情) at the one generic route /record/<module>/<entity>/<id>, opened by the list's 详情 and by a link on the first column, behind the page's list code: summary figures at the top, then tabs.
+ */
+export interface PageRecordPage {
+  /**
+   * Tab and page title; {field} is replaced by the record's value, e.g. 案件：{receiveNumber}. Default <entity title>：<first list column>.
+   */
+  title?: string;
+  /**
+   * Figures above the tabs, computed by the server (GET <apiPath>/recordSummary?id=, the page's list code).
+   *
+   * @maxItems 12
+   */
+  summary?: PageRecordSummaryItem[];
+  /**
+   * The tabs, in order.
+   *
+   * @minItems 1
+   * @maxItems 15
+   */
+  tabs: PageRecordTab[];
+}
+/**
+ * One figure: a field of the record (less another: minus), a sum over another page's rows of the record (sum, grouped by groupBy), or a named server computation (compute). Exactly one of field, page, compute.
+ */
+export interface PageRecordSummaryItem {
+  /**
+   * Name of the figure, unique in the summary.
+   */
+  key: string;
+  /**
+   * Label, e.g. 已开票.
+   */
+  title: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  field?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  minus?: string;
+  /**
+   * The page (<module>/<entity>) whose rows of the record are summed, e.g. cost/caseCost. The figure is shown only to holders of that page's list code, over the rows its tenant and data rules let the user see.
+   */
+  page?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  param?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  sum?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  groupBy?: string;
+  /**
+   * A named server computation (server/crud/record/computations.ts), e.g. labourCost (工时 × 职务小时费用); it names the pages it reads and needs their list codes.
+   */
+  compute?: string;
+}
+/**
+ * A tab of the record page: fields (the record's fields with dictionary texts), related (another page's list limited to the record), files (the record's upload / image fields as files), dataLog (the record's versions in sys_data_log, for holders of dataLog:list).
+ */
+export interface PageRecordTab {
+  /**
+   * What the tab shows.
+   */
+  type: 'fields' | 'related' | 'files' | 'dataLog';
+  /**
+   * Tab title, e.g. 基本信息.
+   */
+  title: string;
+  /**
+   * fields: the fields shown (default the detail's); files: the upload / image fields shown (required).
+   *
+   * @minItems 1
+   */
+  fields?: FieldName[];
+  /**
+   * related: the page (<module>/<entity>) listed, e.g. receive/receiveMember.
+   */
+  page?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  param?: string;
+  /**
+   * related: the tab is the page itself (toolbar, row actions, form), adding records with <param> = the record's id. Default false: read-only.
+   */
+  editable?: boolean;
+  /**
+   * related + editable: values a record added in the tab starts with, its field → this record's field (the case number and name beside the case id), e.g. { "receiveNumber": "receiveNumber" }.
+   */
+  fill?: {
+    [k: string]: FieldName | undefined;
+  };
 }

@@ -296,7 +296,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
     const indexFields = index.fields.map(field);
     const columns = indexFields.map((f) => f.column);
     const unique = index.unique ?? false;
-    return { name: indexName(unique ? 'uniq' : 'idx', entity.table, columns), fields: indexFields, columns, unique };
+    return { name: indexName(unique ? 'uniq' : 'idx', entity.table, columns), fields: indexFields, columns, unique, ...(index.message ? { message: index.message } : {}) };
   });
   const uniqueFieldIndexes: CompiledIndex[] = fields
     .filter((f) => f.unique)

@@ -319,6 +319,8 @@ export interface CompiledIndex {
   fields: readonly CompiledField[];
   columns: readonly string[];
   unique: boolean;
+  /** The refusal of a repeated combination (unique indexes over several fields). */
+  message?: string;
 }
 
 export interface CompiledPermissions {

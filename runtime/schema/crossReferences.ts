@@ -23,6 +23,7 @@ import { pointer, type SchemaError } from './schemaError';
 import { checkPageConditions } from './rowConditions';
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 import { workflowErrors } from './workflowReferences';
+import { checkRecordPage } from './recordPageChecks';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
 
@@ -106,6 +107,7 @@ class Checker {
     this.encrypted();
     this.errors.push(...workflowErrors(this.doc, this.source));
     checkPageConditions(this.doc, this);
+    checkRecordPage(this.doc, this.systemNames, (at, message) => this.report(at, message));
     return this.errors;
   }
 

@@ -20,6 +20,7 @@ import { mayAdd, requestsAdd, withoutAction } from './openAction';
 import { usePageHeader } from './layout/usePageHeader';
 import { TreeManageView } from './tree/TreeManageView';
 import { TreePane } from './tree/TreePane';
+import { recordPath } from './record/recordPageModel';
 
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
@@ -49,6 +50,8 @@ export interface SchemaPageProps {
    * `view=<key>` (the server applies its filter) and the header shows its title and row count.
    */
   view?: string;
+  /** Values an added record starts with besides fixedValues, not list filters (a case's number beside its id). */
+  addValues?: Readonly<Record<string, string>>;
 }
 
 /** 在办案件 · 共 23 件 once the list has answered, the title alone before. */
@@ -66,7 +69,7 @@ type Overlay =
 
 type FormState = { mode: 'add'; presets?: Record<string, string> } | { mode: 'edit' | 'detail'; record: Row };
 
-export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues, view }: SchemaPageProps) {
+export function SchemaPage({ page, host, dict: given, location, gridLive, fixedValues, view, addValues }: SchemaPageProps) {
   const fallback = useDictService(host);
   const dict = given ?? fallback;
   const [form, setForm] = useState<FormState | null>(null);
@@ -137,8 +140,14 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       // A new record starts on the node chosen in the tree pane (数据规则: the chosen menu).
       onAdd={() => setForm({ mode: 'add', presets: treeFilter && treeKey !== undefined && page.fields.some((f) => f.name === treeFilter.param) ? { [treeFilter.param]: treeKey } : undefined })}
       onEdit={(record) => setForm({ mode: 'edit', record })}
-      onDetail={(record) => setForm({ mode: 'detail', record })}
+      // A page with a record page (案件) opens it at its one generic address; others show the detail modal.
+      onDetail={(record) =>
+        page.document.recordPage && (typeof record.id === 'string' || typeof record.id === 'number')
+          ? host.navigate(recordPath(page, String(record.id)))
+          : setForm({ mode: 'detail', record })
+      }
       onImport={() => setImporting(true)}
+      onUploadAdd={(values) => setForm({ mode: 'add', presets: { ...fixedValues, ...values } })}
       onRowDialog={(action, record) => {
         const params = rowCallParams(action, record);
         if (params) setOverlay({ kind: 'rowDialog', action, params });
@@ -199,7 +208,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
             open
             onClose={() => setForm(null)}
             fixedValues={fixedValues}
-            presetValues={form.mode === 'add' ? form.presets : undefined}
+            presetValues={form.mode === 'add' ? (addValues ? { ...addValues, ...form.presets } : form.presets) : undefined}
             onSaved={() => {
               setForm(null);
               reload();

@@ -78,6 +78,16 @@ export function watchRowActionRoutes(app: FastifyInstance, apiBase: string, page
         }
       });
     }
+    // Upload buttons (list.uploads) post a file to a named module's endpoint, behind their code.
+    for (const page of pages) {
+      (page.document.list.uploads ?? []).forEach((upload, i) => {
+        const route = `POST ${apiBase}${page.entity.apiPath}/${upload.endpoint}`;
+        const code = upload.permission ?? page.permissions.add;
+        const at = `${page.source}#/list/uploads/${i}`;
+        if (!permissions.has(route)) problems.push(`${at} 上传按钮「${upload.title}」调用的接口 ${route} 不存在`);
+        else if (permissions.get(route) !== code) problems.push(`${at} 上传按钮「${upload.title}」的权限编码 ${code} 与接口 ${route} 要求的 ${String(permissions.get(route))} 不一致`);
+      });
+    }
     // Pages served by a named module: every route they call must be there (servedPages.ts).
     problems.push(...servedPageProblems(pages, permissions, apiBase));
     if (problems.length > 0) throw new Error(problems.join('\n'));

@@ -19,6 +19,7 @@ import * as m0018 from './migrations/0018_data_source_service_node';
 import * as m0019 from './migrations/0019_tenant';
 import * as m0020 from './migrations/0020_depart_roles';
 import * as m0022 from './migrations/0022_rule_scope';
+import * as m0024 from './migrations/0024_receive_number_ga';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0019_tenant': m0019,
   '0020_depart_roles': m0020,
   '0022_rule_scope': m0022,
+  '0024_receive_number_ga': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

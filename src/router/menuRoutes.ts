@@ -3,6 +3,7 @@ import { matchPath } from 'react-router-dom';
 import type { MenuItem } from '../api/types';
 import { HOME_PATH } from '../config';
 import type { RouteMatch, RouteRecord } from './types';
+import { RECORD_ROUTE } from '../../runtime/views/record/recordPageModel';
 
 export const IFRAME_VIEW = 'layouts/IframePageView';
 const LOW_APP_PREFIX = 'low-app';
@@ -118,6 +119,8 @@ export const STATIC_RECORDS: readonly RouteRecord[] = [
   staticRecord(HOME_PATH, 'dashboard-analysis', '首页', 'dashboard/Analysis'),
   staticRecord('/isps/userAnnouncement', 'isps-userAnnouncement', '我的消息', 'isps/UserAnnouncement'),
   staticRecord('/test/home', 'test-home', '测试主页', 'test/Home'),
+  // Every page declaring a record page (案件详情); the view checks the page's list code.
+  staticRecord(RECORD_ROUTE, 'record-page', '详情', 'record/RecordPage'),
 ];
 
 /** Higher for more literal paths: a static segment beats a parameter, a parameter beats an optional one. */

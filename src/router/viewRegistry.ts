@@ -13,6 +13,8 @@ const LOADERS: Readonly<Record<string, ViewLoader>> = {
   'exception/404': () => import('../pages/exception/Exception404'),
   'exception/500': () => import('../pages/exception/Exception500'),
   'layouts/IframePageView': () => import('../pages/IframePageView'),
+  // The one record route of every page with a record page (/record/<module>/<entity>/<id>).
+  'record/RecordPage': () => import('../pages/RecordRoute'),
   // Parents opened directly (alwaysShow): a list of their pages.
   'layouts/RouteView': PARENT_INDEX,
   'layouts/PageView': PARENT_INDEX,

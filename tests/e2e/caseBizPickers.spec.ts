@@ -2,7 +2,7 @@ import { test, type Page } from '@playwright/test';
 import { OK_BUTTON, screenshot, toast } from './support/app';
 import { CANCEL, checkRow, footerButton, queryControl, tableRow, tableRows, widthOf } from './support/pickerDialog';
 import { confirmDialog, detailValue, fillForm, formInput, listButton, listRow, modal, okButton } from './support/schemaPage';
-import { CASE_ACTION_TIMEOUT, expect, OPENING, openCaseList } from './support/caseList';
+import { CASE_ACTION_TIMEOUT, closeCaseRecord, expect, OPENING, openCaseList, openCaseRecord } from './support/caseList';
 
 // 案件's 承办职务 and 共保公司 against the real server in Chromium: the position picker (选择职务, 1000
 // wide, single) and the generic biz picker over 保险公司 (保险公司选择: pages of 5 with 5/10/20/30, check
@@ -102,10 +102,10 @@ test.describe('案件: 承办职务 and 共保公司', () => {
 
     await okButton(form).click();
     await expect(form).toBeHidden();
-    await expect(listRow(page, CASE)).toContainText(/GG\d{12}/);
+    await expect(listRow(page, CASE)).toContainText(/GA\d{10}/);
   });
 
-  test('编辑 shows the picked names again and each dialog its preselection; 详细信息 names them', async () => {
+  test('编辑 shows the picked names again and each dialog its preselection; the case page names them', async () => {
     await listRow(page, CASE).getByText('编辑', { exact: true }).click(OPENING);
     const form = modal(page, '编辑');
     await expect(formInput(form, '承办职务')).toHaveValue('高级公估师');
@@ -126,11 +126,10 @@ test.describe('案件: 承办职务 and 共保公司', () => {
     await footerButton(form, CANCEL).click();
     await expect(form).toBeHidden();
 
-    await listRow(page, CASE).getByText('详情', { exact: true }).click(OPENING);
-    const detail = modal(page, '详细信息');
+    const detail = await openCaseRecord(page, CASE);
     await expect(detailValue(detail, '承办职务')).toHaveText('高级公估师');
     await expect(detailValue(detail, '共保公司')).toHaveText('阳光财险');
-    await detail.locator('.ant-modal-close').click();
+    await closeCaseRecord(page);
   });
 
   test('删除 takes the case away again', async () => {

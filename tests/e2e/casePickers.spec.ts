@@ -2,7 +2,7 @@ import { test, type Locator, type Page } from '@playwright/test';
 import { openFromMenu, screenshot, toast } from './support/app';
 import { CANCEL, checkRow, CLOSE, footerButton, queryControl, tableRow, widthOf } from './support/pickerDialog';
 import { chooseFormOption, detailValue, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
-import { CASE_ACTION_TIMEOUT, expect, OPENING, openCaseList } from './support/caseList';
+import { CASE_ACTION_TIMEOUT, closeCaseRecord, expect, OPENING, openCaseList, openCaseRecord } from './support/caseList';
 
 // 案件 and 发票 as forms with every picker of the widgets spec, against the real server in Chromium:
 // customer tree, expert, outsourcing, department, user by department, popup report, area, upload and
@@ -217,7 +217,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await okButton(form).click();
     await expect(form).toBeHidden();
     const row = listRow(page, CASE);
-    await expect(row).toContainText(/GG\d{12}/);
+    await expect(row).toContainText(/GA\d{10}/);
     await expect(row).toContainText('平安产险');
     await expect(row).toContainText('财产险理赔部');
     await expect(row).toContainText('李四');
@@ -225,9 +225,8 @@ test.describe('案件 and 发票 with their pickers', () => {
     await screenshot(page, 'case-list');
   });
 
-  test('详细信息 shows the names of every party, not their keys', async () => {
-    await listRow(page, CASE).getByText('详情', { exact: true }).click(OPENING);
-    const detail = modal(page, '详细信息');
+  test('详情 (the case page) shows the names of every party, not their keys', async () => {
+    const detail = await openCaseRecord(page, CASE);
     await expect(detailValue(detail, '委托方')).toHaveText('中国平安财产保险股份有限公司');
     await expect(detailValue(detail, '被保险人')).toHaveText('粤海物流（深圳）仓储有限公司,华东能源集团有限公司,华东能源集团上海发电有限公司');
     await expect(detailValue(detail, '承办部门')).toHaveText('财产险理赔部');
@@ -237,9 +236,9 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(detailValue(detail, '外包机构')).toHaveText('北京华鉴司法鉴定所');
     await expect(detailValue(detail, '出险地区')).toHaveText('上海市/市辖区/徐汇区');
     await expect(detailValue(detail, '附件')).toContainText('查勘');
-    await expect(detailValue(detail, '案件编号')).toHaveText(/^GG\d{12}$/);
+    await expect(detailValue(detail, '案件编号')).toHaveText(/^GA\d{10}$/);
     await screenshot(page, 'case-detail');
-    await detail.locator('.ant-modal-close').click();
+    await closeCaseRecord(page);
   });
 
   test('编辑 restores the names and each dialog its preselection; a changed pick saves', async () => {
@@ -281,11 +280,10 @@ test.describe('案件 and 发票 with their pickers', () => {
 
     await okButton(form).click();
     await expect(form).toBeHidden();
-    await listRow(page, CASE).getByText('详情', { exact: true }).click(OPENING);
-    const detail = modal(page, '详细信息');
+    const detail = await openCaseRecord(page, CASE);
     await expect(detailValue(detail, '协作专家')).toHaveText('王建国,刘洋');
     await expect(detailValue(detail, '现场照片').locator('a, span, img').first()).toBeVisible();
-    await detail.locator('.ant-modal-close').click();
+    await closeCaseRecord(page);
   });
 
   test('发票: 关联案件 with 选择案件 (search, page) fills the case and the computed amounts; the invoice saves', async () => {
@@ -330,7 +328,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await expect(form).toBeHidden();
     const row = listRow(page, 'E2E00001');
     await expect(row).toContainText(CASE);
-    await expect(row).toContainText(/GG\d{12}/);
+    await expect(row).toContainText(/GA\d{10}/);
     await expect(row).toContainText('8,800.00');
     await expect(row).toContainText('港币');
     await expect(row.locator('td').filter({ hasText: /^0\.00$/ })).toHaveCount(1);

@@ -137,12 +137,12 @@ test.describe('数据字典、校验规则、填值规则', () => {
     await links(row).filter({ hasText: '测试' }).click();
     const box = modal(page, '测试校验规则');
     const input = box.locator('input');
-    await input.fill('HT2025000123');
+    await input.fill('GA2026000123');
     await box.getByRole('button', { name: /测\s*试/ }).click();
     await expect(box.locator('.schema-test-result')).toHaveText('校验通过');
-    await input.fill('XX2025000123');
+    await input.fill('HT2026000123');
     await box.getByRole('button', { name: /测\s*试/ }).click();
-    await expect(box.locator('.schema-test-result')).toHaveText('案件编号必须以 HT 开头');
+    await expect(box.locator('.schema-test-result')).toHaveText('案件编号必须以 GA 开头');
     await screenshot(page, 'sysdict-07-check-rule-test');
     await box.locator('.ant-modal-close').click();
   });

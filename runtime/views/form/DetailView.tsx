@@ -37,11 +37,21 @@ function detailValue(field: CompiledField, record: Record<string, unknown>, dict
   return renderer(value, { column: detailColumn(field), record, index: 0, host, dict });
 }
 
-export function DetailView({ page, record, dict, host }: { page: CompiledPage; record: Record<string, unknown>; dict: DictService; host: Host }) {
+export interface DetailViewProps {
+  page: CompiledPage;
+  record: Record<string, unknown>;
+  dict: DictService;
+  host: Host;
+  /** The fields shown (a record page's tab); default the page's detail fields. */
+  fields?: readonly CompiledField[];
+  columns?: number;
+}
+
+export function DetailView({ page, record, dict, host, fields, columns }: DetailViewProps) {
   return (
     <DetailList
-      columns={page.detail.columns}
-      items={page.detail.fields.map((field) => ({ key: field.name, label: field.label, value: detailValue(field, record, dict, host) }))}
+      columns={columns ?? page.detail.columns}
+      items={(fields ?? page.detail.fields).map((field) => ({ key: field.name, label: field.label, value: detailValue(field, record, dict, host) }))}
     />
   );
 }

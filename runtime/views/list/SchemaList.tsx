@@ -24,6 +24,7 @@ import { useDictService } from '../../dict/dictContext';
 import { listColumns, type Row } from './listColumns';
 import { listConfigOf, listDictCodes, pageUrls } from './listConfig';
 import { ListToolbar } from './ListToolbar';
+import { UploadButtons } from './UploadButtons';
 import { CompareButton } from './CompareButton';
 import { QueryBar } from './QueryBar';
 import { downloadTemplate } from './templateDownload';
@@ -43,6 +44,8 @@ export interface SchemaListProps {
   onAdd?(): void;
   onEdit?(record: Row): void;
   onDetail?(record: Row): void;
+  /** An upload button with `opens: add` succeeded: open the add form with these values. */
+  onUploadAdd?(values: Record<string, string>): void;
   /** A row action opening a registered view (授权, 用户); without a handler such links are not offered. */
   onRowView?(action: CompiledViewRowAction, record: Row): void;
   onImport?(): void;
@@ -190,6 +193,8 @@ export function SchemaList(props: SchemaListProps) {
     offset: (query.page - 1) * query.pageSize,
     rows: rows as Row[],
     onRowAction,
+    // A page with a record page: its first column opens it, as 详情 does.
+    ...(page.document.recordPage && onDetail ? { onOpenRecord: onDetail } : {}),
   });
 
   const pagination: TablePaginationConfig = {
@@ -216,6 +221,7 @@ export function SchemaList(props: SchemaListProps) {
                 {action.title}
               </Button>
             ))}
+            <UploadButtons page={page} host={host} onOpenAdd={props.onUploadAdd} onDone={() => void list.controller.load()} />
             {page.list.compare && <CompareButton compare={page.list.compare} host={host} selectedRowKeys={selectedRowKeys} />}
             {/* The advanced query is the generic list's: a page served by a named module answers its own parameters only. */}
             {superFields.length > 0 && page.document.entity.servedBy === undefined && page.document.entity.server === undefined && (

@@ -31,6 +31,8 @@ export interface ColumnOptions {
   /** The rows shown, for the width of the 操作 column (links a row hides take no room). */
   rows?: readonly Row[];
   onRowAction(action: CompiledRowAction, record: Row): void;
+  /** The first column links to the row's record page (a page with `recordPage`). */
+  onOpenRecord?(record: Row): void;
 }
 
 /** A text cut after `max` characters with the whole text in a tooltip (also the picker's 已选 card). */
@@ -49,7 +51,7 @@ function sortOrderOf(column: CompiledListColumn, sort: SortState): 'ascend' | 'd
   return sort.order === 'asc' ? 'ascend' : 'descend';
 }
 
-function dataColumn(column: CompiledListColumn, options: ColumnOptions) {
+function dataColumn(column: CompiledListColumn, options: ColumnOptions, opens?: (record: Row) => void) {
   const { host, dict } = options;
   const custom = getCellRenderer(column.field.widget);
   return {
@@ -65,6 +67,10 @@ function dataColumn(column: CompiledListColumn, options: ColumnOptions) {
     render: (_: unknown, record: Row, index: number): ReactNode =>
       custom ? (
         custom(record[column.field.name], { column, record, index, host, dict })
+      ) : opens ? (
+        <Typography.Link onClick={() => opens(record)}>
+          <CellText text={cellText(column, record, dict)} max={column.ellipsis} />
+        </Typography.Link>
       ) : (
         <CellText text={cellText(column, record, dict)} max={column.ellipsis} />
       ),
@@ -95,7 +101,7 @@ export function listColumns(options: ColumnOptions): ColumnsType<Row> {
           render: (_: unknown, __: Row, index: number) => offset + index + 1,
         },
       ];
-  const columns: ColumnsType<Row> = [...rowNumber, ...page.list.columns.map((column) => dataColumn(column, options))];
+  const columns: ColumnsType<Row> = [...rowNumber, ...page.list.columns.map((column, i) => dataColumn(column, options, i === 0 ? options.onOpenRecord : undefined))];
   const allowed = page.list.rowActions.filter((action) => host.hasPermission(action.permission));
   if (allowed.length > 0) {
     columns.push({

@@ -15,7 +15,19 @@ const SchemaPage = lazy(() => import('../SchemaPage').then((module) => ({ defaul
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; page: CompiledPage };
 
-export function RelatedList({ host, pageRef, param, nodeKey, editable = false }: { host: Host; pageRef: string; param: string; nodeKey: string; editable?: boolean }) {
+export interface RelatedListProps {
+  host: Host;
+  pageRef: string;
+  param: string;
+  nodeKey: string;
+  editable?: boolean;
+  /** Further parameters every request carries (a record's data log: its table besides its id). */
+  extraParams?: Readonly<Record<string, string>>;
+  /** Values a record added in an editable list starts with (not list filters). */
+  addValues?: Readonly<Record<string, string>>;
+}
+
+export function RelatedList({ host, pageRef, param, nodeKey, editable = false, extraParams, addValues }: RelatedListProps) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   useEffect(() => {
     let live = true;
@@ -34,9 +46,9 @@ export function RelatedList({ host, pageRef, param, nodeKey, editable = false }:
   if (editable) {
     return (
       <Suspense fallback={<Spin style={{ display: 'block', margin: '24px auto' }} />}>
-        <SchemaPage key={nodeKey} page={loaded.page} host={host} fixedValues={{ [param]: nodeKey }} />
+        <SchemaPage key={nodeKey} page={loaded.page} host={host} fixedValues={{ ...extraParams, [param]: nodeKey }} addValues={addValues} />
       </Suspense>
     );
   }
-  return <SchemaList page={loaded.page} host={host} baseParams={{ [param]: nodeKey }} saveCode={`${pageRef}@${param}`} />;
+  return <SchemaList page={loaded.page} host={host} baseParams={{ ...extraParams, [param]: nodeKey }} saveCode={`${pageRef}@${param}`} />;
 }

@@ -27,6 +27,8 @@ import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { bothConditions, dataRuleCondition } from './dataRuleScope';
 import { viewCondition } from './viewFilter';
+import { recordPageProblems } from '../record/recordChecks';
+import { registerRecordSummary } from '../record/recordSummary';
 import { registerGridBatch } from './gridBatch';
 import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 import type { EntityHooks } from './hooks';
@@ -314,7 +316,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
  */
 export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {
   // A field numbered by a rule that does not exist (or cannot fit) stops the start, naming page, field and code.
-  const problems = await fillRuleProblems(app.db, opts.pages);
+  const problems = [...(await fillRuleProblems(app.db, opts.pages)), ...recordPageProblems(opts.pages)];
   if (problems.length > 0) throw new PageLoadError(problems);
   const dicts = new EntityDictionaries(app.db, app.dictionaries, opts.pages);
   const { uploadDir, importErrorFileMaxBytes, importErrorFilesMaxBytes } = app.appConfig;
@@ -367,6 +369,8 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
       registerRecycleBin(app, service);
     }
   }
+  // A record page's figures read other pages' rows: registered once every page has its service.
+  for (const service of services.values()) registerRecordSummary(app, service, services);
   const onWrite = opts.onWrite;
   if (onWrite) {
     const tables = models.map((model) => ({ path: `${model.page.entity.apiPath}/`, table: model.table }));

@@ -95,7 +95,7 @@ export class EntityService {
       const combination = index.fields.map((f) => values[f.name]);
       if (combination.some((v) => v === null || v === undefined || v === '')) continue;
       if (await this.store.combinationTaken(db, index.fields, combination.map(String), exceptId)) {
-        errors.push({ field: last.name, label: last.label, message: duplicateMessage(last.label, String(values[last.name])) });
+        errors.push({ field: last.name, label: last.label, message: index.message ?? duplicateMessage(last.label, String(values[last.name])) });
       }
     }
     return errors;
@@ -109,11 +109,23 @@ export class EntityService {
   async add(db: Kysely<DB>, input: Readonly<Record<string, unknown>>, actor: Actor, id?: string): Promise<string> {
     const allowed = await this.store.allowedValues(db, [input]);
     const { values, errors } = checkRecord(this.model, input, allowed, undefined, this.numberedNames);
+    // A read-only numbered field (案件编号) is never the client's; the seed's rows (fixed ids) keep
+    // the numbers they were printed with, so other seeded rows that quote them still match.
+    if (id !== undefined) Object.assign(values, this.seededNumbers(input));
     errors.push(...codeRuleErrors(await loadCodeRules(db, this.model), values));
     if (errors.length === 0) errors.push(...(await this.duplicateErrors(db, values)));
     if (errors.length > 0) throw new EntityValidationError(errors);
     const [made] = await this.insertNew(db, [values], actor, [id]);
     return made;
+  }
+
+  private seededNumbers(input: Readonly<Record<string, unknown>>): EntityValues {
+    const kept: EntityValues = {};
+    for (const { field } of this.numbered) {
+      const given = input[field.name];
+      if (field.readOnly && typeof given === 'string' && given !== '') kept[field.name] = given;
+    }
+    return kept;
   }
 
   /** Validates and updates the record `input.id` of the actor's tenant; throws when there is none. */

@@ -17,6 +17,7 @@ import { documentTitle } from './pageMeta';
 import SideMenu from './SideMenu';
 import MultiTab from './tabs/MultiTab';
 import { useTabs } from './tabs/useTabs';
+import { usePageTitles } from '../../store/pageTitles';
 import SettingDrawer from '../../settings/SettingDrawer';
 import { effectiveContentWidth } from '../../settings/themeSettings';
 import { useThemeSettings } from '../../settings/useThemeSettings';
@@ -60,14 +61,18 @@ export default function BasicLayout() {
   const page: PageEntry | undefined =
     current && !redirect ? { key: pageKey, match: current, location } : undefined;
 
-  useEffect(() => {
-    if (!record || redirect || record.hideTab) return;
-    useTabs.getState().open(pageKey, record.title, fullPath);
-  }, [record, redirect, pageKey, fullPath]);
+  // A page may name itself once its data is read (a record page: 案件：GA2026000012).
+  const ownTitle = usePageTitles((s) => s.titles[pageKey]);
+  const title = ownTitle ?? record?.title;
 
   useEffect(() => {
-    document.title = documentTitle(record, location.pathname, PRODUCT_NAME, HOME_PATH);
-  }, [record, location.pathname]);
+    if (!record || redirect || record.hideTab || title === undefined) return;
+    useTabs.getState().open(pageKey, title, fullPath);
+  }, [record, redirect, pageKey, fullPath, title]);
+
+  useEffect(() => {
+    document.title = documentTitle(record && title !== undefined ? { ...record, title } : record, location.pathname, PRODUCT_NAME, HOME_PATH);
+  }, [record, title, location.pathname]);
 
   if (permissionList.length === 0) {
     return (

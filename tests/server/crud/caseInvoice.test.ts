@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
     });
     expect(added.success, added.message).toBe(true);
     const [made] = (await get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent('*仓库火灾*')}&receiveStatus=new`)).result.records;
-    expect(String(made.receiveNumber)).toMatch(/^GG\d{8}0001$/);
+    expect(String(made.receiveNumber)).toMatch(/^GA\d{4}000001$/);
     expect(made).toMatchObject({ customerIds: 'C01,C0101', handler: 'zhangsan', assistants: 'lisi,zhangsan', expertIds: 'E01,E07', outsourceIds: 'W01', areaCode: '310104' });
   });
 

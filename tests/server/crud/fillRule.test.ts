@@ -9,6 +9,7 @@ import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
 import { multipart } from './support';
 import { up as correctReceivePrefix } from '../../../server/db/migrations/0008_receive_number_prefix';
+import { up as numberCasesGa, RECEIVE_NUMBER_CHECK } from '../../../server/db/migrations/0024_receive_number_ga';
 
 type Rec = Record<string, unknown>;
 
@@ -47,21 +48,57 @@ describe.each(DATABASE_KINDS)('fill rules on %s', (kind) => {
     (await ctx.database.db.selectFrom('sys_fill_rule').select(['current_value', 'current_period']).where('rule_code', '=', 'customer_code').executeTakeFirstOrThrow());
   const nth = (n: number) => `KH${today}${String(n).padStart(4, '0')}`;
 
-  it('case numbers begin with GG like the seeded cases; a database still on the shipped GZ is corrected, a changed prefix kept', async () => {
+  it('案件编号 are GA + year + 6 digits; a database still on the shipped GZ/GG rule is corrected, a changed rule kept', async () => {
     const db = ctx.database.db;
-    const rule = async () => db.selectFrom('sys_fill_rule').select(['prefix', 'rule_description']).where('rule_code', '=', 'receive_number').executeTakeFirstOrThrow();
-    expect((await rule()).prefix).toBe('GG');
-    const seeded = await sql<{ n: string }>`SELECT receive_number AS n FROM biz_receive ORDER BY receive_number LIMIT 1`.execute(db);
-    expect(seeded.rows[0].n.startsWith('GG')).toBe(true);
+    const rule = async () =>
+      db.selectFrom('sys_fill_rule').select(['prefix', 'date_format', 'seq_length', 'reset_period', 'rule_description']).where('rule_code', '=', 'receive_number').executeTakeFirstOrThrow();
+    expect(await rule()).toMatchObject({ prefix: 'GA', date_format: 'yyyy', seq_length: 6, reset_period: 'year' });
+    const saved = await sql`SELECT prefix, date_format, seq_length, reset_period, current_value, current_period, rule_description FROM sys_fill_rule WHERE rule_code = 'receive_number'`.execute(db);
+    const back = saved.rows[0] as Rec;
 
-    await sql`UPDATE sys_fill_rule SET prefix = 'GZ', rule_description = '受理案件的案件编号：GZ + 年月日 + 4位流水号，每天从0001开始，如 GZ202501080001' WHERE rule_code = 'receive_number'`.execute(db);
+    await sql`UPDATE sys_fill_rule SET prefix = 'GZ', date_format = 'yyyyMMdd', seq_length = 4, reset_period = 'day', rule_description = '受理案件的案件编号：GZ + 年月日 + 4位流水号，每天从0001开始，如 GZ202501080001' WHERE rule_code = 'receive_number'`.execute(db);
     await correctReceivePrefix(db as unknown as Kysely<unknown>);
-    expect(await rule()).toMatchObject({ prefix: 'GG', rule_description: expect.stringContaining('GG202501080001') });
+    await numberCasesGa(db as unknown as Kysely<unknown>);
+    expect(await rule()).toMatchObject({ prefix: 'GA', date_format: 'yyyy', seq_length: 6, rule_description: expect.stringContaining('GA2026000123') });
 
-    await sql`UPDATE sys_fill_rule SET prefix = 'AJ' WHERE rule_code = 'receive_number'`.execute(db);
-    await correctReceivePrefix(db as unknown as Kysely<unknown>);
+    await sql`UPDATE sys_fill_rule SET prefix = 'AJ', date_format = 'yyyyMMdd', seq_length = 4, reset_period = 'day' WHERE rule_code = 'receive_number'`.execute(db);
+    await numberCasesGa(db as unknown as Kysely<unknown>);
     expect((await rule()).prefix).toBe('AJ');
-    await sql`UPDATE sys_fill_rule SET prefix = 'GG' WHERE rule_code = 'receive_number'`.execute(db);
+    await sql`UPDATE sys_fill_rule SET prefix = ${back.prefix}, date_format = ${back.date_format}, seq_length = ${back.seq_length}, reset_period = ${back.reset_period},
+      current_value = ${back.current_value}, current_period = ${back.current_period}, rule_description = ${back.rule_description} WHERE rule_code = 'receive_number'`.execute(db);
+    // The check rule 案件编号规则 describes the same numbers; one still as seeded earlier (HT) is corrected.
+    const check = async () => (await db.selectFrom('sys_check_rule').select('rule_json').where('rule_code', '=', 'receive_number').executeTakeFirstOrThrow()).rule_json;
+    expect(await check()).toBe(RECEIVE_NUMBER_CHECK);
+    const shippedHt = JSON.stringify([
+      { digits: '2', pattern: '^HT$', message: '案件编号必须以 HT 开头' },
+      { digits: '4', pattern: '^20[0-9]{2}$', message: '第 3 至 6 位必须是年份，例如 2025' },
+      { digits: '*', pattern: '^[0-9]{6}$', message: '年份后必须是 6 位数字流水号' },
+    ]);
+    await sql`UPDATE sys_check_rule SET rule_json = ${shippedHt} WHERE rule_code = 'receive_number'`.execute(db);
+    await numberCasesGa(db as unknown as Kysely<unknown>);
+    expect(await check()).toBe(RECEIVE_NUMBER_CHECK);
+  });
+
+  it('20 concurrent case adds get 20 distinct GA numbers in one run; a number sent by the client is not kept', async () => {
+    const { rows } = await sql<{ y: string }>`SELECT to_char(now(), 'YYYY') AS y`.execute(ctx.database.db);
+    const year = rows[0].y;
+    const names = Array.from({ length: 20 }, (_, i) => `并发编号案件${kind}${i}`);
+    const answers = await Promise.all(
+      names.map((receiveName) => call('POST', '/receive/receive/add', { receiveName, trustDate: '2026-03-01', receiveNumber: 'GA2026999999' })),
+    );
+    expect(answers.map((a) => body(a).message)).toEqual(names.map(() => '添加成功！'));
+    const numbers = await ctx.database.db
+      .selectFrom('biz_receive' as never)
+      .select(sql<string>`receive_number`.as('n'))
+      .where(sql<boolean>`receive_name LIKE ${`并发编号案件${kind}%`}`)
+      .execute();
+    const given = (numbers as { n: string }[]).map((r) => r.n);
+    expect(given).toHaveLength(20);
+    expect(new Set(given).size).toBe(20);
+    for (const n of given) expect(n).toMatch(new RegExp(`^GA${year}\\d{6}$`));
+    const sequence = given.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
+    expect(sequence.at(-1)! - sequence[0]).toBe(19);
+    expect(given).not.toContain('GA2026999999');
   });
 
   it('numbers a new record whose code is left empty (a required field the server fills) and counts on', async () => {

@@ -76,13 +76,13 @@ describe.each(DATABASE_KINDS)('form checks (%s)', (kind) => {
     );
 
   it('checks a value against a code rule, part by part', async () => {
-    expect(await checkRule('receive_number', 'HT2025000123')).toMatchObject({ success: true });
-    expect(await checkRule('receive_number', 'XX2025000123')).toMatchObject({ success: false, message: '案件编号必须以 HT 开头' });
-    expect(await checkRule('receive_number', 'HT1999000123')).toMatchObject({
+    expect(await checkRule('receive_number', 'GA2026000123')).toMatchObject({ success: true });
+    expect(await checkRule('receive_number', 'HT2026000123')).toMatchObject({ success: false, message: '案件编号必须以 GA 开头' });
+    expect(await checkRule('receive_number', 'GA1999000123')).toMatchObject({
       success: false,
-      message: '第 3 至 6 位必须是年份，例如 2025',
+      message: '第 3 至 6 位必须是年份，例如 2026',
     });
-    expect(await checkRule('receive_number', 'HT2025123')).toMatchObject({ success: false, message: '年份后必须是 6 位数字流水号' });
+    expect(await checkRule('receive_number', 'GA2026123')).toMatchObject({ success: false, message: '年份后必须是 6 位数字流水号' });
     expect(await checkRule('common', '12345')).toMatchObject({ success: false, message: '必须输入 6 位以上任意字符' });
     expect(await checkRule('common', '张三李四王五')).toMatchObject({ success: true });
   });
