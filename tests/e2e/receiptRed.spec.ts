@@ -13,7 +13,8 @@ import { clickQueryButton, fillForm, formInput, listRow, modal, okButton, queryB
 
 const API = '/insurance';
 const NUMBER = `E2E${String(Date.now()).slice(-8)}`;
-const CASE_NUMBER = 'GG202601060001';
+// A case 待开票 (财务 see the cases at the invoice stage).
+const CASE_NUMBER = 'GG202605060025';
 
 const linksOf = (row: Locator) => row.locator('td').last().locator('a');
 

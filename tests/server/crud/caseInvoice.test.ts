@@ -58,7 +58,8 @@ describe.each(DATABASE_KINDS)('cases and invoices (%s)', (kind) => {
     });
     expect(added.success, added.message).toBe(true);
     const [made] = (await get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent('*仓库火灾*')}&receiveStatus=new`)).result.records;
-    expect(String(made.receiveNumber)).toMatch(/^GA\d{4}000001$/);
+    // GA + year + 6-digit sequence, continuing after the demo cases' numbers.
+    expect(String(made.receiveNumber)).toMatch(/^GA\d{4}\d{6}$/);
     expect(made).toMatchObject({ customerIds: 'C01,C0101', handler: 'zhangsan', assistants: 'lisi,zhangsan', expertIds: 'E01,E07', outsourceIds: 'W01', areaCode: '310104' });
   });
 

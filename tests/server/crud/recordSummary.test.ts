@@ -30,7 +30,8 @@ describe.each(DATABASE_KINDS)('case detail figures (%s)', (kind) => {
   let caseId = '';
 
   const newCase = async (receiveName: string): Promise<string> => {
-    const added = await send('POST', '/receive/receive/add', { receiveName, trustDate: '2026-03-01', feeAmount: 5000 });
+    // In zhangsan's department, so the 部门经理 may see it under his data rule.
+    const added = await send('POST', '/receive/receive/add', { receiveName, trustDate: '2026-03-01', feeAmount: 5000, departId: '00000000000000000000000000a01a02' });
     expect(added.success, added.message).toBe(true);
     const found = await get<{ records: Rec[] }>(`/receive/receive/list?receiveName=${encodeURIComponent(receiveName)}`);
     return String(found.result.records[0].id);
@@ -83,11 +84,16 @@ describe.each(DATABASE_KINDS)('case detail figures (%s)', (kind) => {
   it('answers 510 without receive:list, leaves out figures over pages the user may not list, and 未找到 for an unknown case', async () => {
     const refused = await server.app.inject({ method: 'GET', url: `/insurance/receive/receive/recordSummary?id=${caseId}`, headers: {} });
     expect(refused.statusCode).toBe(401);
-    // zhangsan (部门经理) holds receive:list and workHour:list but not caseCost:list.
+    // zhangsan (部门经理) holds receive:list and workHour:list; with caseCost:list switched off he gets no cost figure.
     const zhangsan = (await login(server.app, 'zhangsan')).token;
-    const his = await summary(caseId, zhangsan);
-    expect(his.success, his.message).toBe(true);
-    expect(his.result.map((f) => f.key)).toEqual(['labour', 'fee', 'invoiced', 'toInvoice']);
+    await sql`UPDATE sys_permission SET status = '0' WHERE perms = 'caseCost:list'`.execute(server.database.db);
+    try {
+      const his = await summary(caseId, zhangsan);
+      expect(his.success, his.message).toBe(true);
+      expect(his.result.map((f) => f.key)).toEqual(['labour', 'fee', 'invoiced', 'toInvoice']);
+    } finally {
+      await sql`UPDATE sys_permission SET status = '1' WHERE perms = 'caseCost:list'`.execute(server.database.db);
+    }
     // Without receive:list: 510.
     await sql`UPDATE sys_permission SET status = '0' WHERE perms = 'receive:list'`.execute(server.database.db);
     try {
