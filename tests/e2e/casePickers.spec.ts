@@ -286,7 +286,7 @@ test.describe('案件 and 发票 with their pickers', () => {
     await closeCaseRecord(page);
   });
 
-  test('发票: 关联案件 with 选择案件 (search, page) fills the case and the computed amounts; the invoice saves', async () => {
+  test('发票: saved, then linked in 关联案件 with 选择案件 (search, page); the server keeps the amounts', async () => {
     await openFromMenu(page, '发票管理', '发票');
     await listButton(page, '新增').click(OPENING);
     const form = modal(page, '新增');
@@ -309,76 +309,42 @@ test.describe('案件 and 发票 with their pickers', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '港币' }).click();
     await expect(currency).toContainText('港币');
 
-    await formInput(form, '关联案件').click();
+    await okButton(form).click();
+    await expect(form).toBeHidden();
+    const row = listRow(page, 'E2E00001');
+    await expect(row).toContainText('8,800.00');
+    await expect(row).toContainText('港币');
+
+    // 关联案件 (发票关联): the invoice is linked in its drawer, the case chosen with 选择案件 (search, page).
+    await row.locator('td').last().locator('a').filter({ hasText: '关联案件' }).click();
+    const drawer = page.locator('.schema-detail-drawer');
+    await expect(drawer.locator('.ant-drawer-title')).toHaveText('关联案件：发票 E2E00001');
+    await drawer.locator('.schema-list-toolbar').getByRole('button', { name: /新\s*增/ }).click();
+    const link = modal(page, '新增');
+    await formInput(link, '案件').click();
     const cases = modal(page, '选择案件');
-    await expect(cases.locator('.ant-pagination-total-text')).toContainText('共61条');
+    await expect(cases.locator('.ant-pagination-total-text')).toContainText(/共\d+条/);
     await cases.locator('.ant-pagination-item-2').click();
-    await expect(cases.locator('.ant-pagination-total-text')).toHaveText('11-20 共61条');
+    await expect(cases.locator('.ant-pagination-total-text')).toContainText('11-20 共');
     await queryControl(cases, '案件名称').fill('选择器案件');
     await cases.getByRole('button', { name: /查\s*询/ }).click();
     await expect(cases.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
     await checkRow(cases, CASE);
     await screenshot(page, 'receipt-case-picker');
     await okButton(cases).click();
-    await expect(formInput(form, '关联案件')).toHaveValue(CASE);
-    // The server computes them again on save; the form shows what will be stored.
-    await expect(formInput(form, '已关联金额')).toHaveValue(/8,?800/);
-    await expect(formInput(form, '待关联金额')).toHaveValue(/^0(\.00)?$/);
-    await okButton(form).click();
-    await expect(form).toBeHidden();
-    const row = listRow(page, 'E2E00001');
-    await expect(row).toContainText(CASE);
-    await expect(row).toContainText(/GA\d{10}/);
-    await expect(row).toContainText('8,800.00');
-    await expect(row).toContainText('港币');
-    await expect(row.locator('td').filter({ hasText: /^0\.00$/ })).toHaveCount(1);
-  });
+    await expect(formInput(link, '案件')).toHaveValue(CASE);
+    await fillForm(link, { 关联金额: '8800' });
+    await okButton(link).click();
+    await expect(toast(page, '添加成功！')).toBeVisible();
+    await expect(drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: CASE })).toContainText('8,800.00');
+    await page.locator('.ant-drawer-close').click();
+    await expect(drawer).toHaveCount(0);
 
-  test('红字发票: the original is chosen with 选择发票 and its five filters; 详细信息 names it', async () => {
-    await listButton(page, '新增').click(OPENING);
-    const form = modal(page, '新增');
-    await expect(formItem(form, '原发票')).toBeHidden();
-    await formItem(form, '红字发票').locator('.ant-switch').click();
-    await expect(formItem(form, '原发票')).toBeVisible();
-    await fillForm(form, { 发票号码: 'E2E00002', 发票金额: '-66511.05' });
-    await chooseFormOption(form, '发票类型', '全面数字化电子发票');
-    const openDate = formInput(form, '开票日期');
-    await openDate.click();
-    await openDate.fill('2026-11-23');
-    await openDate.press('Enter');
-
-    await formInput(form, '原发票').click();
-    const invoices = modal(page, '选择发票');
-    await expect.poll(() => widthOf(invoices)).toBe(1000);
-    for (const label of ['发票类型', '发票号码', '案件编号', '案件名称', '发票金额']) await expect(queryControl(invoices, label)).toBeVisible();
-    await expect(invoices.locator('.ant-radio-input')).not.toHaveCount(0);
-    await queryControl(invoices, '发票号码').fill('48594056');
-    await invoices.getByRole('button', { name: /查\s*询/ }).click();
-    await expect(invoices.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
-    await expect(tableRow(invoices, '48594056')).toContainText('66,511.05');
-    await screenshot(page, 'receipt-invoice-picker');
-    await invoices.getByRole('button', { name: /重\s*置/ }).click();
-    await queryControl(invoices, '发票类型').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '增值税普通发票' }).click();
-    await invoices.getByRole('button', { name: /查\s*询/ }).click();
-    await expect(invoices.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('增值税普通发票');
-    await expect(invoices.locator('.ant-table-tbody tr.ant-table-row').filter({ hasNotText: '增值税普通发票' })).toHaveCount(0);
-    await invoices.getByRole('button', { name: /重\s*置/ }).click();
-    await queryControl(invoices, '发票金额').fill('66511.05');
-    await invoices.getByRole('button', { name: /查\s*询/ }).click();
-    await expect(invoices.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
-    await checkRow(invoices, '48594056');
-    await okButton(invoices).click();
-    await expect(formInput(form, '原发票')).toHaveValue('48594056');
-    await okButton(form).click();
-    await expect(form).toBeHidden();
-
-    await listRow(page, 'E2E00002').getByText('详情', { exact: true }).click(OPENING);
-    const detail = modal(page, '详细信息');
-    await expect(detailValue(detail, '原发票')).toHaveText('48594056');
-    await expect(detailValue(detail, '已关联金额')).toHaveText('0.00');
-    await expect(detailValue(detail, '待关联金额')).toHaveText('-66,511.05');
-    await screenshot(page, 'receipt-red-detail');
-    await detail.locator('.ant-modal-close').click();
+    // The server keeps the amounts: all 8,800.00 linked, nothing waiting; the list names the case.
+    await page.reload();
+    const linked = listRow(page, 'E2E00001');
+    await expect(linked).toContainText(/GA\d{10}/);
+    await expect(linked).toContainText('8,800.00');
+    await expect(linked.locator('td').filter({ hasText: /^0\.00$/ })).toHaveCount(1);
   });
 });

@@ -13,8 +13,10 @@ import { clickQueryButton, fillForm, formInput, listRow, modal, okButton, queryB
 
 const API = '/insurance';
 const NUMBER = `E2E${String(Date.now()).slice(-8)}`;
-// A case 待开票 (财务 see the cases at the invoice stage).
-const CASE_NUMBER = 'GG202605060025';
+// Demo cases by id, their numbers read at start (the fill rule numbers them): R0025 is 待开票, R0002 历史 with
+// invoices — 财务 see the cases at the invoice stage.
+let CASE_NUMBER = '';
+let OTHER_CASE_NUMBER = '';
 
 const linksOf = (row: Locator) => row.locator('td').last().locator('a');
 
@@ -37,6 +39,9 @@ test.describe('发票关联与红冲（财务）', () => {
     expect(added.success, added.message).toBe(true);
     const listed = (await call('get', `/receipt/receipt/list?number=${NUMBER}`)) as { result: { records: { id: string }[] } };
     invoiceId = listed.result.records[0].id;
+    const numberOf = async (id: string) => ((await call('get', `/receive/receive/queryById?id=${id}`)) as { result: { receiveNumber: string } }).result.receiveNumber;
+    CASE_NUMBER = await numberOf('R0025');
+    OTHER_CASE_NUMBER = await numberOf('R0002');
     await signIn(page, 'wangwu');
   });
 
@@ -86,9 +91,9 @@ test.describe('发票关联与红冲（财务）', () => {
     const again = modal(page, '新增');
     await formInput(again, '案件').click();
     const picker2 = modal(page, '选择案件');
-    await queryControl(picker2, '案件编号').fill('GG202601110002');
+    await queryControl(picker2, '案件编号').fill(OTHER_CASE_NUMBER);
     await picker2.getByRole('button', { name: /查\s*询/ }).click();
-    await checkRow(picker2, 'GG202601110002');
+    await checkRow(picker2, OTHER_CASE_NUMBER);
     await okButton(picker2).click();
     await fillForm(again, { 关联金额: '2500' });
     await okButton(again).click();
