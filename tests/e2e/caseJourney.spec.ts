@@ -147,13 +147,13 @@ test.describe('一个案件的一生：从委托到开票', () => {
     const form = modal(page, '新增');
     await formInput(form, '成员').click();
     const users = modal(page, '根据部门选择用户');
-    await users.getByPlaceholder('请输入姓名').fill('赵六');
+    await users.getByPlaceholder('请输入姓名').fill('王五');
     await users.getByRole('button', { name: /查\s*询/ }).click();
-    await checkRow(users, 'zhaoliu');
+    await checkRow(users, 'wangwu');
     await okButton(users).click();
     await okButton(form).click();
     await expect(form).toHaveCount(0, OPENING);
-    await expect(listRow(page, '赵六')).toBeVisible();
+    await expect(listRow(page, '王五')).toBeVisible();
     await screenshot(page, 'journey-02-case-page');
 
     await openFromMenu(page, '案件管理', '在办案件');
@@ -163,6 +163,10 @@ test.describe('一个案件的一生：从委托到开票', () => {
 
   test('张三 finds it under 结案审批 and sends it back with a reason; 李四 reads it in 案件进度 and his bell', async ({ browser }) => {
     const page = await as(browser, 'zhangsan');
+    // The managers are told a decision waits for them.
+    await bell(page).click();
+    await expect(page.getByText(new RegExp(`案件「${caseNumber}」.*请处理`)).first()).toBeVisible();
+    await page.keyboard.press('Escape');
     await openFromMenu(page, '案件管理', '结案审批');
     const row = await findCase(page);
     await expect(links(row)).toContainText(['通过', '退回']);
@@ -208,6 +212,10 @@ test.describe('一个案件的一生：从委托到开票', () => {
 
   test('王五 finds it under 待开票案件, issues an invoice linked to it, then 红冲s it: it is back under 待开票', async ({ browser }) => {
     const page = await as(browser, 'wangwu');
+    // 财务 are told the case waits for its invoice.
+    await bell(page).click();
+    await expect(page.getByText(new RegExp(`案件「${caseNumber}」.*请处理`)).first()).toBeVisible();
+    await page.keyboard.press('Escape');
     await openFromMenu(page, '案件管理', '待开票案件');
     await expect(await findCase(page)).toBeVisible();
 
