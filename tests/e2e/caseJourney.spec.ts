@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signIn, toast, chooseDepartment } from './support/app';
 import { CASE_ACTION_TIMEOUT, OPENING } from './support/caseList';
 import { checkRow, queryControl, tableRow } from './support/pickerDialog';
 import { chooseFormOption, clickQueryButton, confirmDialog, fillForm, formInput, listButton, listRow, modal, okButton, queryBar, schemaList } from './support/schemaPage';
@@ -31,11 +31,7 @@ async function as(browser: Browser, user: string): Promise<Page> {
   await signIn(page, user);
   if (user === 'zhangsan') {
     // 张三 belongs to two departments: the app asks for one first.
-    const choose = page.locator('.ant-modal').filter({ hasText: '部门选择' });
-    await choose.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '车险理赔部' }).click();
-    await choose.getByRole('button', { name: OK_BUTTON }).click();
-    await expect(choose).toBeHidden();
+    await chooseDepartment(page, '车险理赔部');
   }
   return page;
 }

@@ -5,7 +5,7 @@
  * The counts are read from the server's own answer to the list request, never from the demo data.
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, signIn } from './support/app';
+import { openFromMenu, screenshot, signIn, chooseDepartment } from './support/app';
 import { listRows, schemaList, totalText } from './support/schemaPage';
 
 interface ListAnswer {
@@ -53,11 +53,7 @@ test.describe('案件管理 views', () => {
   test('zhangsan: 结案审批 lists the cases waiting for approval', async ({ page }) => {
     await signIn(page, 'zhangsan');
     // 张三 belongs to two departments: the app asks for one first; his cases are those of both.
-    const choose = page.locator('.ant-modal').filter({ hasText: '部门选择' });
-    await choose.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '财产险理赔部' }).click();
-    await choose.getByRole('button', { name: OK_BUTTON }).click();
-    await expect(choose).toBeHidden();
+    await chooseDepartment(page, '财产险理赔部');
     const approve = await openView(page, '案件管理', '结案审批', 'approve');
     await expect(header(page)).toContainText(`结案审批 · 共 ${approve.result.total} 件`);
     await expect(listRows(page)).toHaveCount(Math.min(approve.result.total, 10));

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signIn, toast, chooseDepartment } from './support/app';
 import { confirmDialog, listRow, modal } from './support/schemaPage';
 
 const API = '/insurance';
@@ -31,11 +31,7 @@ async function openCases(page: Page, user: string): Promise<void> {
   await signIn(page, user);
   if (user === 'zhangsan') {
     // 张三 belongs to two departments: the app asks for one first.
-    const choose = page.locator('.ant-modal').filter({ hasText: '部门选择' });
-    await choose.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '财产险理赔部' }).click();
-    await choose.getByRole('button', { name: OK_BUTTON }).click();
-    await expect(choose).toBeHidden();
+    await chooseDepartment(page, '财产险理赔部');
   }
   await openFromMenu(page, '案件管理', '全部案件');
 }

@@ -1,24 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { formatNumber, maxSequence, type FillRuleFormat } from '../../sys/fillRule';
-import { formatOf } from '../../sys/fillRule/counter';
+import { formatOf, periodOf } from '../../sys/fillRule/counter';
 import { SeedError } from '../documents';
 
 /** The fill rule the case page numbers new cases with (schemas/pages/receive/receive.json). */
 export const CASE_NUMBER_RULE = 'receive_number';
-
-function periodOf(rule: FillRuleFormat, stamp: string): string {
-  switch (rule.resetPeriod) {
-    case 'day':
-      return stamp.slice(0, 8);
-    case 'month':
-      return stamp.slice(0, 6);
-    case 'year':
-      return stamp.slice(0, 4);
-    case 'never':
-      return '';
-  }
-}
 
 /**
  * Numbers demo cases as the fill rule would have on the day each came in (cases are numbered in
@@ -42,7 +29,7 @@ export class CaseNumbering {
   /** The number of a case that came in on this date (yyyy-MM-dd); dates must not go backwards. */
   next(date: string): string {
     const stamp = `${date.replaceAll('-', '')}000000`;
-    const period = periodOf(this.rule, stamp);
+    const period = periodOf(this.rule.resetPeriod, stamp);
     if (period !== this.period) {
       this.period = period;
       this.sequence = 0;
@@ -58,7 +45,7 @@ export class CaseNumbering {
   /** Moves the counter to the last number given in the database clock's current period (never backwards). */
   async saveCounter(db: Kysely<DB>): Promise<void> {
     const { rows } = await sql<{ stamp: string }>`SELECT to_char(clock_timestamp(), 'YYYYMMDDHH24MISS') AS stamp`.execute(db);
-    const period = periodOf(this.rule, rows[0].stamp);
+    const period = periodOf(this.rule.resetPeriod, rows[0].stamp);
     const used = this.last.get(period);
     if (used === undefined) return;
     await sql`

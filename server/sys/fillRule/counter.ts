@@ -22,7 +22,7 @@ export function formatOf(row: RuleRow): FillRuleFormat {
 }
 
 /** The period a reading falls in: the counter starts again whenever it changes. */
-function periodOf(reset: ResetPeriod, stamp: Stamp): string {
+export function periodOf(reset: ResetPeriod, stamp: Stamp): string {
   switch (reset) {
     case 'day':
       return stamp.slice(0, 8);

@@ -116,3 +116,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
 }
+
+/** A user of several departments (张三) chooses one in 部门选择 right after signing in. */
+export async function chooseDepartment(page: Page, name: string): Promise<void> {
+  const choose = page.locator('.ant-modal').filter({ hasText: '部门选择' });
+  await choose.locator('.ant-select').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
+  await choose.getByRole('button', { name: OK_BUTTON }).click();
+  await expect(choose).toBeHidden();
+}

@@ -132,7 +132,8 @@ describe.each(DATABASE_KINDS)('table dictionary access (%s)', (kind) => {
     }
     if (user === 'wangwu') {
       expect(outcome['mnt_insurance_company,short_name,company_code']).toBe(true); // 全部案件 (receive:list)
-      expect(outcome['mnt_expert,expert_name,id']).toBe(false);
+      expect(outcome['mnt_expert,expert_name,id']).toBe(true); // 支付费用 (caseCost:list) names the expert paid
+      expect(outcome['mnt_trust_level,level_name,level_code']).toBe(false);
     }
   });
 
