@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, HOME_PATH, OK_BUTTON, screenshot, signIn, signOut, submi
 
 // wangwu keeps the new password for the rest of the run: the password rule refuses 123456, so it
 // cannot be put back (the demo password is only ever seeded). No spec after this one (files run in
-// name order, one worker) signs wangwu in.
+// name order, one worker) signs wangwu in: 财务's specs (caseJourney, invoiceRed) sort before it.
 const USER = 'wangwu';
 const NEW_PASSWORD = 'Wangwu#2025';
 const POLICY = '密码至少8位，且须包含大写字母、小写字母、数字、特殊符号中的至少三种';
