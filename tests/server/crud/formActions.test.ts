@@ -1,34 +1,8 @@
-import path from 'node:path';
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadPageFile } from '../../../server/crud/pages';
-import { watchRowActionRoutes } from '../../../server/crud/rowActionRoutes';
-import '../../../server/http/context';
+import { API, route, startCheckOf } from './routeStartCheck';
 
-const API = '/insurance';
-const page = (() => {
-  const loaded = loadPageFile(path.resolve('schemas/pages/sys/dataSource.json'));
-  if (!loaded.page) throw new Error(JSON.stringify(loaded.errors));
-  return loaded.page;
-})();
-
-/** The start check over 数据源's page, with only the routes `register` adds. */
-async function startCheck(register: (app: ReturnType<typeof Fastify>) => void): Promise<string | undefined> {
-  const app = Fastify();
-  const check = watchRowActionRoutes(app, API, [page]);
-  register(app);
-  await app.ready();
-  try {
-    check();
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  } finally {
-    await app.close();
-  }
-}
-
-const route = (permission: string) => ({ config: { permission } });
+/** The start check over the page, with only the routes a test registers. */
+const startCheck = startCheckOf('sys/dataSource.json');
 
 describe('form actions (form.actions) at start', () => {
   it('pass when POST {apiPath}/<endpoint> asks for the action code (and the row action finds it too)', async () => {
