@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Tabs } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { RequestError } from '../../api/request';
@@ -7,6 +7,7 @@ import { HOME_PATH } from '../../config';
 import { redirectTarget } from '../../router/guard';
 import { preloadSignedInArea } from '../../router/signedInArea';
 import { LoginRejected, loginByAccount } from '../../store/auth';
+import { LoginTab } from './LoginTab';
 import { useCaptcha } from './useCaptcha';
 
 export const LOGIN_TEXTS = {
@@ -62,7 +63,7 @@ export default function Login() {
       onValuesChange={preloadSignedInArea}
       autoComplete="off"
     >
-      <Tabs centered items={[{ key: 'account', label: LOGIN_TEXTS.tab }]} />
+      <LoginTab label={LOGIN_TEXTS.tab} />
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} /> : null}
       <Form.Item name="username" rules={[{ required: true, whitespace: true, message: LOGIN_TEXTS.username }]}>
         <Input
