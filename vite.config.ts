@@ -1,12 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compressAssets } from './scripts/vite/compressAssets';
+import { firstLoadChunk } from './scripts/vite/firstLoadChunk';
 
 // The dev server proxies the API to a locally running `npm run dev:server` (default port 8080).
 const apiBase = process.env.API_BASE ?? '/insurance';
 const serverPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // The server sends the .br/.gz copies compressAssets writes (server/http/webApp.ts).
+  plugins: [react(), firstLoadChunk('app', () => [react()]), compressAssets()],
   base: '/',
   server: {
     proxy: {

@@ -3,69 +3,25 @@
  * request layer (token, tenant, signing, error catalogue), messages and confirmations through
  * antd's App hooks, navigation through the router, button permissions from the session, storage in
  * the `pro__` localStorage wrapper, downloads through a hidden link. Also the app's one dictionary
- * service (seeded at login, replaced by 清理缓存, forgotten at logout — src/store/auth.ts).
+ * service (seeded at login, replaced by 清理缓存, forgotten at logout — src/store/auth.ts; made in
+ * appServices.ts).
  */
 import { useMemo } from 'react';
-import { message as staticMessage } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { hasPermission } from '../runtime/auth/hasPermission';
-import { createDictService } from '../runtime/dict/dictService';
-import { createExpiringStorage } from '../runtime/host/expiringStorage';
 import { saveFileInBrowser } from '../runtime/host/saveFileInBrowser';
-import type { Host, HostNotify, HostPages, HostRequest, HostStorage, NavigateTarget } from '../runtime/host/types';
+import type { Host, HostPages, NavigateTarget } from '../runtime/host/types';
 import type { CompiledPage } from '../runtime/schema/compiledPageTypes';
 import { loadPageSchema } from '../runtime/schema/loadPageSchema';
 import { formatSchemaError } from '../runtime/schema/schemaError';
-import { del, get, getBlob, getSigned, post, put, uploadFiles } from './api/request';
+import { dictService, notifyThrough, runtimeRequest, runtimeStorage } from './appServices';
 import { useFeedback } from './hooks/useFeedback';
 import { documentLoaders, parseSchemaViewKey, schemaSource, type DocumentLoader } from './pages/schemaDocuments';
 import { useSession } from './store/session';
 
-/** The request layer behind the Host interface; business failures resolve, transport failures reject (already reported). */
-export const runtimeRequest: HostRequest = {
-  get: (url, params, options) =>
-    options?.signed ? getSigned(url, params, { signal: options.signal }) : get(url, params, { signal: options?.signal }),
-  post: (url, body, options) => post(url, body, { signal: options?.signal }),
-  put: (url, body, options) => put(url, body, { signal: options?.signal }),
-  delete: (url, params, options) => del(url, params, { signal: options?.signal }),
-  getBlob: (url, params, options) => getBlob(url, params, { signal: options?.signal }),
-  upload: (url, files, options) =>
-    uploadFiles(url, files, options?.fields, {
-      fileField: options?.fileField ?? 'file',
-      onProgress: options?.onProgress,
-      signal: options?.signal,
-      withToken: options?.withToken,
-    }),
-};
-
-let storage: HostStorage | undefined;
-
-/** localStorage under the `pro__` namespace with the `{value, expire}` wrapper (same keys as src/store/storage.ts). */
-export function runtimeStorage(): HostStorage {
-  storage ??= createExpiringStorage(window.localStorage);
-  return storage;
-}
-
-function notifyThrough(api: Pick<typeof staticMessage, 'success' | 'warning' | 'error' | 'info'>): HostNotify {
-  return {
-    success: (text) => void api.success(text),
-    warning: (text) => void api.warning(text),
-    error: (text) => void api.error(text),
-    info: (text) => void api.info(text),
-  };
-}
-
-/**
- * The app's one dictionary service. Outside a component its few messages (清理缓存's outcome,
- * 字典Code不能为空!) go through antd's static message.
- */
-export const dictService = createDictService({
-  request: runtimeRequest,
-  notify: notifyThrough(staticMessage),
-  get storage() {
-    return runtimeStorage();
-  },
-});
+// The dictionary service lives apart (the sign-in page needs it without the interpreter); the
+// schema pages keep importing it from here.
+export { dictService, runtimeRequest, runtimeStorage };
 
 /**
  * Compiled page documents for widgets that show another page (pickers), over the same loaders

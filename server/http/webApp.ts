@@ -40,10 +40,15 @@ function existingFile(root: string, pathname: string): string | undefined {
  * Serves the built web app at `/` with history-mode fallback: a GET of an unknown non-API path
  * that accepts HTML gets index.html, so a reload on /dashboard/analysis opens the app there.
  * Our own wildcard route (instead of @fastify/static's) lets it declare `anonymous` like every route.
+ *
+ * The build writes a brotli and a gzip copy beside each text file (scripts/vite/compressAssets.ts);
+ * `preCompressed` sends the copy the request's Accept-Encoding prefers (br, then gzip) with its
+ * Content-Encoding, Content-Length and ETag, the file itself to a client that accepts neither, and
+ * `Vary: Accept-Encoding` on every answer so a shared cache keeps them apart.
  */
 export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, opts) => {
   const root = path.resolve(opts.webDir);
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   app.get(
     '/*',
     {

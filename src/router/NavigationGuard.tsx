@@ -4,6 +4,7 @@ import { endSession, fetchPermissions } from '../store/auth';
 import { useSession } from '../store/session';
 import { decideNavigation } from './guard';
 import { PageLoading } from './PageLoading';
+import { preloadSignedInArea } from './signedInArea';
 
 /** Carries out decideNavigation (spec §4) for every location; renders the page once it passes. */
 export function NavigationGuard() {
@@ -16,6 +17,11 @@ export function NavigationGuard() {
   const [seen, setSeen] = useState<{ current: Location; previous?: Location }>({ current: location });
   if (seen.current !== location) setSeen({ current: location, previous: seen.current });
   const from = seen.current === location ? seen.previous : seen.current;
+
+  // With a session the signed-in area's code is fetched now, beside the permission list.
+  useEffect(() => {
+    if (hasToken) preloadSignedInArea();
+  }, [hasToken]);
 
   const decision = decideNavigation({ hasToken, permissionsLoaded }, location, from);
   const loading = decision.kind === 'loadPermissions';

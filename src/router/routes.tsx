@@ -1,14 +1,28 @@
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ExceptionPage } from '../pages/exception/ExceptionPage';
-import Alteration from '../pages/user/Alteration';
 import Login from '../pages/user/Login';
-import OAuth2Login from '../pages/user/OAuth2Login';
-import Register from '../pages/user/Register';
-import RegisterResult from '../pages/user/RegisterResult';
 import UserLayout from '../pages/user/UserLayout';
-import { AuthenticatedArea } from './AuthenticatedArea';
+import { lazyView } from './lazyView';
 import { NavigationGuard } from './NavigationGuard';
+import { PageLoading } from './PageLoading';
 import { RouteErrorView } from './RouteErrorView';
+import { loadSignedInArea } from './signedInArea';
+
+// Only the sign-in page is in the first chunk; every other page loads its code when it opens.
+const SignedInArea = lazyView(loadSignedInArea, 'AuthenticatedArea');
+const Register = lazyView(() => import('../pages/user/Register'), 'user/Register');
+const RegisterResult = lazyView(() => import('../pages/user/RegisterResult'), 'user/RegisterResult');
+const Alteration = lazyView(() => import('../pages/user/Alteration'), 'user/Alteration');
+const OAuth2Login = lazyView(() => import('../pages/user/OAuth2Login'), 'user/OAuth2Login');
+const NotFound = lazyView(() => import('./NotFoundView'), 'exception/404');
+
+function later(View: ComponentType, fallback: ReactNode = null) {
+  return (
+    <Suspense fallback={fallback}>
+      <View />
+    </Suspense>
+  );
+}
 
 /**
  * The route tree (history mode, base '/'). The guard sits above everything and also applies the
@@ -25,25 +39,18 @@ export const appRoutes: RouteObject[] = [
         element: <UserLayout />,
         children: [
           { path: 'login', element: <Login /> },
-          { path: 'register', element: <Register /> },
-          { path: 'register-result', element: <RegisterResult /> },
-          { path: 'alteration', element: <Alteration /> },
+          { path: 'register', element: later(Register) },
+          { path: 'register-result', element: later(RegisterResult) },
+          { path: 'alteration', element: later(Alteration) },
         ],
       },
       {
         path: '/oauth2-app',
         element: <UserLayout />,
-        children: [{ path: 'login', element: <OAuth2Login /> }],
+        children: [{ path: 'login', element: later(OAuth2Login) }],
       },
-      {
-        path: '/404',
-        element: (
-          <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-            <ExceptionPage type="404" />
-          </div>
-        ),
-      },
-      { path: '*', element: <AuthenticatedArea /> },
+      { path: '/404', element: later(NotFound) },
+      { path: '*', element: later(SignedInArea, <PageLoading />) },
     ],
   },
 ];

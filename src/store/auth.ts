@@ -6,7 +6,7 @@ import * as sys from '../api/sys';
 import type { CurrentUserDeparts, DictMap, Envelope, LoginResult, PermissionResult, UserInfo } from '../api/types';
 import { LOGIN_PATH } from '../config';
 import { hideParentsWithoutVisibleChildren } from '../router/menuRoutes';
-import { dictService } from '../runtimeHost';
+import { dictService } from '../appServices';
 import { useSession } from './session';
 import { tenantAtSignIn } from './tenantChoice';
 import { ACCESS_TOKEN, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, localStore } from './storage';

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Tabs } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { RequestError } from '../../api/request';
 import { HOME_PATH } from '../../config';
 import { redirectTarget } from '../../router/guard';
+import { preloadSignedInArea } from '../../router/signedInArea';
 import { LoginRejected, loginByAccount } from '../../store/auth';
+import { LoginTab } from './LoginTab';
 import { useCaptcha } from './useCaptcha';
 
 export const LOGIN_TEXTS = {
@@ -53,8 +55,15 @@ export default function Login() {
   };
 
   return (
-    <Form<LoginFields> form={form} size="large" onFinish={(v) => void submit(v)} autoComplete="off">
-      <Tabs centered items={[{ key: 'account', label: LOGIN_TEXTS.tab }]} />
+    <Form<LoginFields>
+      form={form}
+      size="large"
+      onFinish={(v) => void submit(v)}
+      // Someone typing here is about to sign in: the pages after sign-in load meanwhile.
+      onValuesChange={preloadSignedInArea}
+      autoComplete="off"
+    >
+      <LoginTab label={LOGIN_TEXTS.tab} />
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} /> : null}
       <Form.Item name="username" rules={[{ required: true, whitespace: true, message: LOGIN_TEXTS.username }]}>
         <Input
