@@ -10,6 +10,7 @@ import { CLICK_THROTTLE_MS, DEFAULT_EXPORT_FILE_NAME, DEFAULT_ROW_KEY, MESSAGES 
 import { checkDownloadedFile } from './exportFile';
 import { lastPage, recalculatePage } from './paging';
 import { batchDeleteIds, buildExportParams, buildListParams, rowKeyOf } from './params';
+import { takePrefetchedList } from './prefetch';
 import type {
   ListConfig,
   ListQuery,
@@ -196,7 +197,9 @@ export function createListController<Row>(
     refreshLoading();
     const prefetch = config.prefetch ? config.prefetch().catch(() => undefined) : Promise.resolve();
     try {
-      const [res] = await Promise.all([host.request.get<PageResult<Row> | Row[]>(url, params), prefetch]);
+      // The page's route may have sent this very request already (./prefetch.ts): take its answer.
+      const answer = takePrefetchedList<PageResult<Row> | Row[]>(host.request, url, params) ?? host.request.get<PageResult<Row> | Row[]>(url, params);
+      const [res] = await Promise.all([answer, prefetch]);
       if (seq !== requestSeq) return;
       if (!res.success) {
         host.notify.warning(serverMessage(res));

@@ -19,9 +19,13 @@ export function filterObj(params: RequestParams): RequestParams {
   return kept;
 }
 
-/** `field` = 'id,' then ',' + each dataIndex: 'id,,name,sex' (ignored by generic controllers, kept for compatibility). */
+/**
+ * `field` = `id` and each column's data field: 'id,name,sex' (ignored by generic controllers, kept
+ * for compatibility). JeecgListMixin starts from 'id,' and adds ',' + each dataIndex, which sends an
+ * empty name ('id,,name'); names are listed once and never empty here.
+ */
 export function fieldList(columns: readonly string[]): string {
-  return columns.reduce((list, column) => `${list},${column}`, 'id,');
+  return [...new Set(['id', ...columns.map((column) => column.trim())])].filter((name) => name !== '').join(',');
 }
 
 /**

@@ -79,7 +79,7 @@ export interface ListUrls {
 export interface ListConfig {
   url: ListUrls;
   queryFields: readonly QueryFieldSpec[];
-  /** The columns' dataIndexes, in order: sent as `field` = 'id,,a,b'. */
+  /** The columns' dataIndexes, in order: sent as `field` = 'id,a,b'. */
   columns: readonly string[];
   /** Default createTime desc. */
   defaultSort?: SortState;

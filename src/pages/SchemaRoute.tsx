@@ -7,12 +7,15 @@ import { useEffect, useState } from 'react';
 import { Alert, Card, Result, Spin, Typography } from 'antd';
 import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import type { SchemaError } from '../../runtime/schema/schemaError';
+import type { Host } from '../../runtime/host/types';
 import { SchemaPage } from '../../runtime/views/SchemaPage';
+import { listDictCodes } from '../../runtime/views/list/listConfig';
+import { prefetchFirstList } from '../../runtime/views/list/firstRequest';
 import { registerBuiltinWidgets } from '../../runtime/views/registerBuiltinWidgets';
 import { usePageSearch } from '../layouts/BasicLayout/usePageSearch';
 import { useGridLive } from '../realtime/useGridLive';
-import { dictService, useRuntimeHost } from '../runtimeHost';
-import { documentLoaders, parseSchemaViewKey, schemaSource, type DocumentLoader } from './schemaDocuments';
+import { dictService, runtimeRequest, useRuntimeHost } from '../runtimeHost';
+import { documentLoaders, documentNow, loadDocument, parseSchemaViewKey, schemaSource, type DocumentLoader } from './schemaDocuments';
 
 // The app's one entry into the schema runtime registers the shipped widgets, once, before any
 // schema page renders. Here rather than in main.tsx: the cell renderers are synchronous, so
@@ -31,22 +34,85 @@ type Outcome =
   | { kind: 'failed'; source: string; reason: string }
   | { kind: 'loaded'; result: LoadPageResult; source: string; view?: string };
 
-/** Resolves a view key to its compiled page (or why there is none). */
-export async function resolveSchemaPage(
-  viewKey: string,
-  loaders: Readonly<Record<string, DocumentLoader>> = documentLoaders(),
-): Promise<Exclude<Outcome, { kind: 'loading' }>> {
+type Resolved = Exclude<Outcome, { kind: 'loading' }>;
+type Loaders = Readonly<Record<string, DocumentLoader>>;
+
+/** Where a view key's document lives, or why it has none. */
+function locate(viewKey: string, loaders: Loaders): { source: string; path: string; view?: string } | Resolved {
   const parsed = parseSchemaViewKey(viewKey);
   if (!parsed) return { kind: 'missing', source: viewKey };
   const source = schemaSource(parsed.module, parsed.entity);
-  const loader = loaders[`/${source}`];
-  if (!loader) return { kind: 'missing', source };
+  const path = `/${source}`;
+  if (!Object.hasOwn(loaders, path)) return { kind: 'missing', source };
+  return { source, path, ...(parsed.view === undefined ? {} : { view: parsed.view }) };
+}
+
+function compiled(doc: unknown, source: string, view: string | undefined): Resolved {
+  return { kind: 'loaded', result: loadPageSchema(doc, source), source, ...(view === undefined ? {} : { view }) };
+}
+
+/** Resolves a view key to its compiled page (or why there is none). */
+export async function resolveSchemaPage(viewKey: string, loaders: Loaders = documentLoaders()): Promise<Resolved> {
+  const at = locate(viewKey, loaders);
+  if ('kind' in at) return at;
   try {
-    const doc = await loader();
-    return { kind: 'loaded', result: loadPageSchema(doc, source), source, ...(parsed.view === undefined ? {} : { view: parsed.view }) };
+    return compiled(await loadDocument(loaders, at.path), at.source, at.view);
   } catch (error) {
-    return { kind: 'failed', source, reason: error instanceof Error ? error.message : String(error) };
+    return { kind: 'failed', source: at.source, reason: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * The same, at once, when the document has arrived already (the page was open before, or its menu
+ * group preloaded it): the page renders in the click's own frame, without a loading round. Undefined
+ * while the document is still to be fetched.
+ */
+export function resolveSchemaPageNow(viewKey: string, loaders: Loaders = documentLoaders()): Resolved | undefined {
+  const at = locate(viewKey, loaders);
+  if ('kind' in at) return at;
+  const arrived = documentNow(loaders, at.path);
+  return arrived ? compiled(arrived.doc, at.source, at.view) : undefined;
+}
+
+function whenIdle(work: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2_000 });
+  else setTimeout(work, 0);
+}
+
+/**
+ * A menu group opened or the pointer rests on an entry: fetches the page's document (this module's
+ * code is loaded by now) and compiles it — at once when the click is near (`soon`), else when the
+ * browser is idle — so the click finds the page ready and its list request leaves at once.
+ */
+export function preloadSchemaPage(viewKey: string, soon = false): Promise<void> {
+  const loaders = documentLoaders();
+  const at = locate(viewKey, loaders);
+  if ('kind' in at) return Promise.resolve();
+  return loadDocument(loaders, at.path).then(
+    () => (soon ? void resolveSchemaPageNow(viewKey, loaders) : whenIdle(() => void resolveSchemaPageNow(viewKey, loaders))),
+    // The click will show why the document cannot be loaded.
+    () => undefined,
+  );
+}
+
+/**
+ * Sends the list's first request (and asks for its dictionaries) as soon as the page has compiled,
+ * before the page renders: the list's controller takes that answer instead of asking itself.
+ */
+function sendFirstRequest(request: Host['request'], outcome: Resolved, search: string): void {
+  if (outcome.kind !== 'loaded' || !outcome.result.ok) return;
+  const page = outcome.result.page;
+  prefetchFirstList(request, page, { search, ...(outcome.view === undefined ? {} : { view: outcome.view }) });
+  void dictService.prefetch(listDictCodes(page)).catch(() => undefined);
+}
+
+/**
+ * A menu click on a page that is ready (its document arrived, see preloadSchemaPage): its list
+ * request leaves now, before the click's render. The address a menu entry opens has no search.
+ */
+export function startSchemaPage(viewKey: string, search = ''): void {
+  const outcome = resolveSchemaPageNow(viewKey);
+  if (outcome) sendFirstRequest(runtimeRequest, outcome, search);
 }
 
 function SchemaErrors({ source, errors }: { source: string; errors: readonly SchemaError[] }) {
@@ -105,21 +171,33 @@ export interface SchemaRouteProps {
 }
 
 export default function SchemaRoute({ viewKey, loaders }: SchemaRouteProps) {
+  const host = useRuntimeHost();
+  const { search } = usePageSearch();
   // The outcome remembers which key (and document set) it belongs to: another key is loading.
-  const [resolved, setResolved] = useState<{ key: string; loaders?: SchemaRouteProps['loaders']; outcome: Outcome } | null>(null);
+  // A document that has arrived already is compiled (or taken from the compile cache) right here,
+  // and the list's request leaves before the page renders.
+  const [resolved, setResolved] = useState<{ key: string; loaders?: SchemaRouteProps['loaders']; outcome: Outcome } | null>(() => {
+    const now = resolveSchemaPageNow(viewKey, loaders);
+    if (!now) return null;
+    sendFirstRequest(host.request, now, search);
+    return { key: viewKey, loaders, outcome: now };
+  });
+  const current = resolved !== null && resolved.key === viewKey && resolved.loaders === loaders;
 
   useEffect(() => {
+    if (current) return;
     let live = true;
     void resolveSchemaPage(viewKey, loaders).then((outcome) => {
-      if (live) setResolved({ key: viewKey, loaders, outcome });
+      if (!live) return;
+      sendFirstRequest(host.request, outcome, search);
+      setResolved({ key: viewKey, loaders, outcome });
     });
     return () => {
       live = false;
     };
-  }, [viewKey, loaders]);
+  }, [viewKey, loaders, current, host.request, search]);
 
-  const outcome: Outcome =
-    resolved && resolved.key === viewKey && resolved.loaders === loaders ? resolved.outcome : { kind: 'loading' };
+  const outcome: Outcome = current ? resolved.outcome : { kind: 'loading' };
   switch (outcome.kind) {
     case 'loading':
       return (

@@ -29,3 +29,30 @@ export function hasSchemaDocument(viewKey: string, loaders: Readonly<Record<stri
   const parsed = parseSchemaViewKey(viewKey);
   return parsed !== undefined && Object.hasOwn(loaders, `/${schemaSource(parsed.module, parsed.entity)}`);
 }
+
+/** Documents already arrived, per document set: a page opened again (or preloaded) resolves at once. */
+const arrived = new WeakMap<Readonly<Record<string, DocumentLoader>>, Map<string, unknown>>();
+
+function arrivedIn(loaders: Readonly<Record<string, DocumentLoader>>): Map<string, unknown> {
+  let docs = arrived.get(loaders);
+  if (!docs) {
+    docs = new Map();
+    arrived.set(loaders, docs);
+  }
+  return docs;
+}
+
+/** Loads the document at `path` ('/schemas/pages/…json') and remembers it for documentNow. */
+export async function loadDocument(loaders: Readonly<Record<string, DocumentLoader>>, path: string): Promise<unknown> {
+  const docs = arrivedIn(loaders);
+  if (docs.has(path)) return docs.get(path);
+  const doc = await loaders[path]();
+  docs.set(path, doc);
+  return doc;
+}
+
+/** The document at `path` if it has arrived already, else undefined. */
+export function documentNow(loaders: Readonly<Record<string, DocumentLoader>>, path: string): { doc: unknown } | undefined {
+  const docs = arrivedIn(loaders);
+  return docs.has(path) ? { doc: docs.get(path) } : undefined;
+}

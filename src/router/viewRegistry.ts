@@ -51,6 +51,43 @@ export function hasView(componentKey: string): boolean {
   return loaderOf(normaliseViewKey(componentKey)) !== undefined;
 }
 
+/**
+ * Starts loading a menu entry's view before it is clicked: a schema page's code, document and
+ * compiled form when its menu group opens (`soon`: the pointer rests on the entry, compile now), any
+ * other view's code only when the pointer rests on it (some are large, e.g. the charts). A failure
+ * is left for the click to show.
+ */
+export function preloadView(componentKey: string, soon = false): void {
+  const key = normaliseViewKey(componentKey);
+  if (Object.hasOwn(LOADERS, key)) {
+    if (soon) LOADERS[key]().catch(() => undefined);
+    return;
+  }
+  if (!hasSchemaDocument(key)) return;
+  import('../pages/SchemaRoute')
+    .then((route) => {
+      schemaRoute = route;
+      return route.preloadSchemaPage(key, soon);
+    })
+    .catch(() => undefined);
+}
+
+/** What the menu needs of the schema route's module once it has been preloaded. */
+interface SchemaRouteStarter {
+  startSchemaPage(viewKey: string): void;
+}
+
+let schemaRoute: SchemaRouteStarter | undefined;
+
+/**
+ * A menu entry clicked: when its schema page is ready (preloaded), its list request leaves now,
+ * before the click's render; the page's list takes that answer. Nothing otherwise.
+ */
+export function startView(componentKey: string): void {
+  const key = normaliseViewKey(componentKey);
+  if (schemaRoute && !Object.hasOwn(LOADERS, key) && hasSchemaDocument(key)) schemaRoute.startSchemaPage(key);
+}
+
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**

@@ -3,18 +3,30 @@ import { Menu, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { MenuItem } from '../../api/types';
 import type { RouteRecord } from '../../router/types';
+import { preloadView, startView } from '../../router/viewRegistry';
 import { MenuIcon } from './menuIcons';
 import { externalUrlOf, menuSelection } from './menuModel';
 
 type AntdItem = Required<MenuProps>['items'][number];
 
+/** The pages of a group start loading when it opens (or the pointer is on its title, in a popup menu). */
+function preloadGroup(group: MenuItem | undefined): void {
+  for (const child of group?.children ?? []) if (!child.children?.length && child.component) preloadView(child.component);
+}
+
+/** The page at `path` is mounted (the current one, or a kept-alive tab's, see PageOutlet). */
+function pageMounted(path: string): boolean {
+  return Array.from(document.querySelectorAll<HTMLElement>('.page-slot')).some((slot) => slot.dataset.pageKey === path);
+}
+
 function toAntdItems(items: readonly MenuItem[]): AntdItem[] {
   return items.map((item) => {
     const icon = <MenuIcon name={item.meta?.icon} />;
     if (item.children && item.children.length > 0) {
-      return { key: item.path, icon, label: item.meta.title, children: toAntdItems(item.children) };
+      return { key: item.path, icon, label: item.meta.title, children: toAntdItems(item.children), onTitleMouseEnter: () => preloadGroup(item) };
     }
-    return { key: item.path, icon, label: item.meta.title };
+    // The pointer on an entry: a click is near, its page is made ready now.
+    return { key: item.path, icon, label: item.meta.title, onMouseEnter: () => item.component && preloadView(item.component, true) };
   });
 }
 
@@ -60,6 +72,7 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate,
   const onOpenChange: MenuProps['onOpenChange'] = (keys) => {
     // One top-level group open at a time keeps the long menu readable.
     const opened = keys.find((key) => !openKeys.includes(key));
+    if (opened) preloadGroup(findItem(menu, opened));
     if (opened && rootKeys.has(opened)) setOpenKeys(keys.filter((key) => !rootKeys.has(key) || key === opened));
     else setOpenKeys(keys);
   };
@@ -71,6 +84,8 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate,
       window.open(external, '_blank', 'noopener');
       return;
     }
+    // A page of ours not on screen yet (a kept-alive tab keeps its rows): its list request leaves now.
+    if (item?.component && !pageMounted(key)) startView(item.component);
     // Committed at once, like the tab strip's navigations: the page and its tab are registered
     // before the next click, so a quick second menu click or a tab action never races a page still
     // rendering in the background.

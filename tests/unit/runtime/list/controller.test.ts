@@ -63,7 +63,7 @@ describe('loading rows', () => {
     expect(call.params).toEqual({
       column: 'createTime',
       order: 'desc',
-      field: 'id,,expertName,level',
+      field: 'id,expertName,level',
       pageNo: 1,
       pageSize: 10,
     });

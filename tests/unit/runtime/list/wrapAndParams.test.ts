@@ -91,7 +91,7 @@ describe('list request parameters (JeecgListMixin.getQueryParams)', () => {
       name: '*abc*',
       column: 'createTime',
       order: 'desc',
-      field: 'id,,name,code,createTime',
+      field: 'id,name,code,createTime',
       pageNo: 2,
       pageSize: 20,
     });
@@ -130,9 +130,12 @@ describe('list request parameters (JeecgListMixin.getQueryParams)', () => {
     expect(filterObj({ a: null, b: undefined, c: '', d: 0, e: false, f: 'x' })).toEqual({ d: 0, e: false, f: 'x' });
   });
 
-  it('builds field as id,,col1,col2 and batch ids with a trailing comma', () => {
-    expect(fieldList([])).toBe('id,');
-    expect(fieldList(['a', 'b'])).toBe('id,,a,b');
+  it('builds field as id,col1,col2 with no empty or repeated name, and batch ids with a trailing comma', () => {
+    expect(fieldList([])).toBe('id');
+    expect(fieldList(['a', 'b'])).toBe('id,a,b');
+    // JeecgListMixin's 'id,' + ',' + dataIndex sent 'id,,a': an empty name.
+    expect(fieldList(['expertName']).split(',')).not.toContain('');
+    expect(fieldList(['', 'a', ' ', 'id', 'a'])).toBe('id,a');
     expect(batchDeleteIds(['a', 'b', 3])).toBe('a,b,3,');
   });
 

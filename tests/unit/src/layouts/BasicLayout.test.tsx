@@ -11,6 +11,8 @@ const mounts = vi.hoisted(() => ({
   counts: {} as Record<string, number>,
   // Each page's search-string writer as of its last render (what a list's late callback would hold).
   writers: {} as Record<string, (search: string) => void>,
+  // What the side menu asked the view registry to make ready ahead of a click, in order.
+  preloads: [] as string[],
 }));
 
 vi.mock('../../../../src/api/announcement', () => ({
@@ -49,6 +51,8 @@ vi.mock('../../../../src/router/viewRegistry', async () => {
   };
   return {
     viewFor: (key: string) => views[key] ?? make(`unknown ${key}`),
+    preloadView: (key: string, soon = false) => void mounts.preloads.push(`${soon ? 'soon' : 'open'} ${key}`),
+    startView: (key: string) => void mounts.preloads.push(`start ${key}`),
   };
 });
 
@@ -162,6 +166,21 @@ describe('authenticated layout (spec §2)', { timeout: 30_000 }, () => {
     expect(tabTitles()).toEqual(['首页']);
     expect(screen.getByText('Copyright 2025 公估业务管理系统')).toBeInTheDocument();
     expect(document.title).toBe('公估业务管理系统');
+  });
+
+  it('makes the pages of a group ready when it opens, the entry under the pointer at once, and starts the clicked one', async () => {
+    mounts.preloads.length = 0;
+    renderAt(HOME_PATH);
+    const sider = document.querySelector('.side-menu') as HTMLElement;
+    await userEvent.click(within(sider).getByText('案件管理'));
+    expect(mounts.preloads).toEqual(expect.arrayContaining(['open receive/ReceiveHandleList', 'open receive/ReceiveNewList']));
+    await userEvent.click(within(sider).getByText('新建案件'));
+    expect(await screen.findByText('new:0')).toBeInTheDocument();
+    expect(mounts.preloads).toContain('soon receive/ReceiveNewList');
+    // The click starts the page before it renders; a page already on screen is not started again.
+    expect(mounts.preloads.filter((p) => p === 'start receive/ReceiveNewList')).toHaveLength(1);
+    await userEvent.click(within(sider).getByText('新建案件'));
+    expect(mounts.preloads.filter((p) => p === 'start receive/ReceiveNewList')).toHaveLength(1);
   });
 
   it('opening pages adds tabs; breadcrumb and document title follow the page', async () => {

@@ -62,6 +62,19 @@ describe('schema/<module>/<entity> view keys', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 
+  it('send the list request as soon as the page has compiled, before it renders, and only once', async () => {
+    const tableWhenSent: boolean[] = [];
+    network.restore();
+    network = installFakeNetwork((config) => {
+      if (config.url !== '/maintenance/expert/list') return { status: 200, data: envelope([]) };
+      tableWhenSent.push(document.querySelector('.ant-table') !== null);
+      return { status: 200, data: envelope({ records: [{ id: '1', expertName: '周工', sex: '1', sex_dictText: '男' }], total: 1 }) };
+    });
+    renderRoute('schema/maintenance/expert', { '/schemas/pages/maintenance/expert.json': () => Promise.resolve(expertDocument) });
+    expect(await screen.findByText('周工')).toBeInTheDocument();
+    expect(tableWhenSent).toEqual([false]);
+  });
+
   it('show a broken document as its file, JSON pointer and message instead of the page', async () => {
     const broken = { ...expertDocument, fields: [{ ...expertDocument.fields[0], type: 'strin' }, ...expertDocument.fields.slice(1)] };
     renderRoute('schema/maintenance/expert', { '/schemas/pages/maintenance/expert.json': () => Promise.resolve(broken) });

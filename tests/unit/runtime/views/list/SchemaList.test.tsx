@@ -92,7 +92,7 @@ describe('the schema list page', { timeout: 30_000 }, () => {
       order: 'desc',
       pageNo: 1,
       pageSize: 10,
-      field: 'id,,expertName,contactMobile,majorDirection,sex,email,createTime',
+      field: 'id,expertName,contactMobile,majorDirection,sex,email,createTime',
     });
   });
 

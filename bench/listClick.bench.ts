@@ -1,0 +1,307 @@
+/**
+ * List pages in Chromium (issue 16): from a side-menu click to the first rows painted, on three
+ * pages, with the client's share — click → rows minus the list request's own time (Resource
+ * Timing) — and when the list request started after the click.
+ *
+ *   npx tsx bench/listClick.bench.ts [--reps 5] [--dist DIR] [--baseline-dist DIR] [--hover-ms 300]
+ *                                    [--screenshot /tmp/list.png]
+ *
+ * Builds the app (`vite build`, the project's own config) into a temp folder unless `--dist` names a
+ * build, then serves it with the real server (in this process: the embedded database in a temp
+ * folder, migrated and seeded with the demo data, captcha off) on a free 127.0.0.1 port, and drives
+ * Debian's Chromium with the e2e flags, signed in as admin. `--baseline-dist` serves a second build
+ * (e.g. of an older commit) from the same server and database on another port; its clicks alternate
+ * with the current build's. Every build is also measured reached through a reload (the page's
+ * address opened directly: app start + page + rows).
+ *
+ * One click: the home page is loaded afresh (so nothing of the list page is in memory), the menu
+ * group is opened, the pointer rests on the entry `--hover-ms` (a person moving to it), then the
+ * entry is clicked. Stops by itself (20 min limit) and removes everything (also on Ctrl-C).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
+import playwrightConfig from '../playwright.config';
+import { buildApp } from '../server/app';
+import { readConfig } from '../server/config';
+import { loadEntityPages } from '../server/crud/pages';
+import { openPglite, type Database } from '../server/db/open';
+import { prepareDatabase } from '../server/db/prepare';
+import { loadReports } from '../server/reports';
+import { ms, percentile } from './support/stats';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const API = '/insurance';
+const HOME = '/dashboard/analysis';
+const GOAL_TOTAL_MS = 300;
+const GOAL_CLIENT_MS = 100;
+
+interface ListPageCase {
+  group: string;
+  entry: string;
+  path: string;
+}
+
+const PAGES: readonly ListPageCase[] = [
+  { group: '基础数据', entry: '专家', path: '/maintenance/expert' },
+  { group: '案件管理', entry: '在办案件', path: '/receive/handle' },
+  { group: '系统管理', entry: '用户管理', path: '/isystem/user' },
+];
+
+function option(name: string, fallback: string): string {
+  const argv = process.argv.slice(2);
+  const inline = argv.find((a) => a.startsWith(`--${name}=`));
+  if (inline) return inline.slice(name.length + 3);
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
+}
+
+function wholeNumber(name: string, fallback: number, min: number): number {
+  const value = Number(option(name, String(fallback)));
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
+  return value;
+}
+
+const reps = wholeNumber('reps', 5, 1);
+const hoverMs = wholeNumber('hover-ms', 300, 0);
+const givenDist = option('dist', '');
+const baselineDist = option('baseline-dist', '');
+const screenshotPath = option('screenshot', '');
+const verbose = process.argv.includes('--verbose');
+
+/** Work to undo on the way out, newest first — also on Ctrl-C or the time limit. */
+const cleanups: Array<() => Promise<void>> = [];
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) await cleanups.pop()?.().catch((err: unknown) => console.error('cleanup failed:', err));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+setTimeout(() => {
+  console.error('\nstill running after 20 min: giving up');
+  void cleanUp().finally(() => process.exit(1));
+}, 20 * 60_000).unref();
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function buildWebApp(): string {
+  if (givenDist) return path.resolve(givenDist);
+  const outDir = tempDir('lossdesk-clickbench-dist-');
+  const started = performance.now();
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+  console.log(`built the app in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return outDir;
+}
+
+/** The embedded database with the demo data, as `npm start` prepares it. */
+async function demoDatabase(): Promise<{ database: Database; pages: ReturnType<typeof loadEntityPages> }> {
+  const database = await openPglite(tempDir('lossdesk-clickbench-data-'));
+  cleanups.push(() => database.close());
+  const pages = loadEntityPages();
+  await prepareDatabase(database.db, { pages, seed: { demo: true }, addMenus: true });
+  return { database, pages };
+}
+
+async function serve(database: Database, pages: ReturnType<typeof loadEntityPages>, webDir: string): Promise<string> {
+  const dataDir = tempDir('lossdesk-clickbench-upload-');
+  const config = readConfig({ CAPTCHA: 'off', DEMO: 'on', WEB_DIR: webDir, API_BASE: API, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const app: FastifyInstance = await buildApp({ config, database, pages, reports: loadReports(pages) });
+  cleanups.push(() => app.close());
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function launch(): Promise<Browser> {
+  const launchOptions = playwrightConfig.use?.launchOptions ?? {};
+  const browser = await chromium.launch({ ...launchOptions, headless: true });
+  cleanups.push(() => browser.close());
+  return browser;
+}
+
+/**
+ * In-page script (a string: functions handed to the page must not carry the TypeScript loader's
+ * helpers): watches, from the next click on (or from the navigation's start), for the first data
+ * row of the page at `pagePath`, then for the frame that paints it.
+ */
+function watchForRows(pagePath: string, fromNavigation: boolean): string {
+  return `(() => {
+    const watch = { start: ${fromNavigation ? '0' : 'undefined'} };
+    watch.done = new Promise((resolve) => {
+      const selector = ${JSON.stringify(`.page-slot[data-page-key="${pagePath}"] .ant-table-tbody tr.ant-table-row`)};
+      const observer = new MutationObserver(() => {
+        if (watch.start === undefined || !document.querySelector(selector)) return;
+        observer.disconnect();
+        const start = watch.start;
+        // A task posted from requestAnimationFrame runs after that frame has been painted.
+        requestAnimationFrame(() => setTimeout(() => resolve({ start, painted: performance.now() }), 0));
+      });
+      const begin = () => observer.observe(document.documentElement, { childList: true, subtree: true });
+      if (document.documentElement) begin();
+      else document.addEventListener('DOMContentLoaded', begin);
+    });
+    if (!${fromNavigation}) document.addEventListener('click', (event) => { watch.start = event.timeStamp; }, { capture: true, once: true });
+    window.__listWatch = watch;
+  })()`;
+}
+
+const READ_RESULT = `(async () => {
+  const result = await window.__listWatch.done;
+  const first = performance.getEntriesByType('resource').find((e) => e.name.includes('/list?') && e.startTime >= result.start);
+  const all = performance.getEntriesByType('resource').filter((e) => e.startTime >= result.start)
+    .map((e) => Math.round(e.startTime - result.start) + '→' + Math.round(e.responseEnd - result.start) + ' ' + e.name.replace(location.origin, '').slice(0, 90));
+  return { ...result, all, entry: first ? { startTime: first.startTime, responseEnd: first.responseEnd } : undefined };
+})()`;
+
+interface Sample {
+  /** Click (or navigation start) → first rows painted. */
+  total: number;
+  /** The list request's own time: its start to its answer's last byte. */
+  request: number;
+  /** Click → the list request started. */
+  requestStart: number;
+  client: number;
+}
+
+async function measured(page: Page, pagePath: string): Promise<Sample> {
+  const { start, painted, entry, all } = await page.evaluate<{ start: number; painted: number; all: string[]; entry?: { startTime: number; responseEnd: number } }>(READ_RESULT);
+  if (verbose) console.log(`${pagePath}: rows painted at ${Math.round(painted - start)}\n  ${all.join('\n  ')}`);
+  if (!entry) throw new Error(`${pagePath}: no list request seen`);
+  const total = painted - start;
+  const request = entry.responseEnd - entry.startTime;
+  return { total, request, requestStart: entry.startTime - start, client: total - request };
+}
+
+async function signedIn(browser: Browser, origin: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: origin, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/user/login');
+  await page.getByPlaceholder('请输入用户名').fill('admin');
+  await page.getByPlaceholder('请输入密码').fill('123456');
+  await page.getByPlaceholder('请输入验证码').fill('ab12');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.locator('.global-header').waitFor();
+  await page.close();
+  return context;
+}
+
+/** The home page loaded afresh and settled, the entry's group open, the pointer on the entry; then the click. */
+async function clickOnce(context: BrowserContext, target: ListPageCase): Promise<Sample> {
+  const page = await context.newPage();
+  try {
+    await page.goto(HOME);
+    await page.locator('.global-header').waitFor();
+    await page.waitForLoadState('networkidle');
+    const menu = page.locator('.side-menu');
+    const item = menu.locator('li.ant-menu-item .ant-menu-title-content').getByText(target.entry, { exact: true });
+    if (!(await item.isVisible())) {
+      await menu.locator('.ant-menu-submenu-title').filter({ hasText: target.group }).first().click();
+      await item.waitFor();
+      await page.locator('.side-menu .ant-menu-sub[class*="ant-motion-collapse"]').waitFor({ state: 'detached' }).catch(() => undefined);
+    }
+    await item.hover();
+    await page.waitForTimeout(hoverMs);
+    await page.evaluate('performance.clearResourceTimings()');
+    await page.evaluate(watchForRows(target.path, false));
+    await item.click();
+    return await measured(page, target.path);
+  } finally {
+    await page.close();
+  }
+}
+
+async function reloadOnce(context: BrowserContext, target: ListPageCase): Promise<Sample> {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(watchForRows(target.path, true));
+    await page.goto(target.path);
+    return await measured(page, target.path);
+  } finally {
+    await page.close();
+  }
+}
+
+interface Subject {
+  name: string;
+  context: BrowserContext;
+}
+
+function median(values: readonly number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+async function main(): Promise<void> {
+  const dist = buildWebApp();
+  const { database, pages } = await demoDatabase();
+  const browser = await launch();
+  const subjects: Subject[] = [{ name: 'this build', context: await signedIn(browser, await serve(database, pages, dist)) }];
+  if (baselineDist) {
+    subjects.push({ name: `baseline build (${path.basename(path.resolve(baselineDist))})`, context: await signedIn(browser, await serve(database, pages, path.resolve(baselineDist))) });
+  }
+  const version = browser.version();
+  console.log(`Chromium ${version}, ${reps} reps, pointer on the entry ${hoverMs} ms before the click, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+  const results = new Map<string, Sample[]>();
+  const add = (key: string, sample: Sample) => results.set(key, [...(results.get(key) ?? []), sample]);
+  for (const target of PAGES) {
+    // One warm-up each (the server's first answers, the browser's disk cache), not counted.
+    for (const subject of subjects) await clickOnce(subject.context, target);
+    for (let rep = 0; rep < reps; rep += 1) {
+      const order = rep % 2 === 0 ? subjects : [...subjects].reverse();
+      for (const subject of order) add(`${target.entry}\t${subject.name}\tclick`, await clickOnce(subject.context, target));
+      for (const subject of order) add(`${target.entry}\t${subject.name}\treload`, await reloadOnce(subject.context, target));
+    }
+  }
+
+  console.log(`\nload average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; medians in ms (n = ${reps} each)\n`);
+  console.log(row(['page', 'build', 'path', 'click → rows', 'list request', 'request starts after', 'client share', 'p90 click → rows']));
+  console.log(row(['---', '---', '---', '---', '---', '---', '---', '---']));
+  const verdicts: string[] = [];
+  for (const [key, samples] of results) {
+    const [entry, subject, how] = key.split('\t');
+    const total = median(samples.map((s) => s.total));
+    const client = median(samples.map((s) => s.client));
+    const p90 = percentile([...samples.map((s) => s.total)].sort((a, b) => a - b), 90);
+    console.log(row([entry, subject, how === 'click' ? 'menu click' : 'reload', ms(total), ms(median(samples.map((s) => s.request))), ms(median(samples.map((s) => s.requestStart))), ms(client), ms(p90)]));
+    if (how === 'click' && subject === 'this build') {
+      verdicts.push(
+        `${entry}: goal click → rows ≤ ${GOAL_TOTAL_MS} ms: ${total <= GOAL_TOTAL_MS ? 'met' : 'NOT met'} (${ms(total)}); client share ≤ ${GOAL_CLIENT_MS} ms: ${client <= GOAL_CLIENT_MS ? 'met' : 'NOT met'} (${ms(client)})`,
+      );
+    }
+  }
+  console.log(`\n${verdicts.join('\n')}`);
+
+  if (screenshotPath) {
+    const page = await subjects[0].context.newPage();
+    await page.goto(PAGES[0].path);
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await page.screenshot({ path: screenshotPath });
+    await page.close();
+    console.log(`screenshot: ${screenshotPath}`);
+  }
+}
+
+main()
+  .then(cleanUp)
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await cleanUp();
+    process.exit(1);
+  });

@@ -1,0 +1,62 @@
+/**
+ * A list's first request sent before its controller exists. The page's route knows that request as
+ * soon as the page document has compiled — long before the list has rendered and its controller
+ * loads — so it sends it then (see runtime/views/list/firstRequest.ts), and the controller takes
+ * the answer on its way instead of asking again. An answer is taken once, only for exactly the same
+ * URL and parameters through the same request layer, and only while it is fresh; otherwise the
+ * controller asks as it always did.
+ */
+import type { Envelope, HostRequest, RequestParams } from '../host/types';
+
+/** A prefetched answer not taken within this time is dropped (the page never mounted its list). */
+export const LIST_PREFETCH_TTL_MS = 10_000;
+
+type ListRequest = Pick<HostRequest, 'get'>;
+
+interface Prefetched {
+  answer: Promise<Envelope<unknown>>;
+  at: number;
+}
+
+/** Per request layer (the web app has one; tests their own), keyed by URL + parameters. */
+const stores = new WeakMap<ListRequest, Map<string, Prefetched>>();
+
+function storeOf(request: ListRequest, now: number): Map<string, Prefetched> {
+  let store = stores.get(request);
+  if (!store) {
+    store = new Map();
+    stores.set(request, store);
+  }
+  for (const [key, entry] of store) if (now - entry.at > LIST_PREFETCH_TTL_MS) store.delete(key);
+  return store;
+}
+
+/** The same request whatever the order its parameters were written in. */
+export function listRequestKey(url: string, params: RequestParams): string {
+  const entries = Object.entries(params)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => [key, String(value)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([url, entries]);
+}
+
+/** Sends the list request now, unless the very same one is already on its way. */
+export function prefetchList(request: ListRequest, url: string, params: RequestParams, now: number = Date.now()): void {
+  const store = storeOf(request, now);
+  const key = listRequestKey(url, params);
+  if (store.has(key)) return;
+  const answer = request.get<unknown>(url, params);
+  // Not taken, a failure has nobody to tell; taken, the controller reports it as its own.
+  answer.catch(() => undefined);
+  store.set(key, { answer, at: now });
+}
+
+/** The prefetched answer to exactly this request, once; undefined when there is none (fresh). */
+export function takePrefetchedList<T>(request: ListRequest, url: string, params: RequestParams, now: number = Date.now()): Promise<Envelope<T>> | undefined {
+  const store = storeOf(request, now);
+  const key = listRequestKey(url, params);
+  const entry = store.get(key);
+  if (!entry) return undefined;
+  store.delete(key);
+  return entry.answer as Promise<Envelope<T>>;
+}
