@@ -27,6 +27,12 @@ export interface ServerConfig {
   databaseLimits: DatabaseLimits;
   /** How long a node keeps the dictionaries before it reads them again (DICT_CACHE_MS): how soon several API nodes agree on an edit. */
   dictCacheMs: number;
+  /**
+   * Longest life of a cached session, permission set, data rule or menu on a node (AUTH_CACHE_MS,
+   * default 10000; 0 = no cache). Changes made through any API node apply at once everywhere; this
+   * bounds only changes made around the server (SQL by hand).
+   */
+  authCacheMs: number;
   /** How long a stop (SIGTERM/SIGINT) waits for requests in flight before it ends them: SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number;
   /**
@@ -172,6 +178,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       statementTimeoutMs: milliseconds('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 100, 3_600_000),
     },
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
+    authCacheMs: milliseconds('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 10_000, 0, 3_600_000),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
     signatureSecret: signatureSecret(env.SIGNATURE_SECRET),
     trustProxy: trustProxy(env.TRUST_PROXY),
