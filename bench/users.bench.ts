@@ -2,7 +2,7 @@
  * Load test: N signed-in users at once (default 200) against the real server over loopback HTTP.
  *
  *   npx tsx bench/users.bench.ts [--seconds 60] [--db pglite|postgres|both] [--nodes 1|2] [--users 200]
- *                                [--baseline-seconds 10] [--log-level info] [--cpu-prof DIR]
+ *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -38,6 +38,8 @@ interface Options {
   nodes: number;
   users: number;
   logLevel: string;
+  /** AUTH_CACHE_MS of the servers; unset = the server's default. `0` runs without the auth cache. */
+  authCacheMs?: string;
   cpuProfDir?: string;
 }
 
@@ -70,6 +72,7 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     nodes,
     users: intArg(argv, 'users', 200, 4, 1000),
     logLevel: valueOf(argv, 'log-level') ?? 'info',
+    authCacheMs: valueOf(argv, 'auth-cache-ms'),
     cpuProfDir: cpuProf ? path.resolve(cpuProf) : undefined,
   };
 }
@@ -97,6 +100,7 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
   const env: Record<string, string> = { CAPTCHA: 'off', DEMO: 'on', WEB_DIR: '', API_BASE: API, LOG_LEVEL: opts.logLevel, DATA_DIR: path.join(workDir, 'data') };
   env.LOSSDESK_SECRET_KEY = crypto.randomBytes(32).toString('hex');
   env.FILE_LINK_SECRET = crypto.randomBytes(32).toString('hex');
+  if (opts.authCacheMs !== undefined) env.AUTH_CACHE_MS = opts.authCacheMs;
   if (kind === 'postgres') {
     const server = await startPostgres();
     cleanups.push(() => server.stop());
@@ -182,14 +186,27 @@ async function detailIdsOf(client: ApiClient, user: BenchUser): Promise<DetailId
   };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface RunResult {
   samples: Sample[];
   seconds: number;
+  /** Every answer, the warm-up's too. */
+  answered: number;
 }
 
 /** Every user sends request after request until `seconds` are up; answers after the warm-up count. */
 async function runUsers(users: readonly BenchUser[], seconds: number, warmUpMs: number, send: (user: BenchUser) => Promise<Sample>): Promise<RunResult> {
   const samples: Sample[] = [];
+  let answered = 0;
   const started = performance.now();
   const countFrom = started + warmUpMs;
   const end = countFrom + seconds * 1000;
@@ -198,11 +215,12 @@ async function runUsers(users: readonly BenchUser[], seconds: number, warmUpMs: 
       while (performance.now() < end) {
         const sentAt = performance.now();
         const sample = await send(user);
+        answered += 1;
         if (sentAt >= countFrom) samples.push(sample);
       }
     }),
   );
-  return { samples, seconds: (performance.now() - countFrom) / 1000 };
+  return { samples, seconds: (performance.now() - countFrom) / 1000, answered };
 }
 
 interface Row {
@@ -297,7 +315,12 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
       return { kind: 'dict', answer: await client.call('GET', dictUrl, { ...user.headers, ...headers }) };
     }),
   );
+  const serverCpuBefore = nodes.reduce((sum, n) => sum + cpuSecondsOf(n.pid), 0);
+  const benchCpuBefore = process.cpuUsage();
   const mix = await timed(`mix: ${opts.users} users, ${opts.seconds} s`, () => runUsers(users, opts.seconds, WARM_UP_MS, (user) => nextRequest(client, user, ids[user.role])));
+  const serverCpu = nodes.reduce((sum, n) => sum + cpuSecondsOf(n.pid), 0) - serverCpuBefore;
+  const benchCpuUsage = process.cpuUsage(benchCpuBefore);
+  const benchCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
 
   const rows: Row[] = REQUEST_KINDS.map((k: RequestKind) => rowOf(k, mix.samples.filter((s) => s.kind === k).map((s) => s.answer), mix.seconds));
   const overall = rowOf('overall', mix.samples.map((s) => s.answer), mix.seconds);
@@ -307,6 +330,10 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
   if (overall.errors > 0 || base.errors > 0) printErrors([...mix.samples, ...baseline.samples]);
   console.log(`  ratio overall / baseline: p50 ${(overall.p50 / base.p50).toFixed(2)}×, p99 ${(overall.p99 / base.p99).toFixed(2)}×; req/s ${(overall.rate / base.rate).toFixed(2)}×`);
 
+  // CPU per request moves far less with a busy machine than latency does (warm-up included).
+  console.log(
+    `  CPU during the mix (warm-up included): server ${serverCpu.toFixed(1)} s = ${((serverCpu / mix.answered) * 1000).toFixed(2)} ms per request (${mix.answered}), load generator ${benchCpu.toFixed(1)} s`,
+  );
   const checked = await timed('verify acknowledged writes', () => verifyWrites(client, admin, users));
   const unacked = users.reduce((n, u) => n + u.unackedMobiles.length, 0);
   console.log(
@@ -321,7 +348,7 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
 
 async function main(): Promise<void> {
   const opts = readOptions();
-  console.log(`users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(`users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}`);
   for (const kind of opts.kinds) await benchOne(kind, opts);
 }
 
