@@ -29,7 +29,7 @@ function readConfigOrExit(): ServerConfig {
 
 async function openDatabaseOrExit(config: ServerConfig): Promise<Database> {
   try {
-    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits });
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits, poolMax: config.databasePoolMax });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -184,6 +184,7 @@ export async function openPglite(dataDir: string, limits: DatabaseLimits = DEFAU
   }
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.limits) : openPglite(opts.dataDir, opts.limits);
+/** `poolMax`: pooled connections to PostgreSQL (DB_POOL_MAX, default 10); PGlite always has one. */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits; poolMax?: number }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.limits) : openPglite(opts.dataDir, opts.limits);
 }
