@@ -7,6 +7,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import { accountRoutes } from './auth/accountRoutes';
 import { randomCaptchaCode, type CaptchaCodeSource } from './auth/captcha';
+import { AuthCache, ownHandle, useAuthCache } from './auth/authCache';
 import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
 import { unlockRoutes } from './auth/unlockRoutes';
@@ -109,17 +110,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
   });
 
-  app.decorate('db', database.db);
+  // Sessions, permission codes, data rules and menus are cached per node (this app's own handle
+  // finds its cache); every write to their tables empties it here and, by NOTIFY, on the other nodes.
+  const authCache = new AuthCache(config.authCacheMs, app.log);
+  const db = ownHandle(database.db);
+  useAuthCache(db, authCache);
+  app.addHook('onReady', () => authCache.start(database, db));
+  app.addHook('onClose', () => authCache.stop());
+  app.decorate('db', db);
   app.decorate('appConfig', config);
-  app.decorate('dictionaries', new DictionaryCache(database.db, config.dictCacheMs));
+  app.decorate('dictionaries', new DictionaryCache(db, config.dictCacheMs));
   app.decorate(
     'secrets',
     lazySecretBox({ configured: config.secretKey, dataDir: config.dataDir, sharedDatabase: config.databaseUrl !== undefined, warn: (message) => app.log.warn(message) }),
   );
 
-  app.decorate('dataSources', new DataSources(database.db, app.secrets));
+  app.decorate('dataSources', new DataSources(db, app.secrets));
   // 服务节点: this node's row is written once it listens (an app only injected into never does).
-  const heartbeat = new NodeHeartbeat(database.db, {
+  const heartbeat = new NodeHeartbeat(db, {
     heartbeatMs: config.heartbeatMs,
     databaseKind: database.kind,
     schedule: opts.heartbeatSchedule,
@@ -146,7 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installGridLiveHub(app, database);
   installSessionSockets(app, database);
   if (opts.jobScheduler) {
-    const scheduler = new JobScheduler({ db: database.db, log: app.log, ...opts.jobRunner });
+    const scheduler = new JobScheduler({ db, log: app.log, ...opts.jobRunner });
     app.addHook('onReady', async () => scheduler.start());
     app.addHook('onClose', async () => scheduler.stop());
   }

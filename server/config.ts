@@ -25,8 +25,19 @@ export interface ServerConfig {
   uploadAllowedTypes: readonly string[];
   /** Longest wait for a database connection and (PostgreSQL) longest statement: DB_POOL_WAIT_MS, DB_STATEMENT_TIMEOUT_MS. */
   databaseLimits: DatabaseLimits;
+  /**
+   * Pooled connections of this node to PostgreSQL (DB_POOL_MAX, 1–100, default 10); each node also
+   * holds one LISTEN connection per notification channel. PGlite has one connection.
+   */
+  databasePoolMax: number;
   /** How long a node keeps the dictionaries before it reads them again (DICT_CACHE_MS): how soon several API nodes agree on an edit. */
   dictCacheMs: number;
+  /**
+   * Longest life of a cached session, permission set, data rule or menu on a node (AUTH_CACHE_MS,
+   * default 10000; 0 = no cache). Changes made through any API node apply at once everywhere; this
+   * bounds only changes made around the server (SQL by hand).
+   */
+  authCacheMs: number;
   /** How long a stop (SIGTERM/SIGINT) waits for requests in flight before it ends them: SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number;
   /**
@@ -103,6 +114,14 @@ function milliseconds(name: string, value: string | undefined, fallback: number,
   return ms;
 }
 
+/** A whole number from the environment, within [min, max]. */
+function count(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`环境变量 ${name} 应为 ${min} 到 ${max} 之间的整数，当前为 "${value}"`);
+  return n;
+}
+
 // One address or range per item: IPv4/IPv6 with an optional /prefix, or proxy-addr's named ranges.
 const PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
 
@@ -171,7 +190,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       poolWaitMs: milliseconds('DB_POOL_WAIT_MS', env.DB_POOL_WAIT_MS, DEFAULT_DATABASE_LIMITS.poolWaitMs, 100, 600_000),
       statementTimeoutMs: milliseconds('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 100, 3_600_000),
     },
+    databasePoolMax: count('DB_POOL_MAX', env.DB_POOL_MAX, 10, 1, 100),
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
+    authCacheMs: milliseconds('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 10_000, 0, 3_600_000),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
     signatureSecret: signatureSecret(env.SIGNATURE_SECRET),
     trustProxy: trustProxy(env.TRUST_PROXY),

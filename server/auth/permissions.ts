@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import { cachedAuthRead } from './authCache';
 
 /**
  * The ids of the sys_permission rows a user is granted: those of the user's roles and those of the
@@ -30,9 +31,14 @@ export function grantedPermissionIds(db: Kysely<DB>, userId: string) {
 /**
  * The permission codes a user holds: the `perms` of every sys_permission row (not deleted) the user
  * is granted (grantedPermissionIds) — a row may list several codes separated by commas. Buttons
- * (menu_type 2) count only while valid (status '1').
+ * (menu_type 2) count only while valid (status '1'). Read through the node's auth cache: callers
+ * must not change the set they get.
  */
-export async function permissionCodesOf(db: Kysely<DB>, userId: string): Promise<Set<string>> {
+export function permissionCodesOf(db: Kysely<DB>, userId: string): Promise<ReadonlySet<string>> {
+  return cachedAuthRead(db, `codes:${userId}`, () => readPermissionCodes(db, userId));
+}
+
+async function readPermissionCodes(db: Kysely<DB>, userId: string): Promise<ReadonlySet<string>> {
   const rows = await db
     .selectFrom('sys_permission as p')
     .select('p.perms')

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import { cachedAuthRead } from './authCache';
 import { tenantIdsOf } from './tenants';
 
 /**
@@ -60,36 +61,55 @@ export interface SessionUser {
   tenantIds: readonly number[];
 }
 
-/**
- * The user of a live session: not revoked, not expired, and the user neither deleted nor frozen.
- * Undefined for anything else, which the guard answers with 401.
- */
-export async function findSessionUser(db: Kysely<DB>, token: string): Promise<SessionUser | undefined> {
-  if (!token) return undefined;
-  const tokenHash = hashToken(token);
-  const now = new Date();
+/** A session as read from the database; `lastSeenAt` is moved on by findSessionUser's touch. */
+interface LiveSession {
+  user: SessionUser;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+async function readSession(db: Kysely<DB>, tokenHash: string): Promise<LiveSession | undefined> {
   const row = await db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
-    .select(['s.token_hash', 's.last_seen_at', 'u.id', 'u.username', 'u.realname', 'u.org_code', 'u.rel_tenant_ids'])
+    .select(['s.token_hash', 's.last_seen_at', 's.expires_at', 'u.id', 'u.username', 'u.realname', 'u.org_code', 'u.rel_tenant_ids'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
     .where('u.del_flag', '=', 0)
     .where('u.status', '=', 1)
     .executeTakeFirst();
   if (!row) return undefined;
-  if (now.getTime() - new Date(row.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
-    await db.updateTable('sys_session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
-  }
   return {
-    tokenHash: row.token_hash,
-    userId: row.id,
-    username: row.username,
-    realname: row.realname,
-    orgCode: row.org_code,
-    tenantIds: tenantIdsOf(row.rel_tenant_ids),
+    user: {
+      tokenHash: row.token_hash,
+      userId: row.id,
+      username: row.username,
+      realname: row.realname,
+      orgCode: row.org_code,
+      tenantIds: tenantIdsOf(row.rel_tenant_ids),
+    },
+    expiresAt: new Date(row.expires_at).getTime(),
+    lastSeenAt: new Date(row.last_seen_at).getTime(),
   };
+}
+
+/**
+ * The user of a live session: not revoked, not expired, and the user neither deleted nor frozen.
+ * Undefined for anything else, which the guard answers with 401. Read through the node's auth cache
+ * (server/auth/authCache.ts: revoking, freezing or deleting drops it at once); expiry is checked
+ * here on every call.
+ */
+export async function findSessionUser(db: Kysely<DB>, token: string): Promise<SessionUser | undefined> {
+  if (!token) return undefined;
+  const tokenHash = hashToken(token);
+  const session = await cachedAuthRead(db, `session:${tokenHash}`, () => readSession(db, tokenHash));
+  const now = Date.now();
+  if (!session || session.expiresAt <= now) return undefined;
+  if (now - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
+    session.lastSeenAt = now;
+    await db.updateTable('sys_session').set({ last_seen_at: new Date(now) }).where('token_hash', '=', tokenHash).execute();
+  }
+  return session.user;
 }
 
 export async function revokeSession(db: Kysely<DB>, token: string): Promise<void> {

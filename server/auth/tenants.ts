@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { beijingDate, tenantRefusal } from '../../runtime/contract/tenantUse';
 import type { DB } from '../db/types';
+import { cachedAuthRead } from './authCache';
 import { NO_PERMISSION_MESSAGE } from '../http/envelope';
 
 /**
@@ -47,7 +48,9 @@ export function requestedTenant(request: FastifyRequest): number {
 export async function tenantUseRefusal(db: Kysely<DB>, memberOf: readonly number[], tenantId: number, now = new Date()): Promise<string | undefined> {
   if (!mayUseTenant(memberOf, tenantId)) return NO_PERMISSION_MESSAGE;
   if (tenantId === DEFAULT_TENANT) return undefined;
-  const tenant = await db.selectFrom('sys_tenant').select(['name', 'status', 'begin_date', 'end_date']).where('id', '=', tenantId).executeTakeFirst();
+  const tenant = await cachedAuthRead(db, `tenant:${tenantId}`, () =>
+    db.selectFrom('sys_tenant').select(['name', 'status', 'begin_date', 'end_date']).where('id', '=', tenantId).executeTakeFirst(),
+  );
   if (!tenant) return undefined;
   return tenantRefusal({ name: tenant.name, status: tenant.status, beginDate: tenant.begin_date, endDate: tenant.end_date }, beijingDate(now));
 }

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './types';
 import { lockDataDir } from './lock';
 import { guardedPool } from './pool';
+import { AuthWriteWatcher } from '../auth/authWrites';
 
 /**
  * How long a request may wait for a database connection, and (PostgreSQL only) run one statement or
@@ -77,7 +78,7 @@ export async function openPostgres(databaseUrl: string, max = 10, limits: Databa
     statement_timeout: limits.statementTimeoutMs,
     idle_in_transaction_session_timeout: 2 * limits.statementTimeoutMs,
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false }) }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false }) }), plugins: [new AuthWriteWatcher()] });
   await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
   return { db, kind: 'postgres', listen: (...args) => listenOnPostgres(databaseUrl, ...args), close: () => db.destroy() };
 }
@@ -134,7 +135,7 @@ export async function openPglite(dataDir: string, limits: DatabaseLimits = DEFAU
     socketServer = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432') });
     await socketServer.start();
     const pool = poolOf({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, connectionTimeoutMillis: limits.poolWaitMs });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: true }) }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: true }) }), plugins: [new AuthWriteWatcher()] });
     // PGlite's one session holds LISTEN across reconnections of the single pooled connection, and
     // hands notifications to whichever connection is open, so they are read from the pool.
     const listeners = new Map<string, Set<(payload: string) => void>>();
@@ -183,6 +184,7 @@ export async function openPglite(dataDir: string, limits: DatabaseLimits = DEFAU
   }
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.limits) : openPglite(opts.dataDir, opts.limits);
+/** `poolMax`: pooled connections to PostgreSQL (DB_POOL_MAX, default 10); PGlite always has one. */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits; poolMax?: number }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.limits) : openPglite(opts.dataDir, opts.limits);
 }

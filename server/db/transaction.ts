@@ -4,6 +4,8 @@ import type { Kysely, Transaction } from 'kysely';
 /** An open transaction of the current async call chain; `open` turns false when it ends. */
 interface TransactionScope {
   open: boolean;
+  /** Work to do once the transaction has ended (committed or rolled back): afterTransaction. */
+  afterEnd?: Set<() => Promise<void> | void>;
 }
 
 const scope = new AsyncLocalStorage<TransactionScope>();
@@ -17,6 +19,19 @@ export function insideTransaction(): boolean {
 }
 
 /**
+ * Inside a transaction opened by `inTransaction`, runs `done` once it has ended (committed or rolled
+ * back; the same function given twice runs once; awaited before the transaction's caller goes on,
+ * so it must not throw); outside one, does nothing — the caller's statement
+ * has committed by itself. Caches of rows a transaction writes are dropped this way, so that nobody
+ * refills them from the rows as they were before the commit.
+ */
+export function afterTransaction(done: () => Promise<void> | void): void {
+  const state = scope.getStore();
+  if (!state?.open) return;
+  (state.afterEnd ??= new Set()).add(done);
+}
+
+/**
  * Runs `work` in the caller's transaction, or in a new one when the caller has none. The one way
  * the server opens a transaction (lint keeps it so): the embedded database has a single connection,
  * and a query sent through the pool from inside a transaction would wait for that connection
@@ -26,13 +41,26 @@ export function insideTransaction(): boolean {
 export function inTransaction<D, T>(db: Kysely<D>, work: (trx: Transaction<D>) => Promise<T>): Promise<T> {
   // Kysely marks a Transaction by isTransaction; its type is lost where callers take Kysely<D>.
   if (db.isTransaction) return work(db as Transaction<D>);
+  const state: TransactionScope = { open: true };
   // eslint-disable-next-line no-restricted-syntax -- the one place a transaction is opened
-  return db.transaction().execute(async (trx) => {
-    const state: TransactionScope = { open: true };
+  const ended = db.transaction().execute(async (trx) => {
     try {
       return await scope.run(state, () => work(trx));
     } finally {
       state.open = false;
     }
   });
+  const runAfterEnd = async () => {
+    await Promise.all([...(state.afterEnd ?? [])].map((done) => done()));
+  };
+  return ended.then(
+    async (value) => {
+      await runAfterEnd();
+      return value;
+    },
+    async (err: unknown) => {
+      await runAfterEnd();
+      throw err;
+    },
+  );
 }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { currentUser } from '../auth/guard';
+import { cachedAuthRead } from '../auth/authCache';
 import { grantedPermissionIds } from '../auth/permissions';
 import type { DB } from '../db/types';
 import { ok } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
-import { buildMenuTree, HOME_MENU_NAME, type AllAuthItem, type AuthItem, type MenuRow } from './menu';
+import { buildMenuTree, HOME_MENU_NAME, type AllAuthItem, type AuthItem, type MenuItem, type MenuRow } from './menu';
 
 const MENU_COLUMNS = [
   'p.id', 'p.parent_id', 'p.name', 'p.url', 'p.component', 'p.component_name', 'p.redirect', 'p.menu_type',
@@ -38,6 +39,29 @@ async function withHomePage(db: Kysely<DB>, rows: MenuRow[]): Promise<MenuRow[]>
   return home ? [home, ...rows] : rows;
 }
 
+async function menuOf(db: Kysely<DB>, userId: string): Promise<{ menu: MenuItem[]; auth: AuthItem[]; allAuth: AllAuthItem[] }> {
+  const rows = await grantedRows(db, userId);
+  const menu = buildMenuTree(await withHomePage(db, rows));
+  const auth: AuthItem[] = rows
+    .filter((r) => r.menu_type === 2 && r.status === '1')
+    .map((r) => ({ action: r.perms, type: r.perms_type, describe: r.name }));
+  const allButtons = await db
+    .selectFrom('sys_permission')
+    .select(['perms', 'perms_type', 'name', 'status'])
+    .where('menu_type', '=', 2)
+    .where('del_flag', '=', 0)
+    .orderBy('sort_no')
+    .orderBy('id')
+    .execute();
+  const allAuth: AllAuthItem[] = allButtons.map((r) => ({
+    action: r.perms,
+    status: r.status,
+    type: r.perms_type,
+    describe: r.name,
+  }));
+  return { menu, auth, allAuth };
+}
+
 export const permissionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/sys/permission/getUserPermissionByToken',
@@ -47,25 +71,8 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const rows = await grantedRows(app.db, user.userId);
-      const menu = buildMenuTree(await withHomePage(app.db, rows));
-      const auth: AuthItem[] = rows
-        .filter((r) => r.menu_type === 2 && r.status === '1')
-        .map((r) => ({ action: r.perms, type: r.perms_type, describe: r.name }));
-      const allButtons = await app.db
-        .selectFrom('sys_permission')
-        .select(['perms', 'perms_type', 'name', 'status'])
-        .where('menu_type', '=', 2)
-        .where('del_flag', '=', 0)
-        .orderBy('sort_no')
-        .orderBy('id')
-        .execute();
-      const allAuth: AllAuthItem[] = allButtons.map((r) => ({
-        action: r.perms,
-        status: r.status,
-        type: r.perms_type,
-        describe: r.name,
-      }));
+      // The node's auth cache keeps each user's answer until a grant, menu or button changes.
+      const { menu, auth, allAuth } = await cachedAuthRead(app.db, `menu:${user.userId}`, () => menuOf(app.db, user.userId));
       // dictVersion: the browser compares it with its 7-day dictionary copy and reads them again when it differs.
       return ok({ menu, auth, allAuth, sysSafeMode: false, dictVersion: await app.dictionaries.version() });
     },

@@ -32,7 +32,10 @@ describe('server configuration: how long the database and a stop may take', () =
       databaseLimits: { poolWaitMs: 20_000, statementTimeoutMs: 60_000 },
       dictCacheMs: 60_000,
       shutdownTimeoutMs: 5_000,
+      authCacheMs: 10_000,
+      databasePoolMax: 10,
     });
+    expect(readConfig({ ...base, AUTH_CACHE_MS: '0', DB_POOL_MAX: '25' })).toMatchObject({ authCacheMs: 0, databasePoolMax: 25 });
     expect(readConfig({ ...base, DB_POOL_WAIT_MS: '500', DB_STATEMENT_TIMEOUT_MS: '3000', SHUTDOWN_TIMEOUT_MS: '1000' })).toMatchObject({
       databaseLimits: { poolWaitMs: 500, statementTimeoutMs: 3000 },
       shutdownTimeoutMs: 1000,
@@ -44,6 +47,8 @@ describe('server configuration: how long the database and a stop may take', () =
     expect(() => readConfig({ ...base, DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
     expect(() => readConfig({ ...base, SHUTDOWN_TIMEOUT_MS: '1.5' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
     expect(() => readConfig({ ...base, DICT_CACHE_MS: '-1' })).toThrow(/DICT_CACHE_MS/);
+    expect(() => readConfig({ ...base, AUTH_CACHE_MS: 'off' })).toThrow(/AUTH_CACHE_MS/);
+    expect(() => readConfig({ ...base, DB_POOL_MAX: '0' })).toThrow('环境变量 DB_POOL_MAX 应为 1 到 100 之间的整数，当前为 "0"');
   });
 });
 

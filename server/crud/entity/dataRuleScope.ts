@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import { currentTenant, currentUser } from '../../auth/guard';
+import { cachedAuthRead } from '../../auth/authCache';
 import { permissionCodesOf } from '../../auth/permissions';
 import { idList } from './context';
 import { schemaComponentOf } from '../../seed/entities';
@@ -23,8 +24,15 @@ import { RowConditionError, rowConditionSql, type ConditionScope } from './rowCo
 /** A rule that applies; `'1'` is 有效. */
 export const RULE_ENABLED = '1';
 
-/** The enabled rules the user's roles hold on the menu items opening this component or one of its views. */
-export async function rulesOfUser(db: Kysely<DB>, userId: string, component: string): Promise<DataRule[]> {
+/**
+ * The enabled rules the user's roles hold on the menu items opening this component or one of its
+ * views; through the node's auth cache (a change of rules, grants or roles empties it at once).
+ */
+export function rulesOfUser(db: Kysely<DB>, userId: string, component: string): Promise<DataRule[]> {
+  return cachedAuthRead(db, `rules:${userId}:${component}`, () => readRulesOfUser(db, userId, component));
+}
+
+async function readRulesOfUser(db: Kysely<DB>, userId: string, component: string): Promise<DataRule[]> {
   const viewPrefix = `${component}/`;
   const grants = await db
     .selectFrom('sys_user_role as ur')
@@ -52,7 +60,11 @@ export async function rulesOfUser(db: Kysely<DB>, userId: string, component: str
 }
 
 /** The user's department ids, and those with every department below them (org codes start alike). */
-async function departsOf(db: Kysely<DB>, userId: string): Promise<{ departIds: string[]; departTreeIds: string[] }> {
+function departsOf(db: Kysely<DB>, userId: string): Promise<{ departIds: string[]; departTreeIds: string[] }> {
+  return cachedAuthRead(db, `departs:${userId}`, () => readDepartsOf(db, userId));
+}
+
+async function readDepartsOf(db: Kysely<DB>, userId: string): Promise<{ departIds: string[]; departTreeIds: string[] }> {
   const own = await db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', userId).execute();
   const tree = await sql<{ id: string }>`
     SELECT DISTINCT d.id FROM sys_depart d

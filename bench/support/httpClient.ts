@@ -1,0 +1,80 @@
+import { Pool } from 'undici';
+
+/** JeecgBoot's answer envelope, as far as the load test reads it. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message: string;
+  code: number;
+  result?: T;
+}
+
+export interface Answer<T = unknown> {
+  /** Time from sending the request to the last byte of the answer, ms. */
+  ms: number;
+  /** HTTP 2xx and `success: true`. */
+  ok: boolean;
+  status: number;
+  envelope?: Envelope<T>;
+  /** Why it failed: a network error, HTTP status or the envelope's message. */
+  error?: string;
+}
+
+/**
+ * Keep-alive connections to the API nodes (one undici Pool per node). Requests go round-robin over
+ * the nodes, each one to the next node: a user's requests land on every node, as behind a load
+ * balancer without sticky sessions.
+ */
+export class ApiClient {
+  private readonly pools: Pool[];
+  private next = 0;
+
+  constructor(
+    readonly origins: readonly string[],
+    connectionsPerNode: number,
+  ) {
+    this.pools = origins.map((origin) => new Pool(origin, { connections: connectionsPerNode, pipelining: 1, keepAliveTimeout: 60_000 }));
+  }
+
+  async call<T = unknown>(method: 'GET' | 'POST' | 'PUT', pathAndQuery: string, headers: Record<string, string>, body?: unknown): Promise<Answer<T>> {
+    const pool = this.pools[this.next];
+    this.next = (this.next + 1) % this.pools.length;
+    const started = performance.now();
+    try {
+      const response = await pool.request({
+        method,
+        path: pathAndQuery,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.body.text();
+      const ms = performance.now() - started;
+      let envelope: Envelope<T> | undefined;
+      try {
+        envelope = JSON.parse(text) as Envelope<T>;
+      } catch {
+        envelope = undefined;
+      }
+      const ok = response.statusCode >= 200 && response.statusCode < 300 && envelope?.success === true;
+      const error = ok ? undefined : envelope?.message ? `${response.statusCode} ${envelope.message}` : `HTTP ${response.statusCode}`;
+      return { ms, ok, status: response.statusCode, envelope, error };
+    } catch (err) {
+      return { ms: performance.now() - started, ok: false, status: 0, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.pools.map((pool) => pool.close()));
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let at = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (at < items.length) {
+      const index = at++;
+      await work(items[index], index);
+    }
+  });
+  await Promise.all(runners);
+}
