@@ -77,7 +77,14 @@ export interface CaseFill {
   handlers: string[];
 }
 
-export async function fillCases(db: Kysely<DB>, cases: number): Promise<CaseFill> {
+/** Runs one statement of the fill, telling `log` how long it took. */
+async function timedStep(log: ((line: string) => void) | undefined, label: string, run: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
+  await run();
+  log?.(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export async function fillCases(db: Kysely<DB>, cases: number, log?: (line: string) => void): Promise<CaseFill> {
   if (!Number.isInteger(cases) || cases < 1 || cases > MAX_CASES) throw new Error(`案件数应在 1 到 ${MAX_CASES} 之间，得到 ${cases}`);
   const ref = await loadDemoReference(db);
   const slots = handlerSlots(ref.staff, new Map([...ref.departs.values()].map((d) => [d.id, d.orgCode])));
@@ -96,40 +103,45 @@ export async function fillCases(db: Kysely<DB>, cases: number): Promise<CaseFill
   const outsourcers = none(ref.outsourcers.map((o) => o.id));
   const subjects = none(ref.specialSubjects);
 
+  // Each step's subquery ends in OFFSET 0, so the planner keeps it as a step: its draws are computed
+  // once per row, not again wherever a later step names them.
   // u(k): the k-th uniform draw in [0, 1) of row g — a hash of (g, k), so streams do not move together.
-  await sql`
+  await timedStep(log, 'cases', () => sql`
     INSERT INTO biz_receive (id, receive_number, receive_name, receive_status, trust_date, insurer_name, insurer_code, coinsurer_codes,
                              entrust_type, trust_level, special_subject, customer_ids, policy_number, depart_id, position_code, handler,
                              assistants, expert_ids, outsource_ids, accident_date, report_date, area_code, accident_place, estimated_loss,
                              loss_currency, fee_amount, invoiced_amount, create_by, create_time, sys_org_code, tenant_id)
     WITH draws AS (
       SELECT g, x,
-             (hashint8(g::bigint * 32 + 1)::bigint & 2147483647) / 2147483648.0 AS u1,
-             (hashint8(g::bigint * 32 + 2)::bigint & 2147483647) / 2147483648.0 AS u2,
-             (hashint8(g::bigint * 32 + 3)::bigint & 2147483647) / 2147483648.0 AS u3,
-             (hashint8(g::bigint * 32 + 4)::bigint & 2147483647) / 2147483648.0 AS u4,
-             (hashint8(g::bigint * 32 + 5)::bigint & 2147483647) / 2147483648.0 AS u5,
-             (hashint8(g::bigint * 32 + 6)::bigint & 2147483647) / 2147483648.0 AS u6,
-             (hashint8(g::bigint * 32 + 7)::bigint & 2147483647) / 2147483648.0 AS u7,
-             (hashint8(g::bigint * 32 + 8)::bigint & 2147483647) / 2147483648.0 AS u8,
-             (hashint8(g::bigint * 32 + 9)::bigint & 2147483647) / 2147483648.0 AS u9,
-             (hashint8(g::bigint * 32 + 10)::bigint & 2147483647) / 2147483648.0 AS u10,
-             (hashint8(g::bigint * 32 + 11)::bigint & 2147483647) / 2147483648.0 AS u11,
-             (hashint8(g::bigint * 32 + 12)::bigint & 2147483647) / 2147483648.0 AS u12
+             (hashint8(g::bigint * 32 + 1)::bigint & 2147483647)::float8 / 2147483648 AS u1,
+             (hashint8(g::bigint * 32 + 2)::bigint & 2147483647)::float8 / 2147483648 AS u2,
+             (hashint8(g::bigint * 32 + 3)::bigint & 2147483647)::float8 / 2147483648 AS u3,
+             (hashint8(g::bigint * 32 + 4)::bigint & 2147483647)::float8 / 2147483648 AS u4,
+             (hashint8(g::bigint * 32 + 5)::bigint & 2147483647)::float8 / 2147483648 AS u5,
+             (hashint8(g::bigint * 32 + 6)::bigint & 2147483647)::float8 / 2147483648 AS u6,
+             (hashint8(g::bigint * 32 + 7)::bigint & 2147483647)::float8 / 2147483648 AS u7,
+             (hashint8(g::bigint * 32 + 8)::bigint & 2147483647)::float8 / 2147483648 AS u8,
+             (hashint8(g::bigint * 32 + 9)::bigint & 2147483647)::float8 / 2147483648 AS u9,
+             (hashint8(g::bigint * 32 + 10)::bigint & 2147483647)::float8 / 2147483648 AS u10,
+             (hashint8(g::bigint * 32 + 11)::bigint & 2147483647)::float8 / 2147483648 AS u11,
+             (hashint8(g::bigint * 32 + 12)::bigint & 2147483647)::float8 / 2147483648 AS u12
       FROM (
         -- x: the day (with its fraction) since the first day, rising with g: cases are numbered in the order they came in.
-        SELECT g, ${SPAN_DAYS - 1} * (g - 1 + (hashint8(g::bigint * 32)::bigint & 2147483647) / 2147483648.0) / ${cases}::float8 AS x
+        SELECT g, ${SPAN_DAYS - 1} * (g - 1 + (hashint8(g::bigint * 32)::bigint & 2147483647)::float8 / 2147483648) / ${cases}::float8 AS x
         FROM generate_series(1, ${cases}::int) AS g
+        OFFSET 0
       ) AS t
+      OFFSET 0
     ),
     timed AS (
       SELECT d.*,
              -- Office hours: the day's fraction becomes a time between 09:00 and 18:00.
              (${HORIZON}::date - ${SPAN_DAYS}::int) + floor(x)::int + interval '9 hours' + floor((x - floor(x)) * 32400) * interval '1 second' AS trust_time,
              ${SPAN_DAYS} - x AS age,
-             (SELECT count(*) FROM unnest(${entrustCut}::float8[]) AS c WHERE c <= u4)::int + 1 AS entrust_at,
+             CASE ${sql.join(entrustCut.slice(0, -1).map((cut, i) => sql`WHEN u4 < ${cut}::float8 THEN ${i + 1}::int`), sql` `)} ELSE ${entrustCut.length}::int END AS entrust_at,
              exp(ln(20000) + u6 * (ln(8000000) - ln(20000))) AS loss_raw
       FROM draws AS d
+      OFFSET 0
     ),
     stated AS (
       SELECT t.*,
@@ -144,6 +156,7 @@ export async function fillCases(db: Kysely<DB>, cases: number): Promise<CaseFill
              (round(loss_raw / 100) * 100)::numeric AS loss,
              1 + floor(u3 * ${slots.length})::int AS slot
       FROM timed AS t
+      OFFSET 0
     ),
     handled AS (
       SELECT s.*,
@@ -152,8 +165,9 @@ export async function fillCases(db: Kysely<DB>, cases: number): Promise<CaseFill
              (${staffNames}::text[])[1 + ((array_position(${staffNames}::text[], (${slots.map((x) => x.handler)}::text[])[slot]) - 1
                                           + 1 + floor(u5 * ${Math.max(staffNames.length - 1, 1)})::int) % ${staffNames.length})] AS colleague,
              CASE WHEN state IN ('approve', 'over', 'wait_receipt', 'receipted', 'old') OR (state = 'handle' AND u7 < 0.4)
-                  THEN greatest(2000, round(loss * (0.008 + u8 * 0.017) / 100) * 100) END AS fee
+                  THEN greatest(2000, round(loss * (0.008 + u8 * 0.017)::numeric / 100) * 100) END AS fee
       FROM stated AS s
+      OFFSET 0
     )
     SELECT ${CASE_ID_PREFIX} || lpad(g::text, 31, '0'),
            'GA' || extract(year FROM trust_time)::int || lpad((row_number() OVER (PARTITION BY extract(year FROM trust_time) ORDER BY g))::text, 6, '0'),
@@ -176,42 +190,42 @@ export async function fillCases(db: Kysely<DB>, cases: number): Promise<CaseFill
            (${slots.map((x) => x.post)}::text[])[at_slot],
            (${slots.map((x) => x.handler)}::text[])[at_slot],
            CASE WHEN at_slot IS NOT NULL AND u5 < 0.35 AND ${staffNames.length} > 1 THEN colleague END,
-           CASE WHEN u6 * 7 % 1 < 0.4 THEN (${experts}::text[])[1 + floor(u1 * ${experts.length})::int] END,
-           CASE WHEN u9 * 5 % 1 < 0.2 THEN (${outsourcers}::text[])[1 + floor(u2 * ${outsourcers.length})::int] END,
+           CASE WHEN (u6 * 7 - floor(u6 * 7)) < 0.4 THEN (${experts}::text[])[1 + floor(u1 * ${experts.length})::int] END,
+           CASE WHEN (u9 * 5 - floor(u9 * 5)) < 0.2 THEN (${outsourcers}::text[])[1 + floor(u2 * ${outsourcers.length})::int] END,
            (trust_time - (1 + floor(u10 * 20)::int) * interval '1 day')::date,
            (trust_time - (1 + floor(u10 * 20)::int) * interval '1 day' + floor(u11 * 3)::int * interval '1 day')::date,
            (${areaCodes}::text[])[1 + floor(u9 * ${areaCodes.length})::int],
-           (${areaPlaces}::text[])[1 + floor(u9 * ${areaPlaces.length})::int] || (${SPOTS}::text[])[1 + floor(u3 * 7 % 1 * ${SPOTS.length})::int]
-             || (1 + floor(u4 * 13 % 1 * 199)::int) || '号',
+           (${areaPlaces}::text[])[1 + floor(u9 * ${areaPlaces.length})::int] || (${SPOTS}::text[])[1 + floor((u3 * 7 - floor(u3 * 7)) * ${SPOTS.length})::int]
+             || (1 + floor((u4 * 13 - floor(u4 * 13)) * 199)::int) || '号',
            loss,
-           CASE WHEN u11 * 3 % 1 < 0.95 THEN 'CNY' ELSE 'USD' END,
+           CASE WHEN (u11 * 3 - floor(u11 * 3)) < 0.95 THEN 'CNY' ELSE 'USD' END,
            fee,
            CASE WHEN state IN ('receipted', 'old') THEN fee
                 -- 待开票: no invoice yet (40%), part invoiced (35%), or an invoice reversed (25%).
-                WHEN state = 'wait_receipt' AND u2 * 11 % 1 >= 0.40 AND u2 * 11 % 1 < 0.75 THEN round(fee * (0.3 + u12 * 0.4), -2)
+                WHEN state = 'wait_receipt' AND (u2 * 11 - floor(u2 * 11)) >= 0.40 AND (u2 * 11 - floor(u2 * 11)) < 0.75 THEN round(fee * (0.3 + u12 * 0.4)::numeric, -2)
                 ELSE 0 END,
            coalesce((${slots.map((x) => x.handler)}::text[])[at_slot], 'admin'),
            trust_time,
            coalesce((${slots.map((x) => x.orgCode)}::text[])[at_slot], 'A01'),
            0
-    FROM handled`.execute(db);
+    FROM handled`.execute(db));
 
   // Members as the demo adds them: the handler, the 协办人, a surveyor in a quarter of handled cases, the
   // department's manager as reviewer once closing was asked for.
   const departs = [...new Set(slots.map((s) => s.departId))];
   const managers = departs.map((d) => slots.find((s) => s.departId === d)?.manager ?? 'admin');
-  await sql`
+  await timedStep(log, 'members', () => sql`
     INSERT INTO biz_receive_member (id, receive_id, receive_number, receive_name, user_name, member_role, join_date, create_by, create_time, sys_org_code, tenant_id)
     SELECT 'm' || substr(r.id, 4) || lpad(m.k::text, 2, '0'), r.id, r.receive_number, r.receive_name, m.user_name, m.member_role,
            r.trust_date, coalesce(manager.name, 'admin'), r.create_time + interval '1 hour', r.sys_org_code, 0
     FROM biz_receive AS r
     CROSS JOIN LATERAL (SELECT (${managers}::text[])[array_position(${departs}::text[], r.depart_id)] AS name) AS manager
     CROSS JOIN LATERAL (
-      SELECT (hashint8(substr(r.id, 2)::bigint * 32 + 20)::bigint & 2147483647) / 2147483648.0 AS u
+      SELECT (hashint8(substr(r.id, 2)::bigint * 32 + 20)::bigint & 2147483647)::float8 / 2147483648 AS u
     ) AS d
     CROSS JOIN LATERAL (
       SELECT CASE WHEN r.receive_status <> 'new' AND d.u < 0.25
-                  THEN (SELECT s FROM unnest(${staffNames}::text[]) AS s WHERE s <> r.handler AND s IS DISTINCT FROM r.assistants LIMIT 1) END AS name
+                  THEN (array_remove(array_remove(${staffNames}::text[], r.handler), r.assistants))[1] END AS name
     ) AS surveyor
     CROSS JOIN LATERAL (
       VALUES (1, r.handler, 'handler'),
@@ -220,10 +234,11 @@ export async function fillCases(db: Kysely<DB>, cases: number): Promise<CaseFill
              (4, CASE WHEN r.receive_status NOT IN ('new', 'handle') AND manager.name IS DISTINCT FROM r.handler
                        AND manager.name IS DISTINCT FROM r.assistants AND manager.name IS DISTINCT FROM surveyor.name THEN manager.name END, 'reviewer')
     ) AS m(k, user_name, member_role)
-    WHERE m.user_name IS NOT NULL AND left(r.id, 1) = ${CASE_ID_PREFIX}`.execute(db);
-
-  await sql`VACUUM ANALYZE biz_receive`.execute(db);
-  await sql`VACUUM ANALYZE biz_receive_member`.execute(db);
+    WHERE m.user_name IS NOT NULL AND left(r.id, 1) = ${CASE_ID_PREFIX}`.execute(db));
+  await timedStep(log, 'VACUUM ANALYZE', async () => {
+    await sql`VACUUM ANALYZE biz_receive`.execute(db);
+    await sql`VACUUM ANALYZE biz_receive_member`.execute(db);
+  });
   const counted = await sql<{ cases: string; members: string }>`
     SELECT (SELECT count(*) FROM biz_receive) AS cases, (SELECT count(*) FROM biz_receive_member) AS members`.execute(db);
   return { cases: Number(counted.rows[0].cases), members: Number(counted.rows[0].members), handlers: staffNames };
