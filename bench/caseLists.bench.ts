@@ -8,10 +8,12 @@
  *
  *   npx tsx bench/caseLists.bench.ts [--rows 100000] [--db pglite|postgres|both]
  *                                    [--pairs 30] [--budget-s 4] [--users admin,lisi] [--views all,handle,…]
+ *                                    [--adjusters 60]
  *
  * For each database: a fresh one, migrated, page tables applied, seeded with the demo firm's staff
- * and reference rows but no cases, then N cases and their members by bench/support/cases.ts
- * (set-based), VACUUM ANALYZE. Scenarios per user and view (page size 10): the first page; the
+ * and reference rows but no cases, --adjusters more 公估师 in the claim departments (a firm of a
+ * million cases has more than three: lisi then handles one case in 63 and his department a third),
+ * then N cases and their members by bench/support/cases.ts (set-based), VACUUM ANALYZE. Scenarios per user and view (page size 10): the first page; the
  * dictionary filter 委托方 insurerCode (the most frequent insurer); a like on 案件名称; a like on
  * 案件编号 (8 characters of a case number the view shows: one hit); a deep page (the middle of the
  * view), reached by the `nextCursor` continuation when the list answer offers one (keyset), else
@@ -27,7 +29,7 @@ import type { Database } from '../server/db/open';
 import { DEMO_PASSWORD } from '../server/seed';
 import { readArgs, type DatabaseKind } from './support/args';
 import { API, cleanUp, startBenchServer, step, type BenchServer } from './support/benchServer';
-import { fillCases } from './support/cases';
+import { addAdjusters, fillCases } from './support/cases';
 import { ms, ratio, summarise, type Latencies } from './support/stats';
 
 const PAGE_SIZE = 10;
@@ -46,6 +48,7 @@ interface Options {
   budgetMs: number;
   users: string[];
   views: string[] | undefined;
+  adjusters: number;
 }
 
 function option(name: string): string | undefined {
@@ -64,7 +67,9 @@ function readOptions(): Options {
   if (!(budgetMs > 0)) throw new Error('--budget-s must be > 0');
   const users = (option('users') ?? 'admin,lisi').split(',').filter(Boolean);
   const views = option('views')?.split(',').filter(Boolean);
-  return { rows, kinds, pairs, budgetMs, users, views };
+  const adjusters = Number(option('adjusters') ?? 60);
+  if (!Number.isInteger(adjusters) || adjusters < 0) throw new Error('--adjusters must be a whole number ≥ 0');
+  return { rows, kinds, pairs, budgetMs, users, views, adjusters };
 }
 
 /** A signed-in user and who they are to the hand-written SQL. */
@@ -329,8 +334,9 @@ async function benchKind(kind: DatabaseKind, opts: Options): Promise<Measured[]>
       kind,
       (database) =>
         step(`fill ${opts.rows.toLocaleString('en-US')} cases + members + VACUUM ANALYZE`, async () => {
-          const filled = await fillCases(database.db, opts.rows);
-          console.log(`    ${filled.cases.toLocaleString('en-US')} cases, ${filled.members.toLocaleString('en-US')} members, handlers ${filled.handlers.join(', ')}`);
+          await addAdjusters(database.db, opts.adjusters);
+          const filled = await fillCases(database.db, opts.rows, (line) => console.log(`    ${line}`));
+          console.log(`    ${filled.cases.toLocaleString('en-US')} cases, ${filled.members.toLocaleString('en-US')} members, ${filled.handlers.length} handlers`);
         }),
       { demoStaff: true },
     ),

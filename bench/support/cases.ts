@@ -1,6 +1,10 @@
+import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { hashPassword } from '../../server/auth/password';
+import { inTransaction } from '../../server/db/transaction';
 import type { DB } from '../../server/db/types';
 import { loadDemoReference, type DemoStaff } from '../../server/seed/demo/reference';
+import { insertUsers, type StaffAccount } from '../../server/seed/users';
 
 /**
  * Fills the case table (schemas/pages/receive/receive.json → biz_receive) and its members
@@ -68,6 +72,37 @@ function cumulative(weights: readonly number[]): number[] {
   const total = weights.reduce((s, w) => s + w, 0);
   let run = 0;
   return weights.map((w) => (run += w) / total);
+}
+
+/**
+ * A firm with a million cases has more than the demo's three adjusters: `count` more 公估师 (gs001…,
+ * role adjuster) spread over the claim departments (理赔部), added through the seed's own user
+ * insert. They never sign in: one hash of a random password serves them all. Without them lisi would
+ * handle a third of all cases and be a member of most.
+ */
+export async function addAdjusters(db: Kysely<DB>, count: number): Promise<void> {
+  if (count <= 0) return;
+  const departs = await db.selectFrom('sys_depart').select(['id', 'org_code']).where('depart_name', 'like', '%理赔部').orderBy('org_code').execute();
+  const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).execute();
+  const positions = await db.selectFrom('sys_position').select('code').execute();
+  if (departs.length === 0) throw new Error('种子里没有理赔部：无法添加压测用的公估师');
+  const hash = await hashPassword(crypto.randomBytes(18).toString('base64url'));
+  const accounts: StaffAccount[] = Array.from({ length: count }, (_, i) => {
+    const no = String(i + 1).padStart(3, '0');
+    return { username: `gs${no}`, realname: `公估师${no}`, roles: ['adjuster'], departs: [departs[i % departs.length].org_code], post: 'adjuster' };
+  });
+  await inTransaction(db, (trx) =>
+    insertUsers(
+      trx,
+      accounts,
+      {
+        departs: new Map(departs.map((d) => [d.org_code, d.id])),
+        roles: new Map(roles.map((r) => [r.role_code, r.id])),
+        positions: new Set(positions.map((p) => p.code)),
+      },
+      new Map(accounts.map((a) => [a.username, hash])),
+    ),
+  );
 }
 
 export interface CaseFill {
