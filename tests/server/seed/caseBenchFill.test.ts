@@ -4,6 +4,7 @@
  * invoiced amounts the state needs, handled by the demo staff in their departments. The lists show
  * them as to the users they belong to — lisi (公估师) sees his department's and his own cases, in
  * 在办案件 only cases being handled — and each state's case saves back unchanged through the page.
+ * The table carries the index the views read in order (receive.json `indexes`).
  */
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,10 +57,10 @@ describe.each(DATABASE_KINDS)('case bench fill (%s)', (kind) => {
 
   it('writes unique GA numbers, every state, and the amounts each state needs', async () => {
     const { db } = ctx.database;
-    const [numbers] = await rows<{ n: string; distinct: string; wrong: string }>(db, sql`
-      SELECT count(*) AS n, count(DISTINCT receive_number) AS distinct,
-             count(*) FILTER (WHERE receive_number !~ '^GA20[0-9]{2}[0-9]{6}$') AS wrong FROM biz_receive`);
-    expect(numbers).toEqual({ n: String(CASES), distinct: String(CASES), wrong: '0' });
+    const [numbers] = await rows<{ n: number; distinct: number; wrong: number }>(db, sql`
+      SELECT count(*)::int AS n, count(DISTINCT receive_number)::int AS distinct,
+             count(*) FILTER (WHERE receive_number !~ '^GA20[0-9]{2}[0-9]{6}$')::int AS wrong FROM biz_receive`);
+    expect(numbers).toEqual({ n: CASES, distinct: CASES, wrong: 0 });
     const states = await rows<{ s: string }>(db, sql`SELECT DISTINCT receive_status AS s FROM biz_receive ORDER BY 1`);
     expect(states.map((r) => r.s)).toEqual(['approve', 'handle', 'new', 'old', 'over', 'receipted', 'wait_receipt']);
     const broken = await rows(db, sql`
@@ -89,6 +90,13 @@ describe.each(DATABASE_KINDS)('case bench fill (%s)', (kind) => {
     const handling = await list(lisi, 'view=handle&pageSize=1000');
     expect(handling.total).toBeGreaterThan(0);
     expect(new Set(handling.records.map((r) => r.receiveStatus))).toEqual(new Set(['handle']));
+  });
+
+  it('keeps the case table indexed in the order the views read it: tenant, state, newest first', async () => {
+    // 在办案件, 历史案件, 结案审批 … each filter one state and show the newest cases first (createTime desc, id).
+    const found = await rows<{ indexdef: string }>(ctx.database.db, sql`
+      SELECT indexdef FROM pg_indexes WHERE tablename = 'biz_receive' AND indexname = 'idx_biz_receive_tenant_id_receive_status_create_time_id'`);
+    expect(found.map((r) => r.indexdef.replace(/^.* USING btree /, ''))).toEqual(['(tenant_id, receive_status, create_time, id)']);
   });
 
   it('saves a case of each state back unchanged through the page', async () => {
