@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/caseLists.bench.ts [--rows 100000] [--db pglite|postgres|both]
  *                                    [--pairs 30] [--budget-s 4] [--users admin,lisi] [--views all,handle,…]
- *                                    [--adjusters 60]
+ *                                    [--adjusters 60] [--pg-jit on|off]
  *
  * For each database: a fresh one, migrated, page tables applied, seeded with the demo firm's staff
  * and reference rows but no cases, --adjusters more 公估师 in the claim departments (a firm of a
@@ -49,6 +49,8 @@ interface Options {
   users: string[];
   views: string[] | undefined;
   adjusters: number;
+  /** PostgreSQL's JIT compiler for the bench server: its default (on), or off. */
+  pgJit: 'on' | 'off';
 }
 
 function option(name: string): string | undefined {
@@ -69,7 +71,9 @@ function readOptions(): Options {
   const views = option('views')?.split(',').filter(Boolean);
   const adjusters = Number(option('adjusters') ?? 60);
   if (!Number.isInteger(adjusters) || adjusters < 0) throw new Error('--adjusters must be a whole number ≥ 0');
-  return { rows, kinds, pairs, budgetMs, users, views, adjusters };
+  const pgJit = option('pg-jit') ?? 'on';
+  if (pgJit !== 'on' && pgJit !== 'off') throw new Error('--pg-jit must be on or off');
+  return { rows, kinds, pairs, budgetMs, users, views, adjusters, pgJit };
 }
 
 /** A signed-in user and who they are to the hand-written SQL. */
@@ -341,6 +345,20 @@ async function benchKind(kind: DatabaseKind, opts: Options): Promise<Measured[]>
       { demoStaff: true },
     ),
   );
+  if (kind === 'postgres' && opts.pgJit === 'off') {
+    // The data rule's OR with child-row subqueries costs enough in the planner's eyes to be JIT-compiled
+    // on every request (hundreds of ms); --pg-jit off shows the queries without it.
+    await sql`ALTER SYSTEM SET jit = off`.execute(server.database.db);
+    await sql`SELECT pg_reload_conf()`.execute(server.database.db);
+    // Backends read the reloaded file between statements, a moment after the signal.
+    for (let i = 0; i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = await sql<{ jit: string }>`SELECT current_setting('jit') AS jit`.execute(server.database.db);
+      if (now.rows[0].jit === 'off') break;
+    }
+  }
+  const jit = kind === 'postgres' ? (await sql<{ jit: string }>`SELECT current_setting('jit') AS jit`.execute(server.database.db)).rows[0].jit : 'n/a';
+  console.log(`  jit: ${jit}`);
   const { rows } = await sql<{ code: string }>`
     SELECT insurer_code AS code FROM biz_receive GROUP BY insurer_code ORDER BY count(*) DESC, insurer_code LIMIT 1`.execute(server.database.db);
   const insurer = rows[0]?.code ?? 'PICC';
