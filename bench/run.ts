@@ -11,6 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const benches: Array<{ file: string; args: string[] }> = [
   { file: 'listEndpoint.bench.ts', args },
+  { file: 'caseLists.bench.ts', args },
   { file: 'importExport.bench.ts', args },
   // Its options are --reps, --keys and --sizes; rows and databases mean nothing to it.
   { file: 'gridView.bench.ts', args: [] },

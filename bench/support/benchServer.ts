@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { loadEntityPages } from '../../server/crud/pages';
 import { prepareDatabase } from '../../server/db/prepare';
+import { DEMO_PASSWORD } from '../../server/seed';
 import { openPglite, openPostgres, type Database } from '../../server/db/open';
 import { startPostgres } from '../../tests/support/postgresServer';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
@@ -61,20 +62,32 @@ export interface BenchServer {
   headers: Record<string, string>;
 }
 
+export interface BenchSeed {
+  /**
+   * Seed the demo firm (its staff, password DEMO_PASSWORD, and reference rows: insurers, customers,
+   * areas) without demo cases, as `npm run seed:demo` starts — for benches that sign in as a member
+   * of staff and fill the case tables themselves.
+   */
+  demoStaff?: boolean;
+}
+
 /**
  * The server as production runs it (demo off, captcha off so a script can sign in) on a fresh
  * database of `kind`: migrated, page tables applied, seeded; `fill` then loads the bench's rows.
  */
-export async function startBenchServer(kind: DatabaseKind, fill: (database: Database) => Promise<void>): Promise<BenchServer> {
+export async function startBenchServer(kind: DatabaseKind, fill: (database: Database) => Promise<void>, options: BenchSeed = {}): Promise<BenchServer> {
   const database = await freshDatabase(kind);
   const adminPassword = `bench-${crypto.randomBytes(9).toString('base64url')}`;
   const pages = loadEntityPages();
-  await prepareDatabase(database.db, { pages, seed: { demo: false, adminPassword } });
+  await prepareDatabase(database.db, {
+    pages,
+    seed: options.demoStaff ? { demo: true, demoCases: 0 } : { demo: false, adminPassword },
+  });
   await fill(database);
   const config = readConfig({ DEMO: 'off', ADMIN_PASSWORD: adminPassword, CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
   const app = await buildApp({ config, database, pages });
   cleanups.push(() => app.close());
-  const response = await app.inject({ method: 'POST', url: `${API}/sys/login`, payload: { username: 'admin', password: adminPassword } });
+  const response = await app.inject({ method: 'POST', url: `${API}/sys/login`, payload: { username: 'admin', password: options.demoStaff ? DEMO_PASSWORD : adminPassword } });
   const envelope = response.json() as { success: boolean; message: string; result?: { token: string } };
   if (!envelope.success || !envelope.result) throw new Error(`admin 登录失败: ${envelope.message}`);
   return { kind, database, pages, app, headers: { 'x-access-token': envelope.result.token, 'tenant-id': '0' } };
