@@ -9,6 +9,8 @@ export type {
   EntityTable,
   FieldKind,
   IndexInfo,
+  IndexMethod,
+  ListShape,
   Step,
   TablePlan,
   TableState,
