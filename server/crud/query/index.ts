@@ -54,7 +54,8 @@
 export { translateListQuery } from './translate';
 export { applyListFilter, applyListOrder, applyListQuery } from './apply';
 export { QueryError } from './queryError';
-export { QUERY_LIMITS } from './limits';
+export { LIST_COUNT_LIMIT, QUERY_LIMITS } from './limits';
+export { INVALID_CURSOR_MESSAGE, makeCursor, queryFingerprint, readCursor, type CursorKey } from './cursor';
 export { IGNORED_NAMES } from './simpleQuery';
 export { SUPER_QUERY_FORMAT_MESSAGE, decodeSuperQuery } from './superQuery';
 export type {
