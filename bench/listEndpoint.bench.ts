@@ -138,7 +138,7 @@ async function withContinuation(server: BenchServer, scenario: Scenario): Promis
   if (!previous.nextCursor || !lastId) throw new Error(`${scenario.name}: the page before has no nextCursor`);
   const { rows } = await sql<{ t: string }>`SELECT CAST(create_time AS text) AS t FROM mnt_expert WHERE id = ${lastId}`.execute(server.database.db);
   const t = rows[0].t;
-  const after = sql<SqlBool>`(create_time < ${t} OR (create_time = ${t} AND id < ${lastId}))`;
+  const after = sql<SqlBool>`(create_time <= ${t} AND (create_time < ${t} OR (create_time = ${t} AND id < ${lastId})))`;
   return { ...scenario, continuation: { cursor: previous.nextCursor, after } };
 }
 
