@@ -88,6 +88,9 @@ const INDEX_LOCK_KEY = 0x6c_64_49_44_58;
 async function buildConcurrently<T>(db: Kysely<T>, pending: ReadonlyArray<{ entry: AppliedTable; hash: string; steps: IndexStep[] }>): Promise<void> {
   await db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${sql.lit(INDEX_LOCK_KEY)})`.execute(conn);
+    // Building an index over millions of rows takes longer than a request may (the pool's
+    // statement_timeout); this session is the start's own, not a request's.
+    await sql`SET statement_timeout = 0`.execute(conn);
     try {
       for (const { entry, hash, steps } of pending) {
         const built: Step[] = [];
@@ -105,6 +108,7 @@ async function buildConcurrently<T>(db: Kysely<T>, pending: ReadonlyArray<{ entr
         if (built.length > 0) await record(conn, entry.table, hash, built);
       }
     } finally {
+      await sql`RESET statement_timeout`.execute(conn);
       await sql`SELECT pg_advisory_unlock(${sql.lit(INDEX_LOCK_KEY)})`.execute(conn);
     }
   });
