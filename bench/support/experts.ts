@@ -1,4 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { applyEntityTables, desiredTable } from '../../server/crud/ddl';
+import { entityTableOf } from '../../server/crud/pages';
+import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { DB } from '../../server/db/types';
 
 /**
@@ -17,6 +20,30 @@ const THREE_YEARS_S = 3 * 365 * 86_400;
 export const EXPERT_TABLE = 'mnt_expert';
 
 export async function fillExperts(db: Kysely<DB>, rows: number, idPrefix = 'b'): Promise<void> {
+  await insertExperts(db, rows, idPrefix);
+  await sql`ANALYZE mnt_expert`.execute(db);
+}
+
+/**
+ * Fills the expert table as a database that grew before the list indexes existed, then lets
+ * production add them: the page's derived list indexes are dropped, the rows inserted, and
+ * applyEntityTables builds the indexes again (CREATE INDEX CONCURRENTLY on the filled table, as on
+ * a server upgraded with rows in it). Returns the seconds the index build took.
+ */
+export async function fillExpertsThenIndex(db: Kysely<DB>, page: CompiledPage, rows: number): Promise<number> {
+  const table = entityTableOf(page);
+  for (const index of desiredTable(table).indexes.filter((i) => i.derived)) {
+    await sql`DROP INDEX IF EXISTS ${sql.id(index.name)}`.execute(db);
+  }
+  await insertExperts(db, rows, 'b');
+  const started = performance.now();
+  await applyEntityTables(db, [table]);
+  const seconds = (performance.now() - started) / 1000;
+  await sql`ANALYZE mnt_expert`.execute(db);
+  return seconds;
+}
+
+async function insertExperts(db: Kysely<DB>, rows: number, idPrefix: string): Promise<void> {
   await sql`
     INSERT INTO mnt_expert (id, expert_name, sex, contact_mobile, email, major_direction, title, title_rank, work_unit,
                             remark, create_by, create_time, sys_org_code, tenant_id)
@@ -35,7 +62,6 @@ export async function fillExperts(db: Kysely<DB>, rows: number, idPrefix = 'b'):
            'A01',
            0
     FROM generate_series(1, ${rows}::int) AS g`.execute(db);
-  await sql`ANALYZE mnt_expert`.execute(db);
 }
 
 export async function countExperts(db: Kysely<DB>): Promise<number> {

@@ -18,9 +18,17 @@ export const LIST_PARAMS = {
   /** Export only: the selected ids, comma-joined. */
   selections: 'selections',
   hasQuery: 'hasQuery',
+  /** The answer's `nextCursor`, sent back when moving to the next page (keyset continuation). */
+  cursor: 'cursor',
   /** The request layer's cache breaker on GETs. */
   cacheBuster: '_t',
 } as const;
+
+/**
+ * A list counts its matching rows up to this many: past it the answer says `totalExact: false` and
+ * the pager 共 超过10000 条 (counting a million rows on every page costs more than the page).
+ */
+export const LIST_COUNT_LIMIT = 10_000;
 
 /** Every list parameter name: none of them is ever a filter, whatever the entity's fields. */
 export const LIST_PARAM_NAMES: readonly string[] = Object.values(LIST_PARAMS);

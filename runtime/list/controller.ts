@@ -11,6 +11,7 @@ import { checkDownloadedFile } from './exportFile';
 import { lastPage, recalculatePage } from './paging';
 import { batchDeleteIds, buildExportParams, buildListParams, rowKeyOf } from './params';
 import { takePrefetchedList } from './prefetch';
+import { LIST_PARAMS } from '../contract/listQuery';
 import type {
   ListConfig,
   ListQuery,
@@ -30,6 +31,8 @@ export interface ListState<Row> {
   query: ListQuery;
   rows: readonly Row[];
   total: number;
+  /** False when the server stopped counting (more than LIST_COUNT_LIMIT rows): the pager says 超过. */
+  totalExact: boolean;
   /** A list request, delete or batch delete is under way. */
   loading: boolean;
   /** The first answer has arrived. */
@@ -106,13 +109,24 @@ export interface ListControllerOptions {
   now?: () => number;
 }
 
+interface ReadPage<Row> {
+  rows: Row[];
+  total: number;
+  totalExact: boolean;
+  nextCursor?: string;
+}
+
 /** The rows and total of a list answer: `records` + `total`, or a bare array (non-paged endpoints). */
-function readPage<Row>(result: PageResult<Row> | Row[] | null | undefined): { rows: Row[]; total: number } {
-  if (Array.isArray(result)) return { rows: result, total: result.length };
+function readPage<Row>(result: PageResult<Row> | Row[] | null | undefined): ReadPage<Row> {
+  if (Array.isArray(result)) return { rows: result, total: result.length, totalExact: true };
   const rows = Array.isArray(result?.records) ? result.records : [];
   const total = typeof result?.total === 'number' && result.total > 0 ? result.total : 0;
-  return { rows, total };
+  const nextCursor = typeof result?.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
+  return { rows, total, totalExact: result?.totalExact !== false, ...(nextCursor ? { nextCursor } : {}) };
 }
+
+/** The request parameters of a list request, as one comparable text. */
+const paramsKey = (url: string, params: RequestParams) => JSON.stringify([url, params]);
 
 /** antd's sorter → the list's sort; a sort switched off falls back to the default. */
 function sortFrom(sorter: TableSorter | undefined, current: SortState, fallback: SortState): SortState {
@@ -141,6 +155,7 @@ export function createListController<Row>(
     query: normalizeQuery(options.initialQuery ?? defaultQuery(config), config),
     rows: [],
     total: 0,
+    totalExact: true,
     loading: false,
     loaded: false,
     selectedRowKeys: [],
@@ -173,6 +188,11 @@ export function createListController<Row>(
 
   /** The list request on its way: a second call asking the very same waits for its answer. */
   let pending: { key: string; done: Promise<void> } | undefined;
+  /**
+   * The last answer's `nextCursor`, good for exactly the request of the page after it (same filter,
+   * sort and size): going from page N to N+1 sends it, so the server reads N+1 without OFFSET.
+   */
+  let continuation: { key: string; cursor: string } | undefined;
 
   function load(): Promise<void> {
     const url = config.url.list;
@@ -181,7 +201,8 @@ export function createListController<Row>(
       return Promise.resolve();
     }
     const params = buildListParams(state.query, config);
-    const key = JSON.stringify([url, params]);
+    const key = paramsKey(url, params);
+    if (continuation?.key === key) params[LIST_PARAMS.cursor] = continuation.cursor;
     // Two reactions to one change (a header tab written to the URL, then its new filter) ask the
     // same twice: one request serves both.
     if (listLoading && pending?.key === key) return pending.done;
@@ -205,7 +226,10 @@ export function createListController<Row>(
         host.notify.warning(serverMessage(res));
         return;
       }
-      const { rows, total } = readPage(res.result);
+      const { rows, total, totalExact, nextCursor } = readPage(res.result);
+      const next: RequestParams = { ...params, [LIST_PARAMS.pageNo]: query.page + 1 };
+      delete next[LIST_PARAMS.cursor];
+      continuation = nextCursor ? { key: paramsKey(url, next), cursor: nextCursor } : undefined;
       const last = lastPage(total, query.pageSize);
       if (rows.length === 0 && total > 0 && query.page > last) {
         // A bookmarked page past the end (rows deleted since): show the last page instead.
@@ -213,7 +237,7 @@ export function createListController<Row>(
         await load();
         return;
       }
-      setState({ rows, total, loaded: true });
+      setState({ rows, total, totalExact, loaded: true });
     } catch (error) {
       if (seq === requestSeq) reportFailure(host.notify, error);
     } finally {

@@ -1,11 +1,14 @@
 /** Paging arithmetic and the table's view constants as pure functions. */
+import { LIST_COUNT_LIMIT } from '../contract/listQuery';
 import { ELLIPSIS_LENGTH, NARROW_SCREEN_PX, NARROW_SCROLL_X } from './constants';
 
 /**
  * The pagination's total text 'a-b 共N条' (spec §9). Arguments in antd's `showTotal(total, range)`
- * order so the view passes it straight to the Pagination.
+ * order so the view passes it straight to the Pagination. When the server stopped counting
+ * (`exact` false: more than LIST_COUNT_LIMIT rows match) it says so instead of a made-up number.
  */
-export function totalText(total: number, range: readonly [number, number]): string {
+export function totalText(total: number, range: readonly [number, number], exact = true): string {
+  if (!exact) return `${range[0]}-${range[1]} 共 超过${LIST_COUNT_LIMIT} 条`;
   return `${range[0]}-${range[1]} 共${total}条`;
 }
 

@@ -107,4 +107,8 @@ export interface ListConfig {
 export interface PageResult<Row> {
   records?: Row[];
   total?: number;
+  /** False when the server stopped counting at LIST_COUNT_LIMIT: `total` is then a lower bound. */
+  totalExact?: boolean;
+  /** Sent back as `cursor` with the next page number: the server reads that page without OFFSET. */
+  nextCursor?: string;
 }

@@ -6,7 +6,8 @@ import { conditionPageErrors } from './rowConditionPages';
 import { checkDictionaryReferences } from '../../runtime/schema/dictionaryReferences';
 import { loadPageSchema, type CompiledPage } from '../../runtime/schema/loadPageSchema';
 import { formatSchemaError, type SchemaError } from '../../runtime/schema/schemaError';
-import { applyEntityTables, readTable, type ApplyReport, type EntityField, type EntityTable } from './ddl';
+import { applyEntityTables, readTable, type ApplyReport, type EntityField, type EntityTable, type ListShape } from './ddl';
+import type { CompiledField } from '../../runtime/schema/compiledPageTypes';
 import { isServedByModule } from './servedPages';
 
 /**
@@ -104,6 +105,36 @@ export function isSystemTable(page: CompiledPage): boolean {
   return page.entity.table.startsWith(SYSTEM_TABLE_PREFIX);
 }
 
+const QUERY_INDEX_MODE: Readonly<Record<string, ListShape['query'][number]['mode']>> = {
+  eq: 'eq',
+  ne: 'eq',
+  in: 'eq',
+  like: 'like',
+  left_like: 'like',
+  right_like: 'like',
+  ge: 'range',
+  gt: 'range',
+  le: 'range',
+  lt: 'range',
+  range: 'range',
+};
+
+/** A field the list can filter or sort on by its own column (link fields have none, encrypted ones say nothing). */
+const indexable = (field: CompiledField) => !field.link && !field.encrypted;
+
+/** How the page's list reads its table, for the list indexes the DDL layer derives (ddl/listIndexes.ts). */
+export function listShapeOf(page: CompiledPage): ListShape {
+  const { list } = page;
+  return {
+    tenantScoped: page.entity.tenantScoped,
+    sortColumn: list.defaultSort.field.column,
+    sortable: list.columns.filter((c) => c.sortable && indexable(c.field)).map((c) => c.field.column),
+    query: list.query
+      .filter((q) => indexable(q.field) && Object.hasOwn(QUERY_INDEX_MODE, q.mode))
+      .map((q) => ({ column: q.field.column, mode: QUERY_INDEX_MODE[q.mode], text: q.field.type === 'string' || q.field.type === 'text' })),
+  };
+}
+
 /** The DDL layer's description of a page's table (declared fields; the standard columns are implicit). */
 export function entityTableOf(page: CompiledPage): EntityTable {
   const tree = page.entity.tree;
@@ -127,6 +158,7 @@ export function entityTableOf(page: CompiledPage): EntityTable {
     indexes: page.indexes
       .filter((index) => !(index.unique && index.fields.length === 1 && index.fields[0].unique))
       .map((index) => ({ columns: [...index.columns], unique: index.unique, name: index.name })),
+    list: listShapeOf(page),
     ...(tree
       ? { tree: { parentColumn: tree.parentField.column, ...(tree.hasChildField ? { hasChildColumn: tree.hasChildField.column } : {}) } }
       : {}),

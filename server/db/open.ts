@@ -126,12 +126,15 @@ export async function openPglite(dataDir: string, limits: DatabaseLimits = DEFAU
   const release = lockDataDir(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  // The same extensions on every open (a data directory copied from a template too): a database
+  // that created an extension cannot be opened without it.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let pglite: InstanceType<typeof PGlite> | undefined;
   let socketServer: InstanceType<typeof PGLiteSocketServer> | undefined;
   // Unix socket paths are limited to ~107 bytes, so the socket lives in a short temp folder.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-pg-'));
   try {
-    pglite = await PGlite.create(path.join(dataDir, 'pgdata'));
+    pglite = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
     socketServer = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432') });
     await socketServer.start();
     const pool = poolOf({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, connectionTimeoutMillis: limits.poolWaitMs });

@@ -204,7 +204,7 @@ export function SchemaList(props: SchemaListProps) {
     showQuickJumper: true,
     showSizeChanger: true,
     pageSizeOptions: (page.list.pageSizeOptions ?? PAGE_SIZE_OPTIONS).map(String),
-    showTotal: totalText,
+    showTotal: (all: number, range: [number, number]) => totalText(all, range, list.totalExact),
   };
 
   return (

@@ -89,7 +89,7 @@ export function TablePickerDialog({ page, picker, host, multiple, initial, onOk,
         showQuickJumper: true,
         showSizeChanger: true,
         pageSizeOptions: picker.pageSizeOptions.map(String),
-        showTotal: totalText,
+        showTotal: (all: number, range: [number, number]) => totalText(all, range, list.totalExact),
       }}
       onChange={(pager) => void list.changeTable({ page: pager.current ?? 1, pageSize: pager.pageSize ?? query.pageSize })}
     />

@@ -4,8 +4,8 @@ import { desiredTable } from './desired';
 import { EntityDdlError } from './errors';
 import { readTable } from './introspect';
 import { planTable } from './plan';
-import { stepSql, stepText } from './render';
-import type { AppliedTable, ApplyReport, EntityTable, TablePlan } from './types';
+import { dropInvalidIndexSql, stepSql, stepText } from './render';
+import type { AppliedTable, ApplyReport, EntityTable, Step, TablePlan } from './types';
 import { inTransaction } from '../../db/transaction';
 
 /**
@@ -55,6 +55,15 @@ async function ensureBookkeeping<T>(db: Kysely<T>): Promise<void> {
     )`.execute(db);
 }
 
+type IndexStep = Extract<Step, { op: 'createIndex' }>;
+
+async function record<T>(db: Kysely<T>, table: string, hash: string, steps: readonly Step[]): Promise<void> {
+  const recorded = steps.map((step) => ({ ...step, sql: stepText(step) }));
+  await sql`
+    INSERT INTO lossdesk_entity_migration (table_name, schema_hash, steps)
+    VALUES (${table}, ${hash}, ${JSON.stringify(recorded)}::jsonb)`.execute(db);
+}
+
 async function applyPlan<T>(db: Kysely<T>, plan: TablePlan, hash: string): Promise<void> {
   for (const step of plan.steps) {
     try {
@@ -64,10 +73,45 @@ async function applyPlan<T>(db: Kysely<T>, plan: TablePlan, hash: string): Promi
       throw new EntityDdlError(`表 ${plan.table} 变更失败，本次所有变更已回滚。执行 ${stepText(step)} 时出错：${message}`, { table: plan.table }, { cause: err });
     }
   }
-  const recorded = plan.steps.map((step) => ({ ...step, sql: stepText(step) }));
-  await sql`
-    INSERT INTO lossdesk_entity_migration (table_name, schema_hash, steps)
-    VALUES (${plan.table}, ${hash}, ${JSON.stringify(recorded)}::jsonb)`.execute(db);
+  await record(db, plan.table, hash, plan.steps);
+}
+
+/** The session advisory lock of the concurrent index builds ('ldIDX'): two nodes build one after the other. */
+const INDEX_LOCK_KEY = 0x6c_64_49_44_58;
+
+/**
+ * Builds the list indexes of existing tables with CREATE INDEX CONCURRENTLY, after the DDL
+ * transaction committed (it cannot run inside one), so the table takes writes meanwhile. A build
+ * that fails leaves an invalid index: it is dropped and the failure reported in the table's notes;
+ * the next start tries again. Each table's built indexes are recorded like the other steps.
+ */
+async function buildConcurrently<T>(db: Kysely<T>, pending: ReadonlyArray<{ entry: AppliedTable; hash: string; steps: IndexStep[] }>): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${sql.lit(INDEX_LOCK_KEY)})`.execute(conn);
+    // Building an index over millions of rows takes longer than a request may (the pool's
+    // statement_timeout); this session is the start's own, not a request's.
+    await sql`SET statement_timeout = 0`.execute(conn);
+    try {
+      for (const { entry, hash, steps } of pending) {
+        const built: Step[] = [];
+        for (const step of steps) {
+          try {
+            if (step.replaceInvalid) await dropInvalidIndexSql(step).execute(conn);
+            await stepSql(step).execute(conn);
+            built.push(step);
+          } catch (err) {
+            await dropInvalidIndexSql(step).execute(conn).catch(() => undefined);
+            entry.steps = entry.steps.filter((s) => s !== step);
+            entry.notes.push(`索引 ${step.name} 并发建立失败，已删除未完成的索引，下次启动时重试：${err instanceof Error ? err.message : String(err)}`);
+          }
+        }
+        if (built.length > 0) await record(conn, entry.table, hash, built);
+      }
+    } finally {
+      await sql`RESET statement_timeout`.execute(conn);
+      await sql`SELECT pg_advisory_unlock(${sql.lit(INDEX_LOCK_KEY)})`.execute(conn);
+    }
+  });
 }
 
 /**
@@ -78,19 +122,36 @@ async function applyPlan<T>(db: Kysely<T>, plan: TablePlan, hash: string): Promi
 export async function applyEntityTables<T>(db: Kysely<T>, tables: EntityTable[]): Promise<ApplyReport> {
   // Bad identifiers and malformed fields are refused before the database is touched.
   checkInput(tables);
+  // Inside a caller's transaction (e.g. together with the system migrations) that one is the unit of
+  // work and nothing can run after it: list indexes are then built in it like any other step.
+  const later = !db.isTransaction;
+  const pending: Array<{ entry: AppliedTable; hash: string; steps: IndexStep[] }> = [];
   const run = async (trx: Kysely<T>): Promise<ApplyReport> => {
     await sql`SELECT pg_advisory_xact_lock(${sql.lit(DDL_LOCK_KEY)})`.execute(trx);
     await ensureBookkeeping(trx);
     const report: AppliedTable[] = [];
     for (const table of tables) {
       const plan = planTable(await readTable(trx, table.table), table);
-      if (plan.steps.length > 0) await applyPlan(trx, plan, schemaHash(table));
-      report.push({ table: plan.table, action: ACTION[plan.action], steps: plan.steps, kept: plan.kept, notes: plan.notes });
+      const concurrent = plan.steps.filter((s): s is IndexStep => s.op === 'createIndex' && s.concurrently === true);
+      const now = later ? plan.steps.filter((s) => !concurrent.includes(s as IndexStep)) : plan.steps.map(inline);
+      const hash = schemaHash(table);
+      if (now.length > 0) await applyPlan(trx, { ...plan, steps: now }, hash);
+      const entry: AppliedTable = { table: plan.table, action: ACTION[plan.action], steps: [...plan.steps], kept: plan.kept, notes: [...plan.notes] };
+      if (later && concurrent.length > 0) pending.push({ entry, hash, steps: concurrent });
+      report.push(entry);
     }
     return { tables: report };
   };
-  // Inside a caller's transaction (e.g. together with the system migrations) that one is the unit of work.
-  return inTransaction(db, run);
+  const report = await inTransaction(db, run);
+  if (pending.length > 0) await buildConcurrently(db, pending);
+  return report;
+}
+
+/** A concurrent index step made a plain one (inside a caller's transaction). */
+function inline(step: Step): Step {
+  if (step.op !== 'createIndex' || !step.concurrently) return step;
+  const { concurrently: _c, replaceInvalid: _r, ...plain } = step;
+  return plain;
 }
 
 /** The plans applyEntityTables would carry out now, without changing anything (for `npm run db:plan`). */

@@ -10,12 +10,16 @@ import {
   treeHasChildColumn,
   treeParentColumn,
 } from './standardColumns';
-import type { ColumnSpec, EntityTable } from './types';
+import { isPrefix, listIndexes, listIndexName } from './listIndexes';
+import type { ColumnSpec, EntityTable, IndexMethod } from './types';
 
 export interface DesiredIndex {
   name: string;
   columns: string[];
   unique: boolean;
+  method: IndexMethod;
+  /** Derived from the page's list (listIndexes.ts), not declared: built concurrently on an existing table. */
+  derived: boolean;
 }
 
 /** A checked EntityTable: every column (standard ones included) and every index, as the database should have them. */
@@ -92,7 +96,7 @@ export function desiredTable(wanted: EntityTable): DesiredTable {
     if (indexes.some((i) => i.name === indexName) || indexName === table) {
       throw new EntityDdlError(`表 ${table} 的索引名 ${indexName} 重复`, { table });
     }
-    indexes.push({ name: indexName, columns: columnsOf, unique });
+    indexes.push({ name: indexName, columns: columnsOf, unique, method: 'btree', derived: false });
   };
   for (const column of uniqueColumns) add([column], true);
   for (const declared of wanted.indexes ?? []) {
@@ -111,6 +115,15 @@ export function desiredTable(wanted: EntityTable): DesiredTable {
   }
   for (const column of treeIndexColumns) add([column], false);
   add(STANDARD_INDEX_COLUMNS, false);
+  if (wanted.list !== undefined) {
+    for (const index of listIndexes(wanted.list, known)) {
+      // A declared btree that already begins with these columns serves the list as well.
+      if (index.method === 'btree' && indexes.some((i) => i.columns.join() === index.columns.join() || isPrefix(index.columns, i))) continue;
+      const name = listIndexName(table, index);
+      if (indexes.some((i) => i.name === name)) continue;
+      indexes.push({ name, columns: index.columns, unique: false, method: index.method, derived: true });
+    }
+  }
 
   return { table, columns, fieldColumns, indexes };
 }

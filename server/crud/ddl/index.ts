@@ -9,6 +9,8 @@ export type {
   EntityTable,
   FieldKind,
   IndexInfo,
+  IndexMethod,
+  ListShape,
   Step,
   TablePlan,
   TableState,
@@ -17,6 +19,7 @@ export { EntityDdlError } from './errors';
 export { indexNameFor } from './identifiers';
 export { STANDARD_COLUMNS } from './standardColumns';
 export { planTable } from './plan';
+export { desiredTable } from './desired';
 export { readTable } from './introspect';
 export { applyEntityTables, DDL_LOCK_KEY, planEntityTables, schemaHash } from './apply';
 export { ddlPreview, renderPlans, stepText } from './render';

@@ -17,6 +17,8 @@ interface IndexRow {
   name: string;
   is_unique: boolean;
   is_primary: boolean;
+  is_valid: boolean;
+  method: string;
   columns: (string | null)[];
 }
 
@@ -47,6 +49,7 @@ export async function readTable<T>(db: Kysely<T>, table: string): Promise<TableS
 
   const indexes = await sql<IndexRow>`
     SELECT i.relname::text AS name, ix.indisunique AS is_unique, ix.indisprimary AS is_primary,
+           ix.indisvalid AS is_valid, am.amname::text AS method,
            array(
              SELECT a.attname::text
              FROM unnest(ix.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)
@@ -57,6 +60,7 @@ export async function readTable<T>(db: Kysely<T>, table: string): Promise<TableS
     FROM pg_index ix
     JOIN pg_class t ON t.oid = ix.indrelid
     JOIN pg_class i ON i.oid = ix.indexrelid
+    JOIN pg_am am ON am.oid = i.relam
     JOIN pg_namespace n ON n.oid = t.relnamespace
     WHERE n.nspname = current_schema() AND t.relname = ${table}
       AND ix.indpred IS NULL
@@ -75,7 +79,7 @@ export async function readTable<T>(db: Kysely<T>, table: string): Promise<TableS
       }),
     ),
     indexes: indexes.rows.map(
-      (r): IndexInfo => ({ name: r.name, unique: r.is_unique, primary: r.is_primary, columns: r.columns }),
+      (r): IndexInfo => ({ name: r.name, unique: r.is_unique, primary: r.is_primary, columns: r.columns, method: r.method, valid: r.is_valid }),
     ),
   };
 }

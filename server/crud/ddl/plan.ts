@@ -10,15 +10,30 @@ function sameColumns(a: (string | null)[], b: string[]): boolean {
 
 /** An existing index serves a wanted one when it covers the same columns in order and is at least as strict. */
 function served(wanted: DesiredIndex, existing: IndexInfo[], table: string): boolean {
-  const byName = existing.find((i) => i.name === wanted.name);
+  const method = (i: IndexInfo) => (i.method === undefined || i.method === 'btree' ? 'btree' : i.method === 'gin' ? 'trgm' : i.method);
+  // An index a failed concurrent build left invalid serves nothing; the derived step replaces it.
+  const usable = existing.filter((i) => i.valid !== false);
+  const byName = usable.find((i) => i.name === wanted.name);
   if (byName) {
-    if (sameColumns(byName.columns, wanted.columns) && (byName.unique || !wanted.unique)) return true;
+    if (sameColumns(byName.columns, wanted.columns) && (byName.unique || !wanted.unique) && method(byName) === wanted.method) return true;
     throw new EntityDdlError(
       `表 ${table} 已有同名索引 ${wanted.name}（${byName.columns.join(', ')}），与 schema 声明的（${wanted.columns.join(', ')}${wanted.unique ? '，唯一' : ''}）不同：请改用其他索引名`,
       { table },
     );
   }
-  return existing.some((i) => sameColumns(i.columns, wanted.columns) && (i.unique || !wanted.unique));
+  if (usable.some((i) => sameColumns(i.columns, wanted.columns) && (i.unique || !wanted.unique) && method(i) === wanted.method)) return true;
+  // A list index is served by any btree that begins with its columns.
+  return wanted.derived && wanted.method === 'btree' && usable.some((i) => method(i) === 'btree' && i.columns.length > wanted.columns.length && wanted.columns.every((c, k) => c === i.columns[k]));
+}
+
+function indexStep(table: string, index: DesiredIndex, current: TableState | undefined): Step {
+  const step: Extract<Step, { op: 'createIndex' }> = { op: 'createIndex', table, name: index.name, columns: index.columns, unique: index.unique };
+  if (index.method === 'trgm') step.method = 'trgm';
+  if (current !== undefined && index.derived) {
+    step.concurrently = true;
+    if (current.indexes.some((i) => i.name === index.name && i.valid === false)) step.replaceInvalid = true;
+  }
+  return step;
 }
 
 function refuseTypeChange(table: string, column: string, from: string, to: string): never {
@@ -41,9 +56,7 @@ export function planTable(current: TableState | undefined, wanted: EntityTable):
 
   if (current === undefined) {
     steps.push({ op: 'createTable', table, columns: desired.columns });
-    for (const index of desired.indexes) {
-      steps.push({ op: 'createIndex', table, name: index.name, columns: index.columns, unique: index.unique });
-    }
+    for (const index of desired.indexes) steps.push(indexStep(table, index, current));
     return { table, action: 'create', steps, kept: [], notes };
   }
 
@@ -93,9 +106,7 @@ export function planTable(current: TableState | undefined, wanted: EntityTable):
   }
 
   for (const index of desired.indexes) {
-    if (!served(index, current.indexes, table)) {
-      steps.push({ op: 'createIndex', table, name: index.name, columns: index.columns, unique: index.unique });
-    }
+    if (!served(index, current.indexes, table)) steps.push(indexStep(table, index, current));
   }
   for (const index of current.indexes) {
     if (!index.unique || index.primary || index.columns.length !== 1) continue;

@@ -53,9 +53,18 @@ export function stepSql(step: Step): RawBuilder<unknown> {
       return sql`ALTER TABLE ${id(t, t)} ALTER COLUMN ${id(step.column, t)} DROP NOT NULL`;
     case 'setDefault':
       return sql`ALTER TABLE ${id(t, t)} ALTER COLUMN ${id(step.column, t)} SET DEFAULT ${literal(step.value)}`;
-    case 'createIndex':
-      return sql`CREATE ${sql.raw(step.unique ? 'UNIQUE INDEX' : 'INDEX')} ${id(step.name, t)} ON ${id(t, t)} (${sql.join(step.columns.map((c) => id(c, t)))})`;
+    case 'createIndex': {
+      const kind = sql.raw(`${step.unique ? 'UNIQUE INDEX' : 'INDEX'}${step.concurrently ? ' CONCURRENTLY IF NOT EXISTS' : ''}`);
+      // pg_trgm's operator class (migration 0025 creates the extension): LIKE '%x%' through the index.
+      const columns = step.method === 'trgm' ? sql.join(step.columns.map((c) => sql`${id(c, t)} gin_trgm_ops`)) : sql.join(step.columns.map((c) => id(c, t)));
+      return sql`CREATE ${kind} ${id(step.name, t)} ON ${id(t, t)} ${sql.raw(step.method === 'trgm' ? 'USING gin ' : '')}(${columns})`;
+    }
   }
+}
+
+/** Drops an index a failed concurrent build left invalid, before it is built again. */
+export function dropInvalidIndexSql(step: Extract<Step, { op: 'createIndex' }>): RawBuilder<unknown> {
+  return sql`DROP INDEX CONCURRENTLY IF EXISTS ${id(step.name, step.table)}`;
 }
 
 /** A Kysely that only compiles: the preview needs SQL text, never a connection. */

@@ -25,10 +25,27 @@ export interface EntityIndex {
   name?: string;
 }
 
+/** How a page's list reads its table; the list's indexes are derived from it (listIndexes.ts). */
+export interface ListShape {
+  /** Every list query starts with `tenant_id = ?`. */
+  tenantScoped: boolean;
+  /** The default sort's column (the list adds `id` after it). */
+  sortColumn: string;
+  /** Other columns the list may be sorted by (sortable list columns). */
+  sortable: string[];
+  /** The query bar's fields: `eq` (incl. dictionaries, in, ne), `range` (ge, le, range) or `like`. */
+  query: Array<{ column: string; mode: 'eq' | 'range' | 'like'; text: boolean }>;
+}
+
+/** `btree`, or a trigram GIN index (`gin_trgm_ops`, pg_trgm) that serves `LIKE '%x%'` of 3+ characters. */
+export type IndexMethod = 'btree' | 'trgm';
+
 export interface EntityTable {
   table: string;
   fields: EntityField[];
   indexes?: EntityIndex[];
+  /** The page's list; absent: no list indexes are derived. */
+  list?: ListShape;
   /** A tree entity (area, customer): rows point at their parent; the parent column is indexed. */
   tree?: { parentColumn: string; hasChildColumn?: string };
 }
@@ -52,6 +69,10 @@ export interface IndexInfo {
   primary: boolean;
   /** Column names in index order; null for an expression part. */
   columns: (string | null)[];
+  /** The access method (pg_am.amname: btree, gin, …); absent counts as btree. */
+  method?: string;
+  /** False for an index a failed CREATE INDEX CONCURRENTLY left behind: it serves nothing. */
+  valid?: boolean;
 }
 
 export interface TableState {
@@ -90,7 +111,21 @@ export type Step =
   | { op: 'widenColumn'; table: string; column: string; from: string; to: ColumnType }
   | { op: 'allowNull'; table: string; column: string }
   | { op: 'setDefault'; table: string; column: string; value: string | number | boolean }
-  | { op: 'createIndex'; table: string; name: string; columns: string[]; unique: boolean };
+  | {
+      op: 'createIndex';
+      table: string;
+      name: string;
+      columns: string[];
+      unique: boolean;
+      /** A trigram GIN index; absent: btree. */
+      method?: 'trgm';
+      /**
+       * A list index on a table that already exists: built with CREATE INDEX CONCURRENTLY after the
+       * DDL transaction, so writes go on meanwhile (`replaceInvalid`: an invalid leftover is dropped first).
+       */
+      concurrently?: true;
+      replaceInvalid?: true;
+    };
 
 export interface TablePlan {
   table: string;

@@ -59,5 +59,14 @@ export function afterKey(order: readonly SortOrder[], key: readonly (string | nu
     branches.push(parts.length === 1 ? parts[0] : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`);
   }
   if (branches.length === 0) return undefined;
-  return branches.length === 1 ? branches[0] : sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
+  const either = branches.length === 1 ? branches[0] : sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
+  // The OR above cannot start an index scan; in a DESC order after a value every later row has
+  // first column <= that value (NULLs come first in DESC), so this redundant bound lets the scan
+  // of the sort index begin at the key instead of filtering every row before it.
+  const [first] = order;
+  const value = key[0];
+  if (first?.direction === 'desc' && value !== null && value !== undefined && branches.length > 1) {
+    return sql<SqlBool>`(${sql.ref(first.column)} <= ${value} AND ${either})`;
+  }
+  return either;
 }

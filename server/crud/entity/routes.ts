@@ -20,6 +20,7 @@ import { fillRuleProblems } from './fillRules';
 import { ERROR_FILES_FOLDER, ImportErrorFiles } from './errorFiles';
 import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
 import { toRecords } from './records';
+import type { ListPage } from './store';
 import { EntityService, EntityValidationError, NOT_FOUND_RECORD } from './service';
 import { entityModel, type EntityModel } from './model';
 import { ReferenceGraph } from './references';
@@ -82,6 +83,7 @@ const listQuerySchema = {
     [LIST_PARAMS.superQueryMatchType]: { type: 'string' },
     [LIST_PARAMS.selections]: { type: 'string' },
     [LIST_PARAMS.hasQuery]: { type: 'string' },
+    [LIST_PARAMS.cursor]: { type: 'string' },
   },
   additionalProperties: stringOrList,
 } as const;
@@ -104,8 +106,14 @@ async function writing<T>(reply: FastifyReply, action: () => Promise<T>): Promis
   }
 }
 
-function pageEnvelope(records: unknown[], total: number, pageNo: number, pageSize: number) {
-  return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
+/**
+ * JeecgBoot's page plus `totalExact` (false: counting stopped at LIST_COUNT_LIMIT and `total` is a
+ * lower bound that still reaches the next page) and `nextCursor` (send it back as `cursor` with the
+ * next page number to read that page without OFFSET).
+ */
+function pageEnvelope(records: unknown[], page: Omit<ListPage, 'rows'>, pageNo: number, pageSize: number) {
+  const { total, totalExact, nextCursor } = page;
+  return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize), totalExact, ...(nextCursor ? { nextCursor } : {}) });
 }
 
 /** The ids of `selections=a,b` as a filter, or undefined. */
@@ -197,9 +205,9 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
     // 数据规则: the rows the user's roles may see of this page; a named view narrows them further.
     const rules = await dataRuleCondition(request, app.db, model);
     const view = await viewCondition(request, model, raw);
-    const { rows, total } = await service.store.list(app.db, query, currentTenant(request), bothConditions(bothConditions(roots, rules), view));
+    const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), bothConditions(bothConditions(roots, rules), view));
     const records = await toRecords(model, rows, service.dicts);
-    return pageEnvelope(records, total, query.page.pageNo, query.page.pageSize);
+    return pageEnvelope(records, page, query.page.pageNo, query.page.pageSize);
   };
 
   app.get(entityEndpoint(apiPath, 'list'), { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);

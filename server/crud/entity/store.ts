@@ -6,8 +6,8 @@ import { inTransaction } from '../../db/transaction';
 import { FileReferences } from '../../files/fileReferences';
 import { newId } from '../../db/ids';
 import { recordVersions } from '../../sys/log/dataLog';
-import { applyListFilter, applyListQuery, type ListQuery } from '../query';
-import { keysetOrder } from './keyset';
+import { applyListFilter, applyListOrder, LIST_COUNT_LIMIT, makeCursor, queryFingerprint, readCursor, type ListQuery } from '../query';
+import { afterKey, keyAlias, keyOf, keySelections, keysetOrder } from './keyset';
 import { writeLinks } from './links';
 import type { EntityDictionaries } from './dictionaries';
 import type { EntityModel } from './model';
@@ -31,6 +31,22 @@ export interface Actor {
 }
 
 const INSERT_BATCH = 500;
+
+/** A page of a list: its rows, the total (exact, or a lower bound past LIST_COUNT_LIMIT) and the continuation. */
+export interface ListPage {
+  rows: EntityRow[];
+  total: number;
+  totalExact: boolean;
+  /** Present when a next row exists: the `cursor` that reads the next page after this one's last row. */
+  nextCursor?: string;
+}
+
+const KEY_PREFIX = keyAlias(0).replace(/0$/, '');
+
+/** A row without the sort-key columns the page was read with. */
+function withoutKeys(row: EntityRow): EntityRow {
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(KEY_PREFIX))) as EntityRow;
+}
 
 export function dynamic(db: Kysely<DB>): Kysely<AnyTables> {
   return db as unknown as Kysely<AnyTables>;
@@ -81,21 +97,54 @@ export class EntityStore {
     return visible ? qb.where(visible) : qb;
   }
 
-  async list(db: Kysely<DB>, query: ListQuery, tenantId: number, extra?: Expression<SqlBool>): Promise<{ rows: EntityRow[]; total: number }> {
-    const where = (qb: Rows) => {
+  /**
+   * One page of the list and its total. The page is read one row long, which tells whether a next
+   * page exists (then `nextCursor` continues after its last row, see query/cursor.ts); with the
+   * request's `cursor` it is read as the rows after that key (no OFFSET). The total is counted only
+   * up to `countLimit` (LIST_COUNT_LIMIT): past it `totalExact` is false and `total` is a lower bound
+   * — countLimit + 1, or the end of the next page when that is further — so JeecgBoot's pager still
+   * reaches the next page. The last page (no next row) knows its total without counting.
+   */
+  async list(
+    db: Kysely<DB>,
+    query: ListQuery,
+    tenantId: number,
+    extra?: Expression<SqlBool>,
+    countLimit: number = LIST_COUNT_LIMIT,
+  ): Promise<ListPage> {
+    const filtered = (qb: Rows) => {
       const visible = this.visibleCondition(tenantId);
       let q = visible ? qb.where(visible) : qb;
       if (extra) q = q.where(extra);
       return applyListFilter(q, query);
     };
-    const counted = await where(dynamic(db).selectFrom(this.model.table).select(sql<number>`count(*)`.as('total')) as unknown as Rows).executeTakeFirst();
-    const total = Number(counted?.total ?? 0);
+    const matching = () => filtered(dynamic(db).selectFrom(this.model.table).select(sql<number>`1`.as('one')) as unknown as Rows);
     // Ties in the sort (rows seeded or imported together share a create time) are broken by id as
     // the export breaks them: a page never repeats or skips a row of the one before, and the export
     // keeps the list's order.
-    const ordered: ListQuery = { ...query, orderBy: keysetOrder(query.orderBy) };
-    const rows = await applyListQuery(extra ? this.rows(db, tenantId).where(extra) : this.rows(db, tenantId), ordered).execute();
-    return { rows, total };
+    const order = keysetOrder(query.orderBy);
+    const { pageNo, pageSize, offset, cursor } = query.page;
+    const probe = matching().compile();
+    const fingerprint = queryFingerprint([this.model.table, probe.sql, probe.parameters, order, pageSize]);
+    const after = cursor === undefined ? undefined : afterKey(order, readCursor(cursor, pageNo, fingerprint, order.length));
+
+    let page = applyListFilter(extra ? this.rows(db, tenantId).where(extra) : this.rows(db, tenantId), query);
+    if (after) page = page.where(after);
+    page = applyListOrder(page, { orderBy: order }).select(keySelections(order)).limit(pageSize + 1);
+    const read = await (after ? page : page.offset(offset)).execute();
+    const shown = read.slice(0, pageSize);
+    const hasNext = read.length > pageSize;
+    const last = shown.at(-1);
+    const nextCursor = hasNext && last ? makeCursor(pageNo + 1, keyOf(last, order), fingerprint) : undefined;
+    const rows = shown.map(withoutKeys);
+    const answer = (total: number, totalExact: boolean): ListPage => ({ rows, total, totalExact, ...(nextCursor ? { nextCursor } : {}) });
+
+    if (!hasNext && (shown.length > 0 || offset === 0)) return answer(offset + shown.length, true);
+    const counted = await sql<{ total: number | string }>`
+      SELECT count(*) AS total FROM (${matching().limit(countLimit + 1)}) AS matched`.execute(db);
+    const total = Number(counted.rows[0]?.total ?? 0);
+    if (total <= countLimit) return answer(total, true);
+    return answer(hasNext ? Math.max(countLimit + 1, offset + pageSize + 1) : countLimit + 1, false);
   }
 
   /** One row of the tenant; `extra` narrows further (the reader's data rules). */

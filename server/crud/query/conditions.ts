@@ -73,6 +73,9 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 
+/** Characters a trigram (pg_trgm) index needs in a LIKE text to narrow anything down. */
+const TRIGRAM = 3;
+
 const PATTERNS: Readonly<Record<LikeRule, (escaped: string) => string>> = {
   like: (v) => `%${v}%`,
   left_like: (v) => `%${v}`,
@@ -86,7 +89,14 @@ const PATTERNS: Readonly<Record<LikeRule, (escaped: string) => string>> = {
  */
 export function like(field: EntityField, rule: LikeRule, text: string): Condition {
   const pattern = PATTERNS[rule](escapeLike(text));
-  const target = isStringKind(field.kind) ? columnOf(field) : sql`CAST(${columnOf(field)} AS text)`;
+  const target = !isStringKind(field.kind)
+    ? sql`CAST(${columnOf(field)} AS text)`
+    : Array.from(text).length < TRIGRAM
+      ? // A trigram index holds nothing for fewer than 3 characters: the planner would read all of
+        // it and recheck every row. Written as an expression the index does not cover, the filter
+        // is checked while walking the sort index instead (stopping after a page).
+        sql`(${columnOf(field)} || '')`
+      : columnOf(field);
   return sql<SqlBool>`${target} LIKE ${pattern} ESCAPE '\\'`;
 }
 

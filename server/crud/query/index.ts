@@ -46,6 +46,9 @@
  * '请注意，将要排序的列字段不存在：<name>') with `order` (asc if it contains ASC, else desc);
  * without `column`: `options.defaultSort`, by default createTime desc when the entity has it. A
  * tie-breaker (`id` by default) ends every sort so pages are stable.
+ * Continuation: `cursor` (a previous answer's `nextCursor`, see cursor.ts) rides on `page.cursor`;
+ * EntityStore.list checks it against the query and reads the page after its key. The store counts
+ * at most LIST_COUNT_LIMIT + 1 matching rows (`totalExact` false past the limit).
  * Paging: pageNo default 1 (below 1 → 1), pageSize default 10, above QUERY_LIMITS.maxPageSize (1000)
  * → 1000, below 1 (incl. -1 and the online lists' -521) refused. Limits: QUERY_LIMITS.
  * Deviations from JeecgBoot, all on its bugs: `!= x` and `in a,b` strip the whole operator (Java
@@ -54,7 +57,8 @@
 export { translateListQuery } from './translate';
 export { applyListFilter, applyListOrder, applyListQuery } from './apply';
 export { QueryError } from './queryError';
-export { QUERY_LIMITS } from './limits';
+export { LIST_COUNT_LIMIT, QUERY_LIMITS } from './limits';
+export { INVALID_CURSOR_MESSAGE, makeCursor, queryFingerprint, readCursor, type CursorKey } from './cursor';
 export { IGNORED_NAMES } from './simpleQuery';
 export { SUPER_QUERY_FORMAT_MESSAGE, decodeSuperQuery } from './superQuery';
 export type {

@@ -1,3 +1,5 @@
+export { LIST_COUNT_LIMIT } from '../../../runtime/contract/listQuery';
+
 /**
  * Bounds on one list request. A query string is short in practice (Node refuses headers over 16 KB),
  * but the translator is also called with bodies and by other code, so it enforces its own limits.

@@ -1,3 +1,4 @@
+import { INVALID_CURSOR_MESSAGE } from './cursor';
 import { QUERY_LIMITS } from './limits';
 import { singleParam } from './params';
 import { QueryError } from './queryError';
@@ -6,6 +7,7 @@ import type { PageRequest, RawQuery } from './types';
 const WHOLE = /^[+-]?\d{1,12}$/;
 
 /**
+ * `cursor`: the previous answer's `nextCursor` (keyset continuation, see cursor.ts).
  * `pageNo` (default 1) and `pageSize` (default 10), as MyBatis-Plus pages them: a page number below 1
  * is the first page. A page size above `QUERY_LIMITS.maxPageSize` is served as that size. A page size
  * below 1 — MyBatis-Plus's "no paging" (-1) and the online lists' -521 — is refused: a generic list
@@ -21,5 +23,8 @@ export function pageRequest(query: RawQuery): PageRequest {
   const requestedSize = Number(sizeText);
   if (requestedSize < 1) throw new QueryError('每页条数必须大于0');
   const pageSize = Math.min(requestedSize, QUERY_LIMITS.maxPageSize);
-  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+  const cursor = singleParam(query, 'cursor')?.trim();
+  // A continuation opens page 2 or later; the token itself is checked against the query by the store.
+  if (cursor && pageNo < 2) throw new QueryError(INVALID_CURSOR_MESSAGE);
+  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize, ...(cursor ? { cursor } : {}) };
 }

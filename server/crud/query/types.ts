@@ -40,6 +40,8 @@ export interface PageRequest {
   pageSize: number;
   /** Rows to skip: (pageNo - 1) × pageSize. */
   offset: number;
+  /** The previous page's `nextCursor`: read this page as the rows after its key instead of skipping. */
+  cursor?: string;
 }
 
 export interface ListQuery {

@@ -58,8 +58,8 @@ describe('数据规则 as SQL', () => {
     ['<=', 'm', '"create_by" <= $1', ['m']],
     ['IN', 'a, b,,c', '"create_by" in ($1, $2, $3)', ['a', 'b', 'c']],
     ['LIKE', '5%_', `"create_by" like $1 escape '\\'`, ['%5\\%\\_%']],
-    ['RIGHT_LIKE', 'li', `"create_by" like $1 escape '\\'`, ['li%']],
-    ['LEFT_LIKE', 'si', `"create_by" like $1 escape '\\'`, ['%si']],
+    ['RIGHT_LIKE', 'lis', `"create_by" like $1 escape '\\'`, ['lis%']],
+    ['LEFT_LIKE', 'isi', `"create_by" like $1 escape '\\'`, ['%isi']],
   ])('%s binds its value', (condition, value, where, parameters) => {
     const out = applied(rule('createBy', condition, value));
     expect(out?.where.toLowerCase()).toBe(where);

@@ -15,6 +15,8 @@ function assertOnlyOurSql(compiled: CompiledWhere): void {
     .replace(/\$\d+/g, ' ')
     .replaceAll(`ESCAPE '\\'`, ' ')
     .replaceAll('AS text', ' ')
+    // A short LIKE text matches the column as an expression (conditions.ts): our own text too.
+    .replaceAll(`|| ''`, ' ')
     .replace(/\b(CAST|LIKE|AND|OR|IN)\b/g, ' ')
     .replace(/<>|>=|<=|[=<>(),]/g, ' ');
   expect(rest.trim(), compiled.sql).toBe('');

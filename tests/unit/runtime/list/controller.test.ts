@@ -55,6 +55,43 @@ beforeEach(() => {
   list = make();
 });
 
+describe('keyset continuation and a bounded total', () => {
+  /** A server past the count limit: each page answers a cursor naming the page after it. */
+  function continuingServer() {
+    return (call: RecordedCall): Answer => {
+      const page = Number(call.params?.pageNo ?? 1);
+      return ok({ records: experts(10, (page - 1) * 10 + 1), total: 10_001, totalExact: false, nextCursor: `after-${page}` });
+    };
+  }
+
+  it('sends the answer\'s nextCursor only when going on to the next page of the same query', async () => {
+    fake.respond(continuingServer());
+    await list.load();
+    expect(list.getState()).toMatchObject({ total: 10_001, totalExact: false });
+    await list.changeTable({ page: 2, pageSize: 10 });
+    expect(fake.calls.at(-1)?.params).toMatchObject({ pageNo: 2, cursor: 'after-1' });
+    await list.changeTable({ page: 3, pageSize: 10 });
+    expect(fake.calls.at(-1)?.params).toMatchObject({ pageNo: 3, cursor: 'after-2' });
+    // A jump, a reload of the same page, another page size or a new query go by page number.
+    await list.changeTable({ page: 7, pageSize: 10 });
+    expect(fake.calls.at(-1)?.params).not.toHaveProperty('cursor');
+    await list.load();
+    expect(fake.calls.at(-1)?.params).not.toHaveProperty('cursor');
+    await list.changeTable({ page: 8, pageSize: 20 });
+    expect(fake.calls.at(-1)?.params).not.toHaveProperty('cursor');
+    time += 10_000;
+    await list.search({ expertName: '王' });
+    await list.changeTable({ page: 2, pageSize: 20 });
+    expect(fake.calls.at(-1)?.params).toMatchObject({ pageNo: 2, expertName: '*王*', cursor: 'after-1' });
+  });
+
+  it('reads an answer without totalExact (JeecgBoot) as exact', async () => {
+    fake.respond(() => ok({ records: experts(2), total: 2 }));
+    await list.load();
+    expect(list.getState()).toMatchObject({ total: 2, totalExact: true });
+  });
+});
+
 describe('loading rows', () => {
   it('asks for the list with the JeecgListMixin parameters and shows records and total', async () => {
     fake.respond(() => ok({ records: experts(2), total: 2 }));

@@ -14,6 +14,12 @@ describe('paging (spec §9)', () => {
     expect(totalText(0, [0, 0])).toBe('0-0 共0条');
   });
 
+  it('says 超过10000 when the server stopped counting, not the lower bound it sent', () => {
+    expect(totalText(10_001, [1, 10], false)).toBe('1-10 共 超过10000 条');
+    expect(totalText(10_021, [10_001, 10_010], false)).toBe('10001-10010 共 超过10000 条');
+    expect(totalText(10_001, [1, 10], true)).toBe('1-10 共10001条');
+  });
+
   it('goes back a page after deleting the last row of the last page', () => {
     // 21 rows, page 3 holds one row; deleting it leaves 20 rows = 2 pages.
     expect(recalculatePage(3, 10, 21, 1)).toBe(2);
