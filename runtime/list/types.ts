@@ -112,3 +112,9 @@ export interface PageResult<Row> {
   /** Sent back as `cursor` with the next page number: the server reads that page without OFFSET. */
   nextCursor?: string;
 }
+
+/** A list's row count as the header shows it: `exact` false when the server stopped counting. */
+export interface ListTotal {
+  total: number;
+  exact: boolean;
+}

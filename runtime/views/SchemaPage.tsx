@@ -8,6 +8,8 @@ import { Card, Col, Row as GridRow } from 'antd';
 import type { DictService } from '../dict/dictService';
 import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
+import type { ListTotal } from '../list/types';
+import { LIST_COUNT_LIMIT } from '../contract/listQuery';
 import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledViewRowAction } from '../schema/compiledPageTypes';
 import { RowViewOf } from './rowViews/registry';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
@@ -54,9 +56,13 @@ export interface SchemaPageProps {
   addValues?: Readonly<Record<string, string>>;
 }
 
-/** 在办案件 · 共 23 件 once the list has answered, the title alone before. */
-export function viewHeaderTitle(title: string, total: number | undefined): string {
-  return total === undefined ? title : `${title} · 共 ${total} 件`;
+/**
+ * 在办案件 · 共 23 件 once the list has answered, the title alone before; 共 超过10000 件 when the
+ * server stopped counting (its total is then only a lower bound).
+ */
+export function viewHeaderTitle(title: string, total: ListTotal | undefined): string {
+  if (total === undefined) return title;
+  return total.exact ? `${title} · 共 ${total.total} 件` : `${title} · 共 超过${LIST_COUNT_LIMIT} 件`;
 }
 
 /** What opens over the list: one at a time. */
@@ -85,7 +91,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const [treeKey, setTreeKey] = useState<string | undefined>();
   // A drawer's detail list keeps to its master's rows; a tree pane narrows it to the chosen node.
   const activeView = view === undefined ? undefined : page.views.find((v) => v.key === view);
-  const [viewTotal, setViewTotal] = useState<number | undefined>();
+  const [viewTotal, setViewTotal] = useState<ListTotal | undefined>();
   const headerParams = activeView ? { ...header.params, view: activeView.key } : header.params;
   const baseParams = fixedValues ? { ...headerParams, ...fixedValues } : headerParams;
   const listParams = treeFilter && treeKey !== undefined ? { ...baseParams, [treeFilter.param]: treeKey } : baseParams;

@@ -3,6 +3,7 @@
  * toolbar, selection note, table with sort and paging. Everything that changes data or talks to
  * the server is the controller's (or the host's); this file only lays it out.
  */
+import type { ListTotal } from '../../list/types';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Table, Typography } from 'antd';
@@ -69,7 +70,7 @@ export interface SchemaListProps {
    */
   baseParams?: RequestParams;
   /** Told the list's total after each answer (a view's count in the page header). */
-  onTotal?(total: number): void;
+  onTotal?(total: ListTotal): void;
 }
 
 export const EMPTY_TEXT = '暂无数据';
@@ -182,8 +183,8 @@ export function SchemaList(props: SchemaListProps) {
   if (loading && !asked) setAsked(true);
   const onTotal = props.onTotal;
   useEffect(() => {
-    if (asked && !loading) onTotal?.(total);
-  }, [asked, loading, total, onTotal]);
+    if (asked && !loading) onTotal?.({ total, exact: list.totalExact });
+  }, [asked, loading, total, list.totalExact, onTotal]);
   const tree = useTreeRows(page, host, rows as Row[]);
   const columns = listColumns({
     page: { ...page, list: { ...page.list, rowActions } },

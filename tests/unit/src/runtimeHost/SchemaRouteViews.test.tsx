@@ -68,6 +68,18 @@ describe('schema view keys with a named view', { timeout: 30_000 }, () => {
     expect(list?.params).toMatchObject({ view: 'men' });
   });
 
+  it('say 超过10000 件 in the header when the server stopped counting, not its lower bound', async () => {
+    network.restore();
+    network = installFakeNetwork((config) =>
+      config.url === '/maintenance/expert/list'
+        ? { status: 200, data: envelope({ records: [{ id: '1', expertName: '周工' }], total: 10011, totalExact: false }) }
+        : { status: 200, data: envelope([]) },
+    );
+    renderRoute('schema/maintenance/expert/men');
+    expect(await screen.findByText('男专家 · 共 超过10000 件')).toBeInTheDocument();
+    expect(screen.queryByText(/10011/)).toBeNull();
+  });
+
   it('say so when the document declares no such view, and ask for no rows', async () => {
     renderRoute('schema/maintenance/expert/women');
     expect(await screen.findByText('页面视图不存在')).toBeInTheDocument();
