@@ -77,6 +77,10 @@ export async function openPostgres(databaseUrl: string, max = 10, limits: Databa
     // twice that, so no connection is held forever.
     statement_timeout: limits.statementTimeoutMs,
     idle_in_transaction_session_timeout: 2 * limits.statementTimeoutMs,
+    // A case list under a 公估师's data rule (an OR over child-row subqueries) looks expensive to the
+    // planner, which then JIT-compiled every such list: 0.2–1 s of compiling for a query that runs
+    // in milliseconds (bench/caseLists.bench.ts). Our queries are short OLTP reads; JIT never pays.
+    options: '-c jit=off',
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false }) }), plugins: [new AuthWriteWatcher()] });
   await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();

@@ -89,6 +89,11 @@ describe.each(DATABASE_KINDS)('no request holds the database forever on %s', (ki
     expect(body(await get(t.app, '/cost/expertCost/list', token))).toMatchObject({ success: true });
   });
 
+  it.runIf(kind === 'postgres')('never JIT-compiles a list query: a data rule OR made PostgreSQL spend most of a second compiling', async () => {
+    const shown = await sql<{ jit: string }>`SHOW jit`.execute(t.database.db);
+    expect(shown.rows[0]?.jit).toBe('off');
+  });
+
   it.runIf(kind === 'postgres')('ends a statement stuck behind a lock with 数据库操作超时 instead of waiting for it', async () => {
     const held = gate();
     const locked = gate();
