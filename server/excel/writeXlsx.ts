@@ -18,7 +18,15 @@ export interface WriteXlsxOptions {
   /** Real name of the user exporting, shown as '导出人:<realname>'. */
   exportedBy: string;
   columns: ExcelColumn[];
-  rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
+  /** The records, one by one — or `batches` of them, which spares a turn of the async iteration per row. */
+  rows?: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
+  batches?: AsyncIterable<readonly Record<string, unknown>[]>;
+}
+
+async function* inBatches(opts: WriteXlsxOptions): AsyncGenerator<readonly Record<string, unknown>[]> {
+  if (opts.batches) yield* opts.batches;
+  if (!opts.rows) return;
+  for await (const record of opts.rows) yield [record];
 }
 
 export interface WriteTemplateOptions {
@@ -50,18 +58,20 @@ export async function writeXlsx(out: Writable, opts: WriteXlsxOptions): Promise<
   const count = writers.length;
 
   let rowCount = 0;
-  for await (const record of opts.rows) {
-    if (rowCount >= MAX_EXPORT_ROWS) throw new ExcelFileError(excelMessages.tooManyExportRows(MAX_EXPORT_ROWS));
-    sheet.beginRow();
-    for (let i = 0; i < count; i++) {
-      const value = writers[i](record[keys[i]]);
-      if (value === null) continue;
-      if (typeof value === 'number') sheet.number(i, value, numberStyles[i]);
-      else sheet.text(i, value);
+  for await (const batch of inBatches(opts)) {
+    for (const record of batch) {
+      if (rowCount >= MAX_EXPORT_ROWS) throw new ExcelFileError(excelMessages.tooManyExportRows(MAX_EXPORT_ROWS));
+      sheet.beginRow();
+      for (let i = 0; i < count; i++) {
+        const value = writers[i](record[keys[i]]);
+        if (value === null) continue;
+        if (typeof value === 'number') sheet.number(i, value, numberStyles[i]);
+        else sheet.text(i, value);
+      }
+      rowCount++;
+      const flushed = sheet.endRow();
+      if (flushed) await flushed;
     }
-    rowCount++;
-    const flushed = sheet.endRow();
-    if (flushed) await flushed;
   }
   await sheet.finish();
   return { rowCount };

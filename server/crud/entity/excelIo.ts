@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import {
   ExcelFileError,
@@ -16,15 +16,15 @@ import { applyListFilter, applyListOrder, type ListQuery } from '../query';
 import { isMultiValued } from './model';
 import { readLinks } from './links';
 import { wireValue, type EntityRecord, type EntityRow } from './records';
-import { afterKey, keyOf, keySelections, keysetOrder } from './keyset';
+import { keysetOrder } from './keyset';
+import { cursorBatches, type ExportSession } from './exportCursor';
+import { dynamic } from './store';
 import type { EntityService } from './service';
 import type { Actor } from './store';
 import { checkRecord, uniqueFields, type EntityValues } from './validate';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { duplicateMessage } from './service';
 import { startInInitialState } from '../workflow/stateField';
-
-const EXPORT_CHUNK = 5000;
 
 /** Fields holding tree nodes: treeSelect, categoryTree, linkDown and the linkDown's next levels. */
 function treeValuedFields(service: EntityService): Set<string> {
@@ -61,59 +61,57 @@ export async function excelColumns(service: EntityService, db: Kysely<DB>, forEx
 }
 
 /**
- * Rows of the filtered list in list order, a page of EXPORT_CHUNK at a time by keyset (see
- * keyset.ts), so memory stays flat however many there are and every row comes exactly once. Each
- * page is its own short query on whatever connection the pool hands out: an export never holds the
- * one connection PGlite has while the file is written. The next page is requested while the
- * current one is written out.
+ * Rows of the filtered list in list order (its sort, then `id`, as the list pages break ties),
+ * read through one server-side cursor (./exportCursor.ts) a batch at a time, so memory stays flat
+ * however many there are and the filter and sort run once. Only the columns the export writes are
+ * read.
  */
-export async function* exportRecords(
+export async function* exportRecordBatches(
   service: EntityService,
   db: Kysely<DB>,
   query: ListQuery,
   tenantId: number,
   extra: Expression<SqlBool> | undefined,
-): AsyncGenerator<EntityRecord> {
+  session: ExportSession = 'pooled',
+): AsyncGenerator<EntityRecord[]> {
   const { model, store } = service;
-  const order = keysetOrder(query.orderBy);
-  const fetchAfter = (key: readonly (string | null)[] | undefined): Promise<EntityRow[]> => {
-    let qb = store.rows(db, tenantId).select(keySelections(order));
-    if (extra) qb = qb.where(extra);
-    qb = applyListFilter(qb, query);
-    const next = key ? afterKey(order, key) : undefined;
-    if (next) qb = qb.where(next);
-    return applyListOrder(qb, { orderBy: order }).limit(EXPORT_CHUNK).execute();
-  };
-  let pending: Promise<EntityRow[]> | undefined = fetchAfter(undefined);
-  while (pending) {
-    const rows: EntityRow[] = await pending;
-    pending = rows.length < EXPORT_CHUNK ? undefined : fetchAfter(keyOf(rows[rows.length - 1], order));
-    // A failed prefetch surfaces when awaited; until then it must not count as unhandled.
-    pending?.catch(() => undefined);
-    const links = await readLinks(db, model.links, rows.map((row) => String(row.id)));
-    for (const row of rows) {
+  const fields = model.writable.filter((field) => !field.addOnly && !field.encrypted);
+  const columns = [...new Set(['id', ...fields.filter((f) => !f.link).map((f) => f.column)])];
+  let qb = dynamic(db).selectFrom(model.table).select(columns.map((c) => sql.ref(c).as(c))) as unknown as ReturnType<typeof store.rows>;
+  const visible = store.visibleCondition(tenantId);
+  if (visible) qb = qb.where(visible);
+  if (extra) qb = qb.where(extra);
+  qb = applyListFilter(qb, query);
+  const compiled = applyListOrder(qb, { orderBy: keysetOrder(query.orderBy) }).compile();
+  for await (const { rows, reader } of cursorBatches<EntityRow>(db, session, compiled)) {
+    const links = model.links.length > 0 ? await readLinks(reader, model.links, rows.map((row) => String(row.id))) : undefined;
+    yield rows.map((row) => {
       const record: EntityRecord = {};
-      for (const field of model.writable) {
-        if (field.addOnly || field.encrypted) continue;
-        record[field.name] = field.link ? (links.get(field.name)?.get(String(row.id)) ?? null) : wireValue(field, row[field.column]);
+      for (const field of fields) {
+        record[field.name] = field.link ? (links?.get(field.name)?.get(String(row.id)) ?? null) : wireValue(field, row[field.column]);
       }
-      yield record;
-    }
+      return record;
+    });
   }
+}
+
+/** exportRecordBatches one record at a time. */
+export async function* exportRecords(...args: Parameters<typeof exportRecordBatches>): AsyncGenerator<EntityRecord> {
+  for await (const batch of exportRecordBatches(...args)) yield* batch;
 }
 
 export async function writeExport(
   out: Writable,
   service: EntityService,
   db: Kysely<DB>,
-  opts: { query: ListQuery; tenantId: number; extra?: Expression<SqlBool>; exportedBy: string },
+  opts: { query: ListQuery; tenantId: number; extra?: Expression<SqlBool>; exportedBy: string; session?: ExportSession },
 ): Promise<void> {
   const columns = await excelColumns(service, db, true);
   await writeXlsx(out, {
     title: service.model.title,
     exportedBy: opts.exportedBy,
     columns,
-    rows: exportRecords(service, db, opts.query, opts.tenantId, opts.extra),
+    batches: exportRecordBatches(service, db, opts.query, opts.tenantId, opts.extra, opts.session),
   });
 }
 
