@@ -302,18 +302,55 @@ async function benchExport(server: BenchServer, db: Kysely<DB>, exportColumns: s
   results.push({ operation: 'export: GET exportXls (.xlsx)', ms: endpointExport.ms, memory: endpointExport.memory, note: `${mb(endpointExport.value)} MB xlsx, median of ${reps}` });
 }
 
-async function benchImport(server: BenchServer, db: Kysely<DB>, columns: ExcelColumn[], rows: number, results: Row[]): Promise<void> {
+/** Import goal of issue 16: memory does not grow with the file — live heap growth at N rows within this of N/2. */
+const IMPORT_FLAT_MB = 20;
+const importGoals: string[] = [];
 
-  const files = await step('build import workbook(s) with writeXlsx', () => importFilesFor(columns, rows));
+/**
+ * Live JS heap while `run` works: every 250 ms a full collection (needs --expose-gc), then
+ * heapUsed — what is really held, not garbage waiting for the collector (peak heapUsed counts
+ * that too). PGlite's own memory (a WebAssembly buffer outside the JS heap) is not in it; RSS is.
+ */
+async function liveHeapGrowthMb<T>(run: () => Promise<T>): Promise<{ value: T; growthMb: number }> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return { value: await run(), growthMb: Number.NaN };
+  gc();
+  const start = process.memoryUsage().heapUsed;
+  let peak = start;
+  const timer = setInterval(() => {
+    gc();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 250);
+  try {
+    return { value: await run(), growthMb: mb(peak - start) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function importOnce(server: BenchServer, db: Kysely<DB>, columns: ExcelColumn[], rows: number): Promise<{ run: Measured<string>; note: string; liveHeapMb: number }> {
+  const files = await step(`build import workbook(s) of ${rows.toLocaleString('en-US')} rows with writeXlsx`, () => importFilesFor(columns, rows));
   const upload = multipart(files);
-  const fileNote = `${files.length} file(s), ${mb(upload.body.length)} MB`;
-  console.log(`  import upload: ${fileNote}`);
-
+  const note = `${files.length} file(s), ${mb(upload.body.length)} MB`;
   await sql`TRUNCATE mnt_expert`.execute(db);
-  const endpointImport = await withMemory(() => importViaEndpoint(server, upload));
+  const run = await withMemory(() => importViaEndpoint(server, upload));
   const imported = await countExperts(db);
-  if (imported !== rows) throw new Error(`import wrote ${imported} rows, expected ${rows}: ${endpointImport.value}`);
-  console.log(`  import endpoint: ${(endpointImport.ms / 1000).toFixed(1)} s — ${endpointImport.value}`);
+  if (imported !== rows) throw new Error(`import wrote ${imported} rows, expected ${rows}: ${run.value}`);
+  // Again, timed apart: the collections below slow the import down.
+  await sql`TRUNCATE mnt_expert`.execute(db);
+  const live = await liveHeapGrowthMb(() => importViaEndpoint(server, upload));
+  console.log(
+    `  import endpoint, ${rows.toLocaleString('en-US')} rows (${note}): ${(run.ms / 1000).toFixed(1)} s, RSS growth ${run.memory.rssGrowthMb} MB, ` +
+      `live heap growth ${live.growthMb} MB — ${run.value}`,
+  );
+  return { run, note, liveHeapMb: live.growthMb };
+}
+
+async function benchImport(server: BenchServer, db: Kysely<DB>, columns: ExcelColumn[], rows: number, results: Row[]): Promise<void> {
+  // Half the rows first, then all: memory that grew with the file would show as a larger growth.
+  const half = Math.floor(rows / 2);
+  const halfImport = await importOnce(server, db, columns, half);
+  const fullImport = await importOnce(server, db, columns, rows);
 
   await sql`TRUNCATE mnt_expert`.execute(db);
   const rawImport = await withMemory(() => importViaRawSql(server, rows));
@@ -321,7 +358,19 @@ async function benchImport(server: BenchServer, db: Kysely<DB>, columns: ExcelCo
   if (inserted !== rows) throw new Error(`raw insert wrote ${inserted} rows, expected ${rows}`);
   console.log(`  import raw INSERT: ${(rawImport.ms / 1000).toFixed(1)} s`);
   results.push({ operation: 'import: multi-row INSERT ×1000 (baseline)', ms: rawImport.ms, memory: rawImport.memory, note: `${rows} rows` });
-  results.push({ operation: 'import: POST importExcel', ms: endpointImport.ms, memory: endpointImport.memory, note: fileNote });
+  results.push({ operation: 'import: POST importExcel', ms: fullImport.run.ms, memory: fullImport.run.memory, note: `${fullImport.note}, live heap +${fullImport.liveHeapMb} MB` });
+  results.push({
+    operation: `import: POST importExcel, ${half.toLocaleString('en-US')} rows (half)`,
+    ms: halfImport.run.ms,
+    memory: halfImport.run.memory,
+    note: `${halfImport.note}, live heap +${halfImport.liveHeapMb} MB`,
+  });
+  const extra = fullImport.liveHeapMb - halfImport.liveHeapMb;
+  importGoals.push(
+    `goal import memory flat (${server.kind}): live heap growth ${halfImport.liveHeapMb} MB at ${half.toLocaleString('en-US')} rows, ` +
+      `${fullImport.liveHeapMb} MB at ${rows.toLocaleString('en-US')} (${extra >= 0 ? '+' : ''}${Math.round(extra * 10) / 10} MB, allowed +${IMPORT_FLAT_MB}; ` +
+      `RSS growth ${halfImport.run.memory.rssGrowthMb} / ${fullImport.run.memory.rssGrowthMb} MB) — ${extra <= IMPORT_FLAT_MB ? 'met' : 'NOT met'}`,
+  );
 }
 
 function printTable(kind: DatabaseKind, rows: number, results: readonly Row[]): void {
@@ -366,6 +415,7 @@ async function main(): Promise<void> {
   const reps = repsFromArgs();
   for (const kind of args.kinds) all.push([kind, await benchKind(kind, args.rows, parts, reps)]);
   for (const [kind, results] of all) printTable(kind, args.rows, results);
+  for (const goal of importGoals) console.log(goal);
   if (!(globalThis as { gc?: () => void }).gc) console.log('(NODE_OPTIONS=--expose-gc starts each memory figure from a collected heap)');
 }
 
