@@ -3,13 +3,15 @@
  * the same process:
  *  - export: GET …/exportXls of N rows (the whole filtered list as .xlsx, streamed) vs the same rows
  *    in the same order read through a server-side cursor (DECLARE … FETCH 1000) and written as CSV
- *    text — the floor of reading and formatting the rows;
- *  - import: POST …/importExcel of N rows (a workbook built once with server/excel writeXlsx, split
- *    into several files of one request when one would pass the 10 MB upload limit) vs the same rows
- *    as multi-row INSERTs of 1000 rows in one transaction — the floor of writing them.
- * Time and memory (process.memoryUsage rss/heap sampled every 50 ms) for each.
+ *    text — the floor of reading and formatting the rows. `--reps` alternating pairs, medians, and
+ *    the goal line (endpoint ≤ 1.5× the baseline); the endpoint's reading path alone, once;
+ *  - import: POST …/importExcel of N/2 and then N rows (a workbook built with server/excel
+ *    writeXlsx, split into several files of one request when one would pass the 10 MB upload
+ *    limit) vs the same N rows as multi-row INSERTs of 1000 rows in one transaction — the floor of
+ *    writing them. Memory: RSS and heap sampled every 50 ms, and the live heap (collected every
+ *    250 ms, import repeated for it); the goal line compares the live heap growth at N/2 and N.
  *
- *   npx tsx bench/importExport.bench.ts [--rows 100000] [--db pglite|postgres|both] [--only export|import]
+ *   node --expose-gc --import tsx bench/importExport.bench.ts [--rows 100000] [--db pglite|postgres|both] [--only export|import] [--reps 3]
  */
 import { once } from 'node:events';
 import { PassThrough, Writable, type Readable } from 'node:stream';
