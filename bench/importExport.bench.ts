@@ -3,18 +3,20 @@
  * the same process:
  *  - export: GET …/exportXls of N rows (the whole filtered list as .xlsx, streamed) vs the same rows
  *    in the same order read through a server-side cursor (DECLARE … FETCH 1000) and written as CSV
- *    text — the floor of reading and formatting the rows;
- *  - import: POST …/importExcel of N rows (a workbook built once with server/excel writeXlsx, split
- *    into several files of one request when one would pass the 10 MB upload limit) vs the same rows
- *    as multi-row INSERTs of 1000 rows in one transaction — the floor of writing them.
- * Time and memory (process.memoryUsage rss/heap sampled every 50 ms) for each.
+ *    text — the floor of reading and formatting the rows. `--reps` alternating pairs, medians, and
+ *    the goal line (endpoint ≤ 1.5× the baseline); the endpoint's reading path alone, once;
+ *  - import: POST …/importExcel of N/2 and then N rows (a workbook built with server/excel
+ *    writeXlsx, split into several files of one request when one would pass the 10 MB upload
+ *    limit) vs the same N rows as multi-row INSERTs of 1000 rows in one transaction — the floor of
+ *    writing them. Memory: RSS and heap sampled every 50 ms, and the live heap (collected every
+ *    250 ms, import repeated for it); the goal line compares the live heap growth at N/2 and N.
  *
- *   npx tsx bench/importExport.bench.ts [--rows 100000] [--db pglite|postgres|both] [--only export|import]
+ *   node --expose-gc --import tsx bench/importExport.bench.ts [--rows 100000] [--db pglite|postgres|both] [--only export|import] [--reps 3]
  */
 import { once } from 'node:events';
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
-import { EntityDictionaries, entityService, excelColumns, exportRecords, type EntityService } from '../server/crud/entity';
+import { EntityDictionaries, entityService, excelColumns, exportRecordBatches, type EntityService } from '../server/crud/entity';
 import { translateListQuery } from '../server/crud/query';
 import { newId } from '../server/db/ids';
 import { writeXlsx, type ExcelColumn } from '../server/excel';
@@ -95,10 +97,10 @@ async function exportViaRawSql(db: Kysely<DB>, columns: readonly string[], where
 }
 
 /**
- * The endpoint's own reading path (keyset pages through EntityService, records as the export
+ * The endpoint's own reading path (one cursor through EntityService, records as the export
  * builds them) written as CSV: separates the cost of reading from the cost of the .xlsx format.
  */
-async function exportKeysetToCsv(service: EntityService, db: Kysely<DB>): Promise<number> {
+async function exportCursorToCsv(service: EntityService, db: Kysely<DB>, kind: DatabaseKind): Promise<number> {
   const { sink, bytes } = countingSink();
   const write = async (text: string) => {
     if (!sink.write(text)) await once(sink, 'drain');
@@ -108,11 +110,13 @@ async function exportKeysetToCsv(service: EntityService, db: Kysely<DB>): Promis
   await write(`${keys.join(',')}\n`);
   let chunk = '';
   let n = 0;
-  for await (const record of exportRecords(service, db, query, 0, undefined)) {
-    chunk += `${keys.map((k) => csvField(record[k])).join(',')}\n`;
-    if (++n % 1000 === 0) {
-      await write(chunk);
-      chunk = '';
+  for await (const batch of exportRecordBatches(service, db, query, 0, undefined, kind === 'pglite' ? 'shared' : 'pooled')) {
+    for (const record of batch) {
+      chunk += `${keys.map((k) => csvField(record[k])).join(',')}\n`;
+      if (++n % 1000 === 0) {
+        await write(chunk);
+        chunk = '';
+      }
     }
   }
   await write(chunk);
@@ -236,7 +240,16 @@ function partsFromArgs(argv: readonly string[] = process.argv.slice(2)): Part[] 
   return [value];
 }
 
-async function benchKind(kind: DatabaseKind, rows: number, parts: readonly Part[]): Promise<Row[]> {
+/** `--reps N`: export runs per path (default 3, medians reported). */
+function repsFromArgs(argv: readonly string[] = process.argv.slice(2)): number {
+  const at = argv.findIndex((a) => a === '--reps' || a.startsWith('--reps='));
+  if (at < 0) return 3;
+  const value = Number(argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1 || value > 15) throw new Error(`--reps must be 1–15, got "${value}"`);
+  return value;
+}
+
+async function benchKind(kind: DatabaseKind, rows: number, parts: readonly Part[], reps: number): Promise<Row[]> {
   console.log(`\n== ${kind}: ${rows.toLocaleString('en-US')} rows ==`);
   const server = await step('setup (fresh database, migrate, page tables, seed, fill, ANALYZE, app, login)', () =>
     startBenchServer(kind, (database) => fillExperts(database.db, rows)),
@@ -248,40 +261,98 @@ async function benchKind(kind: DatabaseKind, rows: number, parts: readonly Part[
   const columns = await excelColumns(service, db);
   const results: Row[] = [];
 
-  if (parts.includes('export')) await benchExport(server, db, exportColumns, service, results);
+  if (parts.includes('export')) await benchExport(server, db, exportColumns, service, results, reps);
   if (parts.includes('import')) await benchImport(server, db, columns, rows, results);
   await cleanUp();
   return results;
 }
 
-async function benchExport(server: BenchServer, db: Kysely<DB>, exportColumns: string[], service: EntityService, results: Row[]): Promise<void> {
+/** Export goal of issue 16: the endpoint within 1.5× of the raw cursor → CSV floor. */
+const EXPORT_GOAL_RATIO = 1.5;
+
+/** The run whose time is the median of `runs` (its memory figures come along). */
+function medianRun<T>(runs: readonly Measured<T>[]): Measured<T> {
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+type Measured<T> = Awaited<ReturnType<typeof withMemory<T>>>;
+
+async function benchExport(server: BenchServer, db: Kysely<DB>, exportColumns: string[], service: EntityService, results: Row[], reps: number): Promise<void> {
   // Warm both export paths on a small filtered set (module loading, JIT, plans).
   await exportViaEndpoint(server, { expertName: '*王伟*' });
   await exportViaRawSql(db, exportColumns, sql`expert_name = ${'王伟'}`);
 
-  const rawExport = await withMemory(() => exportViaRawSql(db, exportColumns));
-  console.log(`  export raw SQL → CSV: ${(rawExport.ms / 1000).toFixed(1)} s, ${mb(rawExport.value)} MB`);
-  results.push({ operation: 'export: raw SQL cursor → CSV (baseline)', ms: rawExport.ms, memory: rawExport.memory, note: `${mb(rawExport.value)} MB CSV` });
-  const keysetExport = await withMemory(() => exportKeysetToCsv(service, db));
-  console.log(`  export keyset pages → CSV: ${(keysetExport.ms / 1000).toFixed(1)} s, ${mb(keysetExport.value)} MB`);
-  results.push({ operation: 'export: endpoint reading path (keyset pages) → CSV', ms: keysetExport.ms, memory: keysetExport.memory, note: `${mb(keysetExport.value)} MB CSV` });
-  const endpointExport = await withMemory(() => exportViaEndpoint(server));
-  console.log(`  export endpoint → .xlsx: ${(endpointExport.ms / 1000).toFixed(1)} s, ${mb(endpointExport.value)} MB`);
-  results.push({ operation: 'export: GET exportXls (.xlsx)', ms: endpointExport.ms, memory: endpointExport.memory, note: `${mb(endpointExport.value)} MB xlsx` });
+  // Alternating, first one then the other, so a noisy neighbour hurts both alike; medians reported.
+  const raw: Measured<number>[] = [];
+  const endpoint: Measured<number>[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    const pair = [
+      async () => raw.push(await withMemory(() => exportViaRawSql(db, exportColumns))),
+      async () => endpoint.push(await withMemory(() => exportViaEndpoint(server))),
+    ];
+    if (rep % 2 === 1) pair.reverse();
+    for (const run of pair) await run();
+    console.log(`  export rep ${rep + 1}: raw cursor → CSV ${(raw[rep].ms / 1000).toFixed(2)} s, GET exportXls ${(endpoint[rep].ms / 1000).toFixed(2)} s`);
+  }
+  const rawExport = medianRun(raw);
+  const endpointExport = medianRun(endpoint);
+  results.push({ operation: 'export: raw SQL cursor → CSV (baseline)', ms: rawExport.ms, memory: rawExport.memory, note: `${mb(rawExport.value)} MB CSV, median of ${reps}` });
+  // Diagnostic: the endpoint's reading path alone (cursor, records as the export builds them) as CSV.
+  const readingPath = await withMemory(() => exportCursorToCsv(service, db, server.kind));
+  results.push({ operation: 'export: endpoint reading path (cursor, records) → CSV', ms: readingPath.ms, memory: readingPath.memory, note: `${mb(readingPath.value)} MB CSV, once` });
+  results.push({ operation: 'export: GET exportXls (.xlsx)', ms: endpointExport.ms, memory: endpointExport.memory, note: `${mb(endpointExport.value)} MB xlsx, median of ${reps}` });
+}
+
+/** Import goal of issue 16: memory does not grow with the file — live heap growth at N rows within this of N/2. */
+const IMPORT_FLAT_MB = 20;
+const importGoals: string[] = [];
+
+/**
+ * Live JS heap while `run` works: every 250 ms a full collection (needs --expose-gc), then
+ * heapUsed — what is really held, not garbage waiting for the collector (peak heapUsed counts
+ * that too). PGlite's own memory (a WebAssembly buffer outside the JS heap) is not in it; RSS is.
+ */
+async function liveHeapGrowthMb<T>(run: () => Promise<T>): Promise<{ value: T; growthMb: number }> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return { value: await run(), growthMb: Number.NaN };
+  gc();
+  const start = process.memoryUsage().heapUsed;
+  let peak = start;
+  const timer = setInterval(() => {
+    gc();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 250);
+  try {
+    return { value: await run(), growthMb: mb(peak - start) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function importOnce(server: BenchServer, db: Kysely<DB>, columns: ExcelColumn[], rows: number): Promise<{ run: Measured<string>; note: string; liveHeapMb: number }> {
+  const files = await step(`build import workbook(s) of ${rows.toLocaleString('en-US')} rows with writeXlsx`, () => importFilesFor(columns, rows));
+  const upload = multipart(files);
+  const note = `${files.length} file(s), ${mb(upload.body.length)} MB`;
+  await sql`TRUNCATE mnt_expert`.execute(db);
+  const run = await withMemory(() => importViaEndpoint(server, upload));
+  const imported = await countExperts(db);
+  if (imported !== rows) throw new Error(`import wrote ${imported} rows, expected ${rows}: ${run.value}`);
+  // Again, timed apart: the collections below slow the import down.
+  await sql`TRUNCATE mnt_expert`.execute(db);
+  const live = await liveHeapGrowthMb(() => importViaEndpoint(server, upload));
+  console.log(
+    `  import endpoint, ${rows.toLocaleString('en-US')} rows (${note}): ${(run.ms / 1000).toFixed(1)} s, RSS growth ${run.memory.rssGrowthMb} MB, ` +
+      `live heap growth ${live.growthMb} MB — ${run.value}`,
+  );
+  return { run, note, liveHeapMb: live.growthMb };
 }
 
 async function benchImport(server: BenchServer, db: Kysely<DB>, columns: ExcelColumn[], rows: number, results: Row[]): Promise<void> {
-
-  const files = await step('build import workbook(s) with writeXlsx', () => importFilesFor(columns, rows));
-  const upload = multipart(files);
-  const fileNote = `${files.length} file(s), ${mb(upload.body.length)} MB`;
-  console.log(`  import upload: ${fileNote}`);
-
-  await sql`TRUNCATE mnt_expert`.execute(db);
-  const endpointImport = await withMemory(() => importViaEndpoint(server, upload));
-  const imported = await countExperts(db);
-  if (imported !== rows) throw new Error(`import wrote ${imported} rows, expected ${rows}: ${endpointImport.value}`);
-  console.log(`  import endpoint: ${(endpointImport.ms / 1000).toFixed(1)} s — ${endpointImport.value}`);
+  // Half the rows first, then all: memory that grew with the file would show as a larger growth.
+  const half = Math.floor(rows / 2);
+  const halfImport = await importOnce(server, db, columns, half);
+  const fullImport = await importOnce(server, db, columns, rows);
 
   await sql`TRUNCATE mnt_expert`.execute(db);
   const rawImport = await withMemory(() => importViaRawSql(server, rows));
@@ -289,7 +360,19 @@ async function benchImport(server: BenchServer, db: Kysely<DB>, columns: ExcelCo
   if (inserted !== rows) throw new Error(`raw insert wrote ${inserted} rows, expected ${rows}`);
   console.log(`  import raw INSERT: ${(rawImport.ms / 1000).toFixed(1)} s`);
   results.push({ operation: 'import: multi-row INSERT ×1000 (baseline)', ms: rawImport.ms, memory: rawImport.memory, note: `${rows} rows` });
-  results.push({ operation: 'import: POST importExcel', ms: endpointImport.ms, memory: endpointImport.memory, note: fileNote });
+  results.push({ operation: 'import: POST importExcel', ms: fullImport.run.ms, memory: fullImport.run.memory, note: `${fullImport.note}, live heap +${fullImport.liveHeapMb} MB` });
+  results.push({
+    operation: `import: POST importExcel, ${half.toLocaleString('en-US')} rows (half)`,
+    ms: halfImport.run.ms,
+    memory: halfImport.run.memory,
+    note: `${halfImport.note}, live heap +${halfImport.liveHeapMb} MB`,
+  });
+  const extra = fullImport.liveHeapMb - halfImport.liveHeapMb;
+  importGoals.push(
+    `goal import memory flat (${server.kind}): live heap growth ${halfImport.liveHeapMb} MB at ${half.toLocaleString('en-US')} rows, ` +
+      `${fullImport.liveHeapMb} MB at ${rows.toLocaleString('en-US')} (${extra >= 0 ? '+' : ''}${Math.round(extra * 10) / 10} MB, allowed +${IMPORT_FLAT_MB}; ` +
+      `RSS growth ${halfImport.run.memory.rssGrowthMb} / ${fullImport.run.memory.rssGrowthMb} MB) — ${extra <= IMPORT_FLAT_MB ? 'met' : 'NOT met'}`,
+  );
 }
 
 function printTable(kind: DatabaseKind, rows: number, results: readonly Row[]): void {
@@ -312,11 +395,17 @@ function printTable(kind: DatabaseKind, rows: number, results: readonly Row[]): 
   const find = (prefix: string) => results.find((r) => r.operation.startsWith(prefix));
   for (const [name, raw, endpoint] of [
     ['export', find('export: raw'), find('export: GET')],
-    ['export reading path (keyset → CSV)', find('export: raw'), find('export: endpoint reading')],
+    ['export reading path (records → CSV)', find('export: raw'), find('export: endpoint reading')],
     ['import', find('import: multi-row'), find('import: POST')],
   ] as const) {
     if (!raw || !endpoint) continue;
     console.log(`${name} time ratio endpoint/raw: ${ratio(endpoint.ms, raw.ms)}, peak RSS growth ${endpoint.memory.rssGrowthMb} MB vs ${raw.memory.rssGrowthMb} MB`);
+  }
+  const rawExport = find('export: raw');
+  const endpointExport = find('export: GET');
+  if (rawExport && endpointExport) {
+    const met = endpointExport.ms <= EXPORT_GOAL_RATIO * rawExport.ms;
+    console.log(`goal export ≤ ${EXPORT_GOAL_RATIO}× raw cursor CSV (${kind}): ${ratio(endpointExport.ms, rawExport.ms)} — ${met ? 'met' : 'NOT met'}`);
   }
 }
 
@@ -325,8 +414,10 @@ async function main(): Promise<void> {
   console.log(`Export/import benchmark — ${args.rows.toLocaleString('en-US')} rows on ${args.kinds.join(' and ')}, Node ${process.version}`);
   const parts = partsFromArgs();
   const all: Array<[DatabaseKind, Row[]]> = [];
-  for (const kind of args.kinds) all.push([kind, await benchKind(kind, args.rows, parts)]);
+  const reps = repsFromArgs();
+  for (const kind of args.kinds) all.push([kind, await benchKind(kind, args.rows, parts, reps)]);
   for (const [kind, results] of all) printTable(kind, args.rows, results);
+  for (const goal of importGoals) console.log(goal);
   if (!(globalThis as { gc?: () => void }).gc) console.log('(NODE_OPTIONS=--expose-gc starts each memory figure from a collected heap)');
 }
 

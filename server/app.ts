@@ -206,6 +206,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (tablePages.length > 0) await app.register(entityRoutes, {
       ...api,
       pages: tablePages,
+      databaseKind: database.kind,
       onWrite,
       servedElsewhere: ANNOUNCEMENT_OWN_ROUTES,
       modules: { permissionMenu: permissionMenuRoutes },

@@ -22,12 +22,27 @@ export function describeRowErrors(row: Pick<ImportRow, 'rowNumber' | 'errors' | 
   return `${file}第${row.rowNumber}行 ${row.errors.map((e) => `${e.column}: ${e.message}`).join('; ')}`;
 }
 
+/** Bad rows handed over as they are found again (a streamed import re-reads its files for them). */
+export interface BadRowStream {
+  /** How many rows `rows` will yield. */
+  count: number;
+  /** Whether the rows come from several files (then a first column names each row's file). */
+  severalFiles: boolean;
+  rows: AsyncIterable<ImportRow>;
+}
+
 export interface ErrorWorkbookOptions {
   columns: ExcelColumn[];
-  /** The mapped rows; only those with errors are written. */
-  rows: readonly ImportRow[];
+  /** The mapped rows (only those with errors are written), or the bad rows as a stream. */
+  rows: readonly ImportRow[] | BadRowStream;
   /** Entity title for the sheet's title row (default '导入'). */
   title?: string;
+}
+
+function badRowsOf(rows: ErrorWorkbookOptions['rows']): BadRowStream | { count: number; severalFiles: boolean; rows: readonly ImportRow[] } {
+  if (!Array.isArray(rows)) return rows as BadRowStream;
+  const bad = (rows as readonly ImportRow[]).filter((r) => r.errors.length > 0);
+  return { count: bad.length, severalFiles: bad.some((r) => r.fileName !== undefined), rows: bad };
 }
 
 /**
@@ -38,14 +53,14 @@ export interface ErrorWorkbookOptions {
  * column '文件' names each row's file — also ignored on import.
  */
 export async function writeErrorWorkbook(out: Writable, opts: ErrorWorkbookOptions): Promise<{ rowCount: number }> {
-  const bad = opts.rows.filter((r) => r.errors.length > 0);
-  const fileColumn = bad.some((r) => r.fileName !== undefined);
+  const bad = badRowsOf(opts.rows);
+  const fileColumn = bad.severalFiles;
   const lead = fileColumn ? 2 : 1;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = addReportSheet(workbook, {
     sheetName: '错误数据',
     title: `${opts.title ?? '导入'}错误数据`,
-    subtitle: `共${bad.length}行数据有误，请按“错误原因”修改后重新导入`,
+    subtitle: `共${bad.count}行数据有误，请按“错误原因”修改后重新导入`,
     headers: [
       ...(fileColumn ? [{ title: FILE_TITLE, width: 24 }] : []),
       { title: ROW_NUMBER_TITLE, width: 8 },
@@ -56,7 +71,8 @@ export async function writeErrorWorkbook(out: Writable, opts: ErrorWorkbookOptio
   const gate = exportGate(sheet, out);
   const reasonColumn = opts.columns.length + lead + 1;
   let rowCount = 0;
-  for (const source of bad) {
+  for await (const source of bad.rows) {
+    if (source.errors.length === 0) continue;
     const row = sheet.getRow(FIRST_DATA_ROW + rowCount);
     if (fileColumn) {
       const fileCell = row.getCell(1);

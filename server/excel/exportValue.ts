@@ -91,13 +91,17 @@ export function exportCellWriter(column: ExcelColumn): (value: unknown) => Expor
         return n === null ? clip(plainText(value)) : Math.round(n * 100) / 100;
       };
     case 'date':
-    case 'datetime':
+    case 'datetime': {
+      // Text already in the export's own form (the database's dates and times) is written as it is.
+      const canonical = column.kind === 'date' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
       return (value) => {
         if (value === null || value === undefined || value === '') return null;
+        if (typeof value === 'string' && canonical.test(value)) return value;
         const clock = clockOf(value);
         if (!clock) return clip(plainText(value));
         return column.kind === 'date' ? formatDate(clock) : formatDateTime(clock);
       };
+    }
     case 'time':
       return (value) => {
         if (value === null || value === undefined || value === '') return null;

@@ -16,7 +16,7 @@ export interface HeaderMatch {
 }
 
 /** How many leading non-empty rows are searched for the header. */
-const HEADER_SCAN_ROWS = 20;
+export const HEADER_SCAN_ROWS = 20;
 
 function matchRow(row: SheetRow, byTitle: Map<string, ExcelColumn>): HeaderMatch {
   const placed: HeaderMatch['placed'] = [];

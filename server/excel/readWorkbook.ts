@@ -1,18 +1,19 @@
 import { ExcelFileError } from './errors';
 import { excelMessages } from './messages';
 import { readXls } from './readXls';
-import { readXlsx, type ReadLimits } from './readXlsx';
+import { readXlsx, streamXlsx, type ReadLimits, type SheetRowStream } from './readXlsx';
 import { HEAD_ROWS, TITLE_ROWS } from './sheetLayout';
-import type { SheetData } from './types';
+import type { SheetData, SheetRow } from './types';
 
 /** JeecgBoot refuses uploads over 10 MB with '文件大小超出10MB限制'. */
 export const DEFAULT_MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_MAX_IMPORT_ROWS = 200_000;
+/** Rows one file may hold; an import reads them streamed, so the cap is about time, not memory. */
+export const DEFAULT_MAX_IMPORT_ROWS = 1_000_000;
 
 export interface ReadWorkbookOptions {
   /** Largest accepted file in bytes (default 10 MB). */
   maxBytes?: number;
-  /** Most data rows accepted (default 200,000); title and header rows don't count. */
+  /** Most data rows accepted (default 1,000,000); title and header rows don't count. */
   maxRows?: number;
 }
 
@@ -67,29 +68,84 @@ async function readXlsxSteadily(buffer: Buffer, limits: ReadLimits): Promise<She
 
 const XLSX_READ_ATTEMPTS = 3;
 
-export async function readWorkbook(buffer: Buffer, fileName: string, options: ReadWorkbookOptions = {}): Promise<SheetData> {
+type FileKind = 'xlsx' | 'xls';
+
+/** The checks every upload passes before it is read: name, size, content. Returns the reader to use. */
+function checkUpload(buffer: Buffer, fileName: string, options: ReadWorkbookOptions): { kind: FileKind; limits: ReadLimits } {
   if (!/\.xlsx?$/i.test(fileName.trim())) throw new ExcelFileError(excelMessages.unsupportedFormat);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
   if (buffer.length > maxBytes) throw new ExcelFileError(excelMessages.tooLarge(sizeText(maxBytes)));
   if (buffer.length === 0) throw new ExcelFileError(excelMessages.unreadable('文件为空'));
-
   const maxRows = options.maxRows ?? DEFAULT_MAX_IMPORT_ROWS;
   const limits: ReadLimits = {
     maxRows: maxRows + TITLE_ROWS + HEAD_ROWS,
     tooManyRows: () => new ExcelFileError(excelMessages.tooManyRows(maxRows)),
   };
+  if (buffer.subarray(0, 4).equals(ZIP_MAGIC)) {
+    if (!isCompleteZip(buffer)) throw new ExcelFileError(excelMessages.unreadable(excelMessages.truncated));
+    return { kind: 'xlsx', limits };
+  }
+  if (buffer.subarray(0, 8).equals(OLE_MAGIC)) return { kind: 'xls', limits };
+  throw new ExcelFileError(excelMessages.unreadable(excelMessages.notExcel));
+}
+
+function asFileError(error: unknown): ExcelFileError {
+  return error instanceof ExcelFileError ? error : new ExcelFileError(excelMessages.unreadable(readableReason(error)));
+}
+
+export async function readWorkbook(buffer: Buffer, fileName: string, options: ReadWorkbookOptions = {}): Promise<SheetData> {
+  const { kind, limits } = checkUpload(buffer, fileName, options);
   let sheet: SheetData | null;
   try {
-    if (buffer.subarray(0, 4).equals(ZIP_MAGIC)) {
-      if (!isCompleteZip(buffer)) throw new ExcelFileError(excelMessages.unreadable(excelMessages.truncated));
-      sheet = await readXlsxSteadily(buffer, limits);
-    }
-    else if (buffer.subarray(0, 8).equals(OLE_MAGIC)) sheet = readXls(buffer, limits);
-    else throw new ExcelFileError(excelMessages.unreadable(excelMessages.notExcel));
+    sheet = kind === 'xlsx' ? await readXlsxSteadily(buffer, limits) : readXls(buffer, limits);
   } catch (error) {
-    if (error instanceof ExcelFileError) throw error;
-    throw new ExcelFileError(excelMessages.unreadable(readableReason(error)));
+    throw asFileError(error);
   }
   if (!sheet) throw new ExcelFileError(excelMessages.unreadable(excelMessages.emptyWorkbook));
   return sheet;
+}
+
+/**
+ * Like readWorkbook, but the rows come as they are read, so an import holds one chunk of rows at a
+ * time however long the file. An .xlsx is streamed from its zip; an .xls (BIFF, read by SheetJS)
+ * is parsed whole in memory — bounded by the upload's byte limit — and handed out row by row.
+ * Refusals come as ExcelFileError, at once or while the rows are read (row limit, damage).
+ */
+export async function readWorkbookRows(buffer: Buffer, fileName: string, options: ReadWorkbookOptions = {}): Promise<SheetRowStream> {
+  const { kind, limits } = checkUpload(buffer, fileName, options);
+  let stream: SheetRowStream | null;
+  try {
+    if (kind === 'xlsx') stream = await openXlsxSteadily(buffer, limits);
+    else {
+      const sheet = readXls(buffer, limits);
+      stream = sheet && { sheetName: sheet.sheetName, rows: listed(sheet.rows) };
+    }
+  } catch (error) {
+    throw asFileError(error);
+  }
+  if (!stream) throw new ExcelFileError(excelMessages.unreadable(excelMessages.emptyWorkbook));
+  return { sheetName: stream.sheetName, rows: refusalsAsFileErrors(stream.rows) };
+}
+
+async function* listed(rows: readonly SheetRow[]): AsyncGenerator<SheetRow> {
+  yield* rows;
+}
+
+async function* refusalsAsFileErrors(rows: AsyncGenerator<SheetRow>): AsyncGenerator<SheetRow> {
+  try {
+    yield* rows;
+  } catch (error) {
+    throw asFileError(error);
+  }
+}
+
+/** See readXlsxSteadily: the opening (workbook, styles, shared strings) is read again when exceljs stumbles. */
+async function openXlsxSteadily(buffer: Buffer, limits: ReadLimits): Promise<SheetRowStream | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await streamXlsx(buffer, limits);
+    } catch (error) {
+      if (error instanceof ExcelFileError || attempt >= XLSX_READ_ATTEMPTS) throw error;
+    }
+  }
 }

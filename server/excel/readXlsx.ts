@@ -105,6 +105,12 @@ function firstSheet(parts: ReaderParts): { path: string; sheetNo: string; name: 
   return { path, sheetNo, name: typeof sheet.name === 'string' ? sheet.name : `Sheet${sheetNo}` };
 }
 
+/** The first sheet's name and its filled rows as they are read. */
+export interface SheetRowStream {
+  sheetName: string;
+  rows: AsyncGenerator<SheetRow>;
+}
+
 /**
  * Reads the first worksheet of an .xlsx with exceljs' streaming parsers, taking the zip's entries
  * in the order they are needed (./zipEntries.ts): relations, workbook, styles (how date cells are
@@ -113,15 +119,27 @@ function firstSheet(parts: ReaderParts): { path: string; sheetNo: string; name: 
  * other sheets are never touched.
  */
 export async function readXlsx(buffer: Buffer, limits: ReadLimits): Promise<SheetData | null> {
+  const stream = await streamXlsx(buffer, limits);
+  if (!stream) return null;
+  const rows: SheetRow[] = [];
+  for await (const row of stream.rows) rows.push(row);
+  return { sheetName: stream.sheetName, rows };
+}
+
+/** As readXlsx, but the rows come one at a time as the sheet is inflated and parsed: nothing piles up. */
+export async function streamXlsx(buffer: Buffer, limits: ReadLimits): Promise<SheetRowStream | null> {
   try {
-    return await readFirstSheet(new ZipEntries(buffer), limits);
+    return await openFirstSheet(new ZipEntries(buffer), limits);
   } catch (error) {
-    if (error instanceof ZipFormatError) throw new ExcelFileError(excelMessages.unreadable(excelMessages.truncated));
-    throw error;
+    throw zipRefusal(error);
   }
 }
 
-async function readFirstSheet(zip: ZipEntries, limits: ReadLimits): Promise<SheetData | null> {
+function zipRefusal(error: unknown): unknown {
+  return error instanceof ZipFormatError ? new ExcelFileError(excelMessages.unreadable(excelMessages.truncated)) : error;
+}
+
+async function openFirstSheet(zip: ZipEntries, limits: ReadLimits): Promise<SheetRowStream | null> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -149,8 +167,15 @@ async function readFirstSheet(zip: ZipEntries, limits: ReadLimits): Promise<Shee
   if (!first || !entry) return null;
   const emitted = parts._parseWorksheet(entry, first.sheetNo).next().value as { value?: SheetReaderLike } | undefined;
   const worksheet = emitted?.value;
-  if (!worksheet) return null;
-  const rows: SheetRow[] = [];
+  if (!worksheet) {
+    entry.destroy();
+    return null;
+  }
+  return { sheetName: first.name, rows: sheetRows(worksheet, entry, limits) };
+}
+
+async function* sheetRows(worksheet: SheetReaderLike, entry: Readable, limits: ReadLimits): AsyncGenerator<SheetRow> {
+  let count = 0;
   try {
     for await (const row of worksheet) {
       const cells: CellValue[] = [];
@@ -163,11 +188,12 @@ async function readFirstSheet(zip: ZipEntries, limits: ReadLimits): Promise<Shee
       });
       if (!filled) continue;
       for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = null;
-      rows.push({ rowNumber: row.number, cells });
-      if (rows.length > limits.maxRows) throw limits.tooManyRows();
+      if (++count > limits.maxRows) throw limits.tooManyRows();
+      yield { rowNumber: row.number, cells };
     }
+  } catch (error) {
+    throw zipRefusal(error);
   } finally {
     entry.destroy();
   }
-  return { sheetName: first.name, rows };
 }

@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { exportGate } from './backpressure';
 import { ExcelFileError } from './errors';
 import { exportCellWriter } from './exportValue';
 import { excelMessages } from './messages';
-import { addReportSheet, columnWidth, FIRST_DATA_ROW, HEAD_ROWS, PLAIN_CELL_STYLE, TITLE_ROWS } from './sheetLayout';
+import { columnWidth, FIRST_DATA_ROW, HEAD_ROWS, TITLE_ROWS } from './sheetLayout';
+import { SheetWriter } from './sheetWriter';
+import { CELL_STYLE } from './xlsxParts';
 import type { ExcelColumn } from './types';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -12,16 +12,21 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 /** Rows an .xlsx sheet can hold (1,048,576) minus the title and header rows. */
 export const MAX_EXPORT_ROWS = 1_048_576 - TITLE_ROWS - HEAD_ROWS;
 
-/** Money stays a number (it sums in Excel) shown with 2 decimals. */
-const MONEY_STYLE: Partial<ExcelJS.Style> = { numFmt: '#,##0.00' };
-
 export interface WriteXlsxOptions {
   /** Entity title; the sheet's title row reads '<title>报表'. */
   title: string;
   /** Real name of the user exporting, shown as '导出人:<realname>'. */
   exportedBy: string;
   columns: ExcelColumn[];
-  rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
+  /** The records, one by one — or `batches` of them, which spares a turn of the async iteration per row. */
+  rows?: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
+  batches?: AsyncIterable<readonly Record<string, unknown>[]>;
+}
+
+async function* inBatches(opts: WriteXlsxOptions): AsyncGenerator<readonly Record<string, unknown>[]> {
+  if (opts.batches) yield* opts.batches;
+  if (!opts.rows) return;
+  for await (const record of opts.rows) yield [record];
 }
 
 export interface WriteTemplateOptions {
@@ -31,48 +36,44 @@ export interface WriteTemplateOptions {
   exportedBy?: string;
 }
 
-function openWorkbook(out: Writable): ExcelJS.stream.xlsx.WorkbookWriter {
-  // Shared strings would keep every distinct text of the export in memory; inline strings don't.
-  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-}
-
 function headersOf(columns: ExcelColumn[]) {
   return columns.map((c) => ({ title: c.title, width: columnWidth(c) }));
 }
 
 /**
  * Streams an export as .xlsx into `out` (ended when done): title row '<title>报表', '导出人:…',
- * the header row, then one committed row per record, so memory stays flat however many rows come.
+ * the header row, then one row per record as it comes, so memory stays flat however many rows
+ * come. Each record's cells go straight into sheet XML (./sheetWriter.ts): no cell objects.
  */
 export async function writeXlsx(out: Writable, opts: WriteXlsxOptions): Promise<{ rowCount: number }> {
-  const workbook = openWorkbook(out);
-  const sheet = addReportSheet(workbook, {
+  const sheet = await SheetWriter.start(out, {
     sheetName: opts.title,
     title: `${opts.title}报表`,
     subtitle: `导出人:${opts.exportedBy}`,
     headers: headersOf(opts.columns),
   });
+  const keys = opts.columns.map((c) => c.key);
   const writers = opts.columns.map(exportCellWriter);
-  const moneyColumns = new Set(opts.columns.flatMap((c, i) => (c.kind === 'money' && !c.dict ? [i] : [])));
-  const gate = exportGate(sheet, out);
+  const numberStyles = opts.columns.map((c) => (c.kind === 'money' && !c.dict ? CELL_STYLE.money : CELL_STYLE.plain));
+  const count = writers.length;
 
   let rowCount = 0;
-  for await (const record of opts.rows) {
-    if (rowCount >= MAX_EXPORT_ROWS) throw new ExcelFileError(excelMessages.tooManyExportRows(MAX_EXPORT_ROWS));
-    const row = sheet.getRow(FIRST_DATA_ROW + rowCount);
-    for (let i = 0; i < writers.length; i++) {
-      const value = writers[i](record[opts.columns[i].key]);
-      if (value === null) continue;
-      const cell = row.getCell(i + 1);
-      cell.value = value;
-      cell.style = moneyColumns.has(i) && typeof value === 'number' ? MONEY_STYLE : PLAIN_CELL_STYLE;
+  for await (const batch of inBatches(opts)) {
+    for (const record of batch) {
+      if (rowCount >= MAX_EXPORT_ROWS) throw new ExcelFileError(excelMessages.tooManyExportRows(MAX_EXPORT_ROWS));
+      sheet.beginRow();
+      for (let i = 0; i < count; i++) {
+        const value = writers[i](record[keys[i]]);
+        if (value === null) continue;
+        if (typeof value === 'number') sheet.number(i, value, numberStyles[i]);
+        else sheet.text(i, value);
+      }
+      rowCount++;
+      const flushed = sheet.endRow();
+      if (flushed) await flushed;
     }
-    row.commit();
-    rowCount++;
-    await gate();
   }
-  sheet.commit();
-  await workbook.commit();
+  await sheet.finish();
   return { rowCount };
 }
 
@@ -84,13 +85,11 @@ export async function writeTemplate(out: Writable, opts: WriteTemplateOptions): 
       ? `导出人:${opts.exportedBy}`
       : `请从第${FIRST_DATA_ROW}行开始填写数据，不要修改前${TITLE_ROWS + HEAD_ROWS}行` +
         (required.length ? `；必填列: ${required.join('、')}` : '');
-  const workbook = openWorkbook(out);
-  const sheet = addReportSheet(workbook, {
+  const sheet = await SheetWriter.start(out, {
     sheetName: opts.title,
     title: `${opts.title}报表`,
     subtitle,
     headers: headersOf(opts.columns),
   });
-  sheet.commit();
-  await workbook.commit();
+  await sheet.finish();
 }

@@ -1,30 +1,36 @@
 import type { Writable } from 'node:stream';
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import {
+  describeRowErrors,
+  duplicateNote,
   ExcelFileError,
-  mapRows,
-  markDuplicates,
-  readWorkbook,
+  mapRowStream,
+  readWorkbookRows,
   writeErrorWorkbook,
   writeTemplate,
   writeXlsx,
   type ExcelColumn,
   type ImportRow,
+  type RowError,
+  type RowPlace,
 } from '../../excel';
+import { BusinessError } from '../../http/envelope';
+import { inTransaction } from '../../db/transaction';
+import { createImportKeys, FILE_STRIDE, placeKey, repeatedKeys, stageKeys, type StagedKey } from './importKeys';
 import { applyListFilter, applyListOrder, type ListQuery } from '../query';
 import { isMultiValued } from './model';
 import { readLinks } from './links';
 import { wireValue, type EntityRecord, type EntityRow } from './records';
-import { afterKey, keyOf, keySelections, keysetOrder } from './keyset';
+import { keysetOrder } from './keyset';
+import { cursorBatches, type ExportSession } from './exportCursor';
+import { dynamic } from './store';
 import type { EntityService } from './service';
 import type { Actor } from './store';
 import { checkRecord, uniqueFields, type EntityValues } from './validate';
 import { codeRuleErrors, loadCodeRules } from './codeRules';
 import { duplicateMessage } from './service';
 import { startInInitialState } from '../workflow/stateField';
-
-const EXPORT_CHUNK = 5000;
 
 /** Fields holding tree nodes: treeSelect, categoryTree, linkDown and the linkDown's next levels. */
 function treeValuedFields(service: EntityService): Set<string> {
@@ -61,59 +67,57 @@ export async function excelColumns(service: EntityService, db: Kysely<DB>, forEx
 }
 
 /**
- * Rows of the filtered list in list order, a page of EXPORT_CHUNK at a time by keyset (see
- * keyset.ts), so memory stays flat however many there are and every row comes exactly once. Each
- * page is its own short query on whatever connection the pool hands out: an export never holds the
- * one connection PGlite has while the file is written. The next page is requested while the
- * current one is written out.
+ * Rows of the filtered list in list order (its sort, then `id`, as the list pages break ties),
+ * read through one server-side cursor (./exportCursor.ts) a batch at a time, so memory stays flat
+ * however many there are and the filter and sort run once. Only the columns the export writes are
+ * read.
  */
-export async function* exportRecords(
+export async function* exportRecordBatches(
   service: EntityService,
   db: Kysely<DB>,
   query: ListQuery,
   tenantId: number,
   extra: Expression<SqlBool> | undefined,
-): AsyncGenerator<EntityRecord> {
+  session: ExportSession = 'pooled',
+): AsyncGenerator<EntityRecord[]> {
   const { model, store } = service;
-  const order = keysetOrder(query.orderBy);
-  const fetchAfter = (key: readonly (string | null)[] | undefined): Promise<EntityRow[]> => {
-    let qb = store.rows(db, tenantId).select(keySelections(order));
-    if (extra) qb = qb.where(extra);
-    qb = applyListFilter(qb, query);
-    const next = key ? afterKey(order, key) : undefined;
-    if (next) qb = qb.where(next);
-    return applyListOrder(qb, { orderBy: order }).limit(EXPORT_CHUNK).execute();
-  };
-  let pending: Promise<EntityRow[]> | undefined = fetchAfter(undefined);
-  while (pending) {
-    const rows: EntityRow[] = await pending;
-    pending = rows.length < EXPORT_CHUNK ? undefined : fetchAfter(keyOf(rows[rows.length - 1], order));
-    // A failed prefetch surfaces when awaited; until then it must not count as unhandled.
-    pending?.catch(() => undefined);
-    const links = await readLinks(db, model.links, rows.map((row) => String(row.id)));
-    for (const row of rows) {
+  const fields = model.writable.filter((field) => !field.addOnly && !field.encrypted);
+  const columns = [...new Set(['id', ...fields.filter((f) => !f.link).map((f) => f.column)])];
+  let qb = dynamic(db).selectFrom(model.table).select(columns.map((c) => sql.ref(c).as(c))) as unknown as ReturnType<typeof store.rows>;
+  const visible = store.visibleCondition(tenantId);
+  if (visible) qb = qb.where(visible);
+  if (extra) qb = qb.where(extra);
+  qb = applyListFilter(qb, query);
+  const compiled = applyListOrder(qb, { orderBy: keysetOrder(query.orderBy) }).compile();
+  for await (const { rows, reader } of cursorBatches<EntityRow>(db, session, compiled)) {
+    const links = model.links.length > 0 ? await readLinks(reader, model.links, rows.map((row) => String(row.id))) : undefined;
+    yield rows.map((row) => {
       const record: EntityRecord = {};
-      for (const field of model.writable) {
-        if (field.addOnly || field.encrypted) continue;
-        record[field.name] = field.link ? (links.get(field.name)?.get(String(row.id)) ?? null) : wireValue(field, row[field.column]);
+      for (const field of fields) {
+        record[field.name] = field.link ? (links?.get(field.name)?.get(String(row.id)) ?? null) : wireValue(field, row[field.column]);
       }
-      yield record;
-    }
+      return record;
+    });
   }
+}
+
+/** exportRecordBatches one record at a time. */
+export async function* exportRecords(...args: Parameters<typeof exportRecordBatches>): AsyncGenerator<EntityRecord> {
+  for await (const batch of exportRecordBatches(...args)) yield* batch;
 }
 
 export async function writeExport(
   out: Writable,
   service: EntityService,
   db: Kysely<DB>,
-  opts: { query: ListQuery; tenantId: number; extra?: Expression<SqlBool>; exportedBy: string },
+  opts: { query: ListQuery; tenantId: number; extra?: Expression<SqlBool>; exportedBy: string; session?: ExportSession },
 ): Promise<void> {
   const columns = await excelColumns(service, db, true);
   await writeXlsx(out, {
     title: service.model.title,
     exportedBy: opts.exportedBy,
     columns,
-    rows: exportRecords(service, db, opts.query, opts.tenantId, opts.extra),
+    batches: exportRecordBatches(service, db, opts.query, opts.tenantId, opts.extra, opts.session),
   });
 }
 
@@ -126,77 +130,189 @@ export interface UploadedFile {
   content: Buffer;
 }
 
+/** The bad rows of a failed import: how many, and where the first ten are (for the message). */
+export interface BadRowSummary {
+  count: number;
+  first: RowPlace[];
+}
+
 export type ImportOutcome =
   | { ok: true; count: number }
   | {
       ok: false;
-      badRows: ImportRow[];
+      badRows: BadRowSummary;
       totalRows: number;
       columns: ExcelColumn[];
       /** Writes the error workbook (the bad rows and their reasons) to `out`, which it ends. */
       writeErrorFile: (out: Writable) => Promise<unknown>;
     };
 
+export interface ImportOptions {
+  /** Most data rows one file may hold (default DEFAULT_MAX_IMPORT_ROWS, 1,000,000). */
+  maxRows?: number;
+  /** Rows validated (and written) together (default IMPORT_CHUNK_ROWS). */
+  chunkRows?: number;
+}
+
+/** Rows read, validated and written together: one query per chunk and field, a few MB of rows at a time. */
+export const IMPORT_CHUNK_ROWS = 4000;
+
+const isGiven = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
+
+/** markDuplicates' idea of a value: trimmed text, blank never repeats. */
+function repeatKey(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
 /**
- * Reads every uploaded file, validates every row exactly as add does (types, required, lengths,
- * rules, dictionary texts, unique within the files and against the database), and writes all rows
- * in one transaction — or, when any row is bad, nothing, and returns the error workbook instead.
- * Rows whose fill-rule field is blank are numbered in that transaction. With several files every
- * row carries its file's name, so the messages and the error file say which file a row is in.
- * File-level refusals (format, size, header) throw ExcelFileError (naming the file when there
- * are several).
+ * Imports the uploaded files in one transaction, all rows or none. The rows are streamed: each
+ * file is read a chunk of rows at a time (readWorkbookRows), so memory holds one chunk, never the
+ * file, however many rows it has.
+ *
+ * Pass 1 validates every row exactly as add does (types, required, lengths, rules, dictionary
+ * texts, code rules, unique against the database), chunk by chunk; the values of unique fields go
+ * to a temporary table (./importKeys.ts), which then finds values repeated within the files.
+ * Only the errors of bad rows stay in memory. When any row is bad nothing is written, and the
+ * error workbook is made by reading the files once more for those rows. Otherwise pass 2 reads
+ * the files again and inserts them chunk by chunk (rows whose fill-rule field is blank are
+ * numbered there), still in the same transaction. With several files every row carries its file's
+ * name, so the messages and the error file say which file a row is in. File-level refusals
+ * (format, size, header, row limit) throw ExcelFileError (naming the file when there are several).
  */
-export async function importFiles(service: EntityService, db: Kysely<DB>, files: readonly UploadedFile[], actor: Actor): Promise<ImportOutcome> {
+export async function importFiles(
+  service: EntityService,
+  db: Kysely<DB>,
+  files: readonly UploadedFile[],
+  actor: Actor,
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
+  const { model, store } = service;
   const columns = await excelColumns(service, db);
-  const rows: ImportRow[] = [];
   const several = files.length > 1;
-  for (const file of files) {
+  const chunkRows = Math.max(1, options.chunkRows ?? IMPORT_CHUNK_ROWS);
+  const unique = uniqueFields(model);
+  const byTitle = new Map(columns.map((c) => [c.key, c.title]));
+  const codeRules = await loadCodeRules(db, model);
+
+  /** One file's rows, read afresh each time, a chunk at a time. */
+  async function* chunksOf(fileNo: number): AsyncGenerator<ImportRow[]> {
+    const file = files[fileNo];
     try {
-      const sheet = await readWorkbook(file.content, file.fileName);
-      for (const row of mapRows(sheet, columns)) {
+      const stream = await readWorkbookRows(file.content, file.fileName, { maxRows: options.maxRows });
+      const { rows } = await mapRowStream(stream.sheetName, stream.rows[Symbol.asyncIterator](), columns);
+      let chunk: ImportRow[] = [];
+      for await (const row of rows) {
         if (several) row.fileName = file.fileName;
-        rows.push(row);
+        chunk.push(row);
+        if (chunk.length >= chunkRows) {
+          yield chunk;
+          chunk = [];
+        }
       }
+      if (chunk.length > 0) yield chunk;
     } catch (err) {
       if (several && err instanceof ExcelFileError) throw new ExcelFileError(`「${file.fileName}」${err.message}`);
       throw err;
     }
   }
-  const byTitle = new Map(columns.map((c) => [c.key, c.title]));
-  const allowed = await service.store.allowedValues(db, rows.map((r) => r.values));
-  const codeRules = await loadCodeRules(db, service.model);
-  const values: EntityValues[] = rows.map((row) => {
-    const checked = checkRecord(service.model, row.values, allowed, undefined, service.numberedNames);
-    for (const error of [...checked.errors, ...codeRuleErrors(codeRules, checked.values)]) {
-      // Cell errors the reader already found are not repeated.
-      const column = byTitle.get(error.field) ?? error.label;
-      if (!row.errors.some((e) => e.column === column)) row.errors.push({ column, message: error.message });
-    }
-    return checked.values;
-  });
-  for (const field of uniqueFields(service.model)) {
-    markDuplicates(rows, { key: field.name, title: field.label });
-    const taken = await service.store.existingValues(
-      db,
-      field,
-      values.map((v) => v[field.name]).filter((v) => v !== null && v !== undefined).map(String),
-    );
-    if (taken.size === 0) continue;
-    rows.forEach((row, i) => {
-      const value = values[i][field.name];
-      if (value !== null && value !== undefined && taken.has(String(value))) {
-        row.errors.push({ column: field.label, message: duplicateMessage(field.label, String(value)) });
+
+  /** The values add would store for each row of the chunk; what is wrong goes to the row's errors. */
+  async function checkChunk(trx: Kysely<DB>, chunk: readonly ImportRow[]): Promise<EntityValues[]> {
+    const allowed = await store.allowedValues(trx, chunk.map((r) => r.values));
+    return chunk.map((row) => {
+      const checked = checkRecord(model, row.values, allowed, undefined, service.numberedNames);
+      for (const error of [...checked.errors, ...codeRuleErrors(codeRules, checked.values)]) {
+        // Cell errors the reader already found are not repeated.
+        const column = byTitle.get(error.field) ?? error.label;
+        if (!row.errors.some((e) => e.column === column)) row.errors.push({ column, message: error.message });
       }
+      return checked.values;
     });
   }
-  const badRows = rows.filter((r) => r.errors.length > 0);
-  if (badRows.length > 0) {
-    const writeErrorFile = (out: Writable) => writeErrorWorkbook(out, { columns, rows: badRows, title: service.model.title });
-    return { ok: false, badRows, totalRows: rows.length, columns, writeErrorFile };
+
+  const errors = new Map<number, RowError[]>();
+  /** Errors saying a value is already in the database: a repeat within the files is named before them. */
+  const takenErrors = new WeakSet<RowError>();
+  let total = 0;
+
+  return inTransaction(db, async (trx) => {
+    if (unique.length > 0) await createImportKeys(trx);
+    for (let fileNo = 0; fileNo < files.length; fileNo++) {
+      for await (const chunk of chunksOf(fileNo)) {
+        total += chunk.length;
+        const values = await checkChunk(trx, chunk);
+        const staged: StagedKey[] = [];
+        for (const [index, field] of unique.entries()) {
+          for (const row of chunk) {
+            const value = repeatKey(row.values[field.name]);
+            if (value !== null) staged.push({ field: index, value, file: fileNo, rowNumber: row.rowNumber });
+          }
+          const taken = await store.existingValues(trx, field, values.map((v) => v[field.name]).filter(isGiven).map(String));
+          if (taken.size === 0) continue;
+          chunk.forEach((row, i) => {
+            const value = values[i][field.name];
+            if (!isGiven(value) || !taken.has(String(value))) return;
+            const error = { column: field.label, message: duplicateMessage(field.label, String(value)) };
+            takenErrors.add(error);
+            row.errors.push(error);
+          });
+        }
+        await stageKeys(trx, staged);
+        for (const row of chunk) if (row.errors.length > 0) errors.set(placeKey(fileNo, row.rowNumber), row.errors);
+      }
+    }
+    if (unique.length > 0) {
+      const placeOf = (key: number): RowPlace => {
+        const fileNo = Math.floor(key / FILE_STRIDE);
+        return { rowNumber: key % FILE_STRIDE, ...(several ? { fileName: files[fileNo].fileName } : {}) };
+      };
+      for (const repeated of await repeatedKeys(trx)) {
+        const field = unique[repeated.field];
+        const error = { column: field.label, message: duplicateNote(placeOf(repeated.place), repeated.firsts.map(placeOf), repeated.count) };
+        const list = errors.get(repeated.place) ?? [];
+        const at = list.findIndex((e) => takenErrors.has(e) && e.column === field.label);
+        if (at >= 0) list.splice(at, 0, error);
+        else list.push(error);
+        errors.set(repeated.place, list);
+      }
+    }
+    if (errors.size > 0) return failedImport(errors, total);
+
+    for (let fileNo = 0; fileNo < files.length; fileNo++) {
+      for await (const chunk of chunksOf(fileNo)) {
+        const values = await checkChunk(trx, chunk);
+        // The same bytes validated above: a row failing now means the data it refers to changed meanwhile.
+        const bad = chunk.find((row) => row.errors.length > 0);
+        if (bad) throw new BusinessError(`文件导入失败，${describeRowErrors(bad)}`);
+        startInInitialState(model.page, values);
+        await service.insertNew(trx, values, actor);
+      }
+    }
+    return { ok: true, count: total };
+  });
+
+  function failedImport(found: Map<number, RowError[]>, totalRows: number): ImportOutcome {
+    const places = [...found.keys()].sort((a, b) => a - b);
+    const first = places.slice(0, 10).map((key) => {
+      const fileNo = Math.floor(key / FILE_STRIDE);
+      return { rowNumber: key % FILE_STRIDE, ...(several ? { fileName: files[fileNo].fileName } : {}) };
+    });
+    async function* badRowsAgain(): AsyncGenerator<ImportRow> {
+      for (let fileNo = 0; fileNo < files.length; fileNo++) {
+        for await (const chunk of chunksOf(fileNo)) {
+          for (const row of chunk) {
+            const rowErrors = found.get(placeKey(fileNo, row.rowNumber));
+            if (rowErrors) yield { ...row, errors: rowErrors };
+          }
+        }
+      }
+    }
+    const writeErrorFile = (out: Writable) =>
+      writeErrorWorkbook(out, { columns, title: model.title, rows: { count: found.size, severalFiles: several, rows: badRowsAgain() } });
+    return { ok: false, badRows: { count: found.size, first }, totalRows, columns, writeErrorFile };
   }
-  startInInitialState(service.model.page, values);
-  await service.insertNew(db, values, actor);
-  return { ok: true, count: rows.length };
 }
 
 /**
@@ -204,9 +320,9 @@ export async function importFiles(service: EntityService, db: Kysely<DB>, files:
  * named per file: '文件导入失败，「专家1.xlsx」第7行、「专家2.xlsx」第3、4行数据有误（共3行），…'.
  * Without an error file (it outgrew its cap) the end says so instead of offering the download.
  */
-export function importFailureMessage(badRows: readonly ImportRow[], withErrorFile = true): string {
-  const shown = badRows.slice(0, 10);
-  const more = badRows.length > shown.length ? '等' : '';
+export function importFailureMessage(badRows: BadRowSummary, withErrorFile = true): string {
+  const shown = badRows.first.slice(0, 10);
+  const more = badRows.count > shown.length ? '等' : '';
   const groups: { fileName?: string; numbers: number[] }[] = [];
   for (const row of shown) {
     const last = groups.at(-1);
@@ -215,5 +331,5 @@ export function importFailureMessage(badRows: readonly ImportRow[], withErrorFil
   }
   const where = groups.map((g) => `${g.fileName ? `「${g.fileName}」` : ''}第${g.numbers.join('、')}`).join('行、');
   const next = withErrorFile ? '请下载错误文件修改后重新导入' : '错误数据过多，未生成错误文件，请修改后重新导入';
-  return `文件导入失败，${where}${more}行数据有误（共${badRows.length}行），${next}`;
+  return `文件导入失败，${where}${more}行数据有误（共${badRows.count}行），${next}`;
 }

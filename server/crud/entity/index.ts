@@ -20,4 +20,4 @@ export { EntityStore, type Actor } from './store';
 export { checkRecord, describeFieldErrors, type FieldError } from './validate';
 export { toRecords, wireValue } from './records';
 export { ImportErrorFiles, ERROR_FILE_TTL_MS, ERROR_FILES_FOLDER } from './errorFiles';
-export { importFiles, importFailureMessage, excelColumns, exportRecords } from './excelIo';
+export { importFiles, importFailureMessage, excelColumns, exportRecords, exportRecordBatches } from './excelIo';

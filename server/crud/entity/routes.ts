@@ -18,6 +18,7 @@ import { actorOf, idList } from './context';
 import { EntityDictionaries } from './dictionaries';
 import { fillRuleProblems } from './fillRules';
 import { ERROR_FILES_FOLDER, ImportErrorFiles } from './errorFiles';
+import type { ExportSession } from './exportCursor';
 import { importFailureMessage, importFiles, writeExport, writeImportTemplate, type UploadedFile } from './excelIo';
 import { toRecords } from './records';
 import type { ListPage } from './store';
@@ -45,6 +46,8 @@ export type EntityServerModule = (app: FastifyInstance, service: EntityService) 
 
 export interface EntityRoutesOptions {
   pages: readonly CompiledPage[];
+  /** PGlite's one session lets an export's cursor outlive its statements; PostgreSQL's pool does not. */
+  databaseKind?: 'pglite' | 'postgres';
   /**
    * Generic endpoints a server module serves itself ('GET /sys/annountCement/queryById': the bell's
    * reader and the page's editor share JeecgBoot's one path); they are not registered here.
@@ -188,7 +191,14 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
   });
 }
 
-function registerPage(app: FastifyInstance, service: EntityService, errorFiles: ImportErrorFiles, servedElsewhere: ReadonlySet<string>, workflows: WorkflowContext): void {
+function registerPage(
+  app: FastifyInstance,
+  service: EntityService,
+  errorFiles: ImportErrorFiles,
+  servedElsewhere: ReadonlySet<string>,
+  workflows: WorkflowContext,
+  exportSession: ExportSession,
+): void {
   const { model } = service;
   const { apiPath } = model.page.entity;
   const perms = model.page.permissions;
@@ -252,7 +262,7 @@ function registerPage(app: FastifyInstance, service: EntityService, errorFiles: 
       await viewCondition(request, model, raw),
     );
     return sendWorkbook(reply, `${model.title}.xlsx`, (out) =>
-      writeExport(out, service, app.db, { query, tenantId: currentTenant(request), extra, exportedBy: user.realname }),
+      writeExport(out, service, app.db, { query, tenantId: currentTenant(request), extra, exportedBy: user.realname, session: exportSession }),
     );
   });
 
@@ -369,7 +379,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
       module(app, service);
       continue;
     }
-    registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set(), workflows);
+    registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set(), workflows, opts.databaseKind === 'pglite' ? 'shared' : 'pooled');
     opts.companions?.[model.table]?.(app, service);
     if (model.page.document.grid) registerGridBatch(app, service);
     if (hasRecycleBin(service)) {

@@ -5,7 +5,7 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, test } from 'vitest';
-import { readWorkbook } from '../../../server/excel';
+import { DEFAULT_MAX_IMPORT_ROWS, excelMessages, readWorkbook, readWorkbookRows, type SheetRow } from '../../../server/excel';
 import { refusal } from './fixtures';
 import { handMadeXlsx, rowsXml } from './handMadeXlsx';
 
@@ -44,5 +44,20 @@ describe('the row limit stops reading', () => {
     const sheet = await readWorkbook(book(gappy), 'a.xls', { maxRows: 6 });
     expect(sheet.rows.map((r) => r.cells[1])).toEqual(['编码', ...dataRows(8).map((r) => r[1])]);
     expect(await refusal(() => readWorkbook(book(gappy), 'a.xls', { maxRows: 5 }))).toBe('文件数据行数超出5行限制');
+  });
+
+  test('an import takes up to 1,000,000 rows a file; streamed rows stop at the limit with its message', async () => {
+    expect(DEFAULT_MAX_IMPORT_ROWS).toBe(1_000_000);
+    expect(excelMessages.tooManyRows(DEFAULT_MAX_IMPORT_ROWS)).toBe('文件数据行数超出1000000行限制');
+    // The same damaged sheet, read as an import reads it: row by row, refused at the limit (50
+    // data rows plus room for the two title rows and the header), never reaching the damage.
+    const stream = await readWorkbookRows(handMadeXlsx(rowsXml([header, ...dataRows(2000)]), DAMAGE), 'a.xlsx', { maxRows: 50 });
+    const read: SheetRow[] = [];
+    const reading = (async () => {
+      for await (const row of stream.rows) read.push(row);
+    })();
+    await expect(reading).rejects.toThrow('文件数据行数超出50行限制');
+    expect(read).toHaveLength(53);
+    expect(read[52]).toEqual({ rowNumber: 53, cells: ['类型51', 'C51'] });
   });
 });
