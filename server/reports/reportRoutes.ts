@@ -44,7 +44,7 @@ const dataQuery = {
  * JeecgBoot's online report API (contract §4.2) over our report documents, at {base}/online/cgreport/api:
  *   GET getRpColumns/{code}   → {columns, dictOptions, cgRpConfigId, cgRpConfigName}
  *   GET getQueryInfo/{id}     → [{field, label, mode, view, dictCode?, hidden?}]
- *   GET getData/{id}          → {total, records}   (pageNo, pageSize, column, order, <field>, <field>_begin/_end, self_<param>)
+ *   GET getData/{id}          → {total, totalExact, records}   (pageNo, pageSize, column, order, <field>, <field>_begin/_end, self_<param>)
  * A report is readable by whoever holds its page's list permission (510 otherwise); the rows come
  * from the page's table through the generic list machinery — no SQL text in any report.
  */
@@ -87,8 +87,8 @@ export const onlineReportRoutes: FastifyPluginAsync<OnlineReportRoutesOptions> =
     const { query, params } = translateReportQuery(report, request.query as RawQuery);
     // A popup over a page shows what that page's 数据规则 let the caller see of it.
     const rules = await dataRuleCondition(request, app.db, store.model);
-    const { rows, total } = await store.list(app.db, query, currentTenant(request), bothConditions(params, rules));
+    const { rows, total, totalExact } = await store.list(app.db, query, currentTenant(request), bothConditions(params, rules));
     const records = await toRecords(store.model, rows, dicts);
-    return ok({ total, records: records.map((record) => reportRecord(report, record)) });
+    return ok({ total, totalExact, records: records.map((record) => reportRecord(report, record)) });
   });
 };

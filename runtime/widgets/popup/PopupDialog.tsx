@@ -51,6 +51,7 @@ export function PopupDialog({ host, config, onOk, onClose }: PopupDialogProps) {
   const [paging, setPaging] = useState<Paging>({ pageNo: 1, pageSize: 10 });
   const [rows, setRows] = useState<ReportRow[]>([]);
   const [total, setTotal] = useState(0);
+  const [totalExact, setTotalExact] = useState(true);
   const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<{ keys: string[]; rows: Map<string, ReportRow> }>({ keys: [], rows: new Map() });
   const live = useRef(true);
@@ -73,10 +74,12 @@ export function PopupDialog({ host, config, onOk, onClose }: PopupDialogProps) {
       if (answer?.success && answer.result) {
         setRows(answer.result.records ?? []);
         setTotal(Number(answer.result.total) || 0);
+        setTotalExact(answer.result.totalExact !== false);
         return;
       }
       setRows([]);
       setTotal(0);
+      setTotalExact(true);
       if (answer) host.notify.warning(answer.message || POPUP_TEXTS.loadFailed);
     },
     [host, param, groupId],
@@ -224,7 +227,7 @@ export function PopupDialog({ host, config, onOk, onClose }: PopupDialogProps) {
           showQuickJumper: true,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: totalText,
+          showTotal: (all: number, range: [number, number]) => totalText(all, range, totalExact),
         }}
         onChange={(pager, _filters, sorter) => {
           const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ReportRow> | undefined;

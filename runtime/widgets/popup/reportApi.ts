@@ -45,6 +45,8 @@ export type ReportRow = Record<string, unknown>;
 export interface ReportData {
   total: number | string;
   records: ReportRow[];
+  /** False when the server stopped counting (more than LIST_COUNT_LIMIT rows): `total` is a lower bound. */
+  totalExact?: boolean;
 }
 
 function cacheKey(groupId: string, url: string, params?: RequestParams): string {

@@ -19,6 +19,7 @@ interface QueryInfo {
 type Row = Record<string, unknown>;
 interface DataAnswer {
   total: number;
+  totalExact: boolean;
   records: Row[];
 }
 
@@ -80,6 +81,7 @@ describe.each(DATABASE_KINDS)('online report API for the popup picker (%s)', (ki
     const first = await data('expert_report', 'pageNo=1&pageSize=4');
     expect(first.success).toBe(true);
     expect(first.result.total).toBe(10);
+    expect(first.result.totalExact).toBe(true);
     expect(first.result.records).toHaveLength(4);
     for (const record of first.result.records) {
       expect(Object.keys(record).sort()).toEqual(['contactMobile', 'expertName', 'id', 'majorDirection', 'sex', 'title', 'titleRank']);

@@ -66,6 +66,13 @@ describe('popup report picker', { timeout: 20_000 }, () => {
     expect(within(dialog()).getByRole('button', { name: /关\s*闭/ })).toBeInTheDocument();
   });
 
+  it('says 共 超过10000 条 when the server stopped counting, not its lower bound', async () => {
+    const user = userEvent.setup();
+    render(<Harness field={fieldOf('insuranceCompanyName')} fake={reportHost({ countLimited: true })} form={createForm()} />);
+    await openDialog(user);
+    expect(within(dialog()).getByText('1-10 共 超过10000 条')).toBeInTheDocument();
+  });
+
   it('shows hidden query items only when expanded, and searches text as 包含', async () => {
     const user = userEvent.setup();
     const fake = reportHost();

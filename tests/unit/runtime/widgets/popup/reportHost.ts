@@ -34,7 +34,8 @@ export const QUERY_INFO = [
   { field: 'companyType', label: '公司类型', mode: 'single', view: 'list', dictCode: 'insurer_type', hidden: '1' },
 ];
 
-export function reportHost(overrides: Partial<Record<'columns' | 'queryInfo', unknown>> = {}, now?: () => number): FakeHost {
+/** `countLimited`: the server stopped counting, as over a table of more than 10,000 matching rows. */
+export function reportHost(overrides: Partial<Record<'columns' | 'queryInfo' | 'countLimited', unknown>> = {}, now?: () => number): FakeHost {
   const fake = createFakeHost({ now });
   fake.respond((call: RecordedCall) => {
     if (call.url.startsWith(`${API}/getRpColumns/`)) return (overrides.columns as ReturnType<typeof ok>) ?? ok(COLUMNS);
@@ -45,7 +46,9 @@ export function reportHost(overrides: Partial<Record<'columns' | 'queryInfo', un
       const rows = COMPANIES.filter((c) => c.companyName.includes(name));
       const pageNo = Number(params.pageNo ?? 1);
       const pageSize = Number(params.pageSize ?? 10);
-      return ok({ total: rows.length, records: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize) });
+      const records = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+      if (overrides.countLimited) return ok({ total: 10_011, totalExact: false, records });
+      return ok({ total: rows.length, records });
     }
     return fail('未知请求');
   });
