@@ -10,7 +10,7 @@ import { CLICK_THROTTLE_MS, DEFAULT_EXPORT_FILE_NAME, DEFAULT_ROW_KEY, MESSAGES 
 import { checkDownloadedFile } from './exportFile';
 import { lastPage, recalculatePage } from './paging';
 import { batchDeleteIds, buildExportParams, buildListParams, rowKeyOf } from './params';
-import { takePrefetchedList } from './prefetch';
+import { takeArrivedList, takePrefetchedList } from './prefetch';
 import type {
   ListConfig,
   ListQuery,
@@ -104,6 +104,12 @@ export interface ListControllerOptions {
   initialQuery?: ListQuery;
   /** Clock seam for the click throttle. */
   now?: () => number;
+  /**
+   * Start with the rows of this list's first request when it was sent ahead (./prefetch.ts) and
+   * its answer has arrived already: the first render shows them, no empty table and no spinner.
+   * Default true; a list that does not load by itself says false.
+   */
+  startWithArrived?: boolean;
 }
 
 /** The rows and total of a list answer: `records` + `total`, or a bare array (non-paged endpoints). */
@@ -123,6 +129,25 @@ function sortFrom(sorter: TableSorter | undefined, current: SortState, fallback:
   return fallback;
 }
 
+/**
+ * The rows of the list's first request when its answer arrived before the list was created (and
+ * the dictionaries its cells need are in memory); nothing otherwise — the list then loads as always.
+ * A page past the end is left to load(), which moves to the last page.
+ */
+function arrivedPage<Row>(host: ListHost, config: ListConfig, query: ListQuery): Partial<ListState<Row>> {
+  const url = config.url.list;
+  if (!url) return {};
+  if (config.prefetch && !config.prefetched?.()) return {};
+  const params = buildListParams(query, config);
+  const arrived = takeArrivedList<PageResult<Row> | Row[]>(host.request, url, params, (answer) => {
+    const { rows, total } = readPage(answer.result);
+    return !(rows.length === 0 && total > 0 && query.page > lastPage(total, query.pageSize));
+  });
+  if (!arrived) return {};
+  const { rows, total } = readPage(arrived.result);
+  return { rows, total, loaded: true };
+}
+
 export function createListController<Row>(
   initialHost: ListHost,
   initialConfig: ListConfig,
@@ -137,14 +162,16 @@ export function createListController<Row>(
   let listLoading = false;
   let busy = 0;
 
+  const initialQuery = normalizeQuery(options.initialQuery ?? defaultQuery(config), config);
   let state: ListState<Row> = {
-    query: normalizeQuery(options.initialQuery ?? defaultQuery(config), config),
+    query: initialQuery,
     rows: [],
     total: 0,
     loading: false,
     loaded: false,
     selectedRowKeys: [],
     selectedRows: [],
+    ...(options.startWithArrived === false ? {} : arrivedPage<Row>(host, config, initialQuery)),
   };
 
   function setState(patch: Partial<ListState<Row>>): void {
