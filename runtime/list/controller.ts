@@ -10,7 +10,7 @@ import { CLICK_THROTTLE_MS, DEFAULT_EXPORT_FILE_NAME, DEFAULT_ROW_KEY, MESSAGES 
 import { checkDownloadedFile } from './exportFile';
 import { lastPage, recalculatePage } from './paging';
 import { batchDeleteIds, buildExportParams, buildListParams, rowKeyOf } from './params';
-import { takePrefetchedList } from './prefetch';
+import { takeArrivedList, takePrefetchedList } from './prefetch';
 import { LIST_PARAMS } from '../contract/listQuery';
 import type {
   ListConfig,
@@ -107,6 +107,12 @@ export interface ListControllerOptions {
   initialQuery?: ListQuery;
   /** Clock seam for the click throttle. */
   now?: () => number;
+  /**
+   * Start with the rows of this list's first request when it was sent ahead (./prefetch.ts) and
+   * its answer has arrived already: the first render shows them, no empty table and no spinner.
+   * Default true; a list that does not load by itself says false.
+   */
+  startWithArrived?: boolean;
 }
 
 interface ReadPage<Row> {
@@ -137,6 +143,43 @@ function sortFrom(sorter: TableSorter | undefined, current: SortState, fallback:
   return fallback;
 }
 
+/**
+ * The rows of the list's first request when its answer arrived before the list was created (and
+ * the dictionaries its cells need are in memory); nothing otherwise — the list then loads as always.
+ * A page past the end is left to load(), which moves to the last page.
+ */
+function arrivedPage<Row>(host: ListHost, config: ListConfig, query: ListQuery): ArrivedPage<Row> | undefined {
+  const url = config.url.list;
+  if (!url) return undefined;
+  if (config.prefetch && !config.prefetched?.()) return undefined;
+  const params = buildListParams(query, config);
+  const arrived = takeArrivedList<PageResult<Row> | Row[]>(host.request, url, params, (answer) => {
+    const { rows, total } = readPage(answer.result);
+    return !(rows.length === 0 && total > 0 && query.page > lastPage(total, query.pageSize));
+  });
+  if (!arrived) return undefined;
+  const { rows, total, totalExact, nextCursor } = readPage(arrived.result);
+  return { state: { rows, total, totalExact, loaded: true }, continuation: continuationOf(url, params, query, nextCursor) };
+}
+
+interface ArrivedPage<Row> {
+  state: Partial<ListState<Row>>;
+  continuation: Continuation | undefined;
+}
+
+/** A `nextCursor`, good for exactly the request of the page after the one it came with. */
+interface Continuation {
+  key: string;
+  cursor: string;
+}
+
+function continuationOf(url: string, params: RequestParams, query: ListQuery, nextCursor: string | undefined): Continuation | undefined {
+  if (!nextCursor) return undefined;
+  const next: RequestParams = { ...params, [LIST_PARAMS.pageNo]: query.page + 1 };
+  delete next[LIST_PARAMS.cursor];
+  return { key: paramsKey(url, next), cursor: nextCursor };
+}
+
 export function createListController<Row>(
   initialHost: ListHost,
   initialConfig: ListConfig,
@@ -151,8 +194,10 @@ export function createListController<Row>(
   let listLoading = false;
   let busy = 0;
 
+  const initialQuery = normalizeQuery(options.initialQuery ?? defaultQuery(config), config);
+  const arrived = options.startWithArrived === false ? undefined : arrivedPage<Row>(host, config, initialQuery);
   let state: ListState<Row> = {
-    query: normalizeQuery(options.initialQuery ?? defaultQuery(config), config),
+    query: initialQuery,
     rows: [],
     total: 0,
     totalExact: true,
@@ -160,6 +205,7 @@ export function createListController<Row>(
     loaded: false,
     selectedRowKeys: [],
     selectedRows: [],
+    ...arrived?.state,
   };
 
   function setState(patch: Partial<ListState<Row>>): void {
@@ -192,7 +238,7 @@ export function createListController<Row>(
    * The last answer's `nextCursor`, good for exactly the request of the page after it (same filter,
    * sort and size): going from page N to N+1 sends it, so the server reads N+1 without OFFSET.
    */
-  let continuation: { key: string; cursor: string } | undefined;
+  let continuation: Continuation | undefined = arrived?.continuation;
 
   function load(): Promise<void> {
     const url = config.url.list;
@@ -227,9 +273,7 @@ export function createListController<Row>(
         return;
       }
       const { rows, total, totalExact, nextCursor } = readPage(res.result);
-      const next: RequestParams = { ...params, [LIST_PARAMS.pageNo]: query.page + 1 };
-      delete next[LIST_PARAMS.cursor];
-      continuation = nextCursor ? { key: paramsKey(url, next), cursor: nextCursor } : undefined;
+      continuation = continuationOf(url, params, query, nextCursor);
       const last = lastPage(total, query.pageSize);
       if (rows.length === 0 && total > 0 && query.page > last) {
         // A bookmarked page past the end (rows deleted since): show the last page instead.

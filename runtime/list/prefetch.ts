@@ -16,6 +16,8 @@ type ListRequest = Pick<HostRequest, 'get'>;
 interface Prefetched {
   answer: Promise<Envelope<unknown>>;
   at: number;
+  /** The answer, once it has arrived (a failed request leaves it unset). */
+  arrived?: Envelope<unknown>;
 }
 
 /** Per request layer (the web app has one; tests their own), keyed by URL + parameters. */
@@ -46,9 +48,10 @@ export function prefetchList(request: ListRequest, url: string, params: RequestP
   const key = listRequestKey(url, params);
   if (store.has(key)) return;
   const answer = request.get<unknown>(url, params);
+  const entry: Prefetched = { answer, at: now };
   // Not taken, a failure has nobody to tell; taken, the controller reports it as its own.
-  answer.catch(() => undefined);
-  store.set(key, { answer, at: now });
+  answer.then((envelope) => void (entry.arrived = envelope), () => undefined);
+  store.set(key, entry);
 }
 
 /** The prefetched answer to exactly this request, once; undefined when there is none (fresh). */
@@ -59,4 +62,26 @@ export function takePrefetchedList<T>(request: ListRequest, url: string, params:
   if (!entry) return undefined;
   store.delete(key);
   return entry.answer as Promise<Envelope<T>>;
+}
+
+/**
+ * The prefetched answer to exactly this request when it has already arrived and succeeded, taken
+ * (once) at once — so a list created after its answer came starts with the rows, without a render
+ * of an empty table first. Undefined while it is on its way or when it failed: those stay for
+ * takePrefetchedList, whose caller waits for it and reports a failure as always; so does an answer
+ * `usable` turns down.
+ */
+export function takeArrivedList<T>(
+  request: ListRequest,
+  url: string,
+  params: RequestParams,
+  usable: (answer: Envelope<T>) => boolean = () => true,
+  now: number = Date.now(),
+): Envelope<T> | undefined {
+  const store = storeOf(request, now);
+  const key = listRequestKey(url, params);
+  const arrived = store.get(key)?.arrived as Envelope<T> | undefined;
+  if (!arrived?.success || !usable(arrived)) return undefined;
+  store.delete(key);
+  return arrived;
 }

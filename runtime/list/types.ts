@@ -101,6 +101,12 @@ export interface ListConfig {
    * Its failure does not stop the rows.
    */
   prefetch?: () => Promise<unknown>;
+  /**
+   * Whether what `prefetch` waits for is there already (the dictionaries in memory). A list whose
+   * first answer arrived before it was created shows the rows at once only then; without it a
+   * list with `prefetch` always waits.
+   */
+  prefetched?: () => boolean;
 }
 
 /** One page of a JeecgBoot list answer (contract §1.2); non-paged endpoints answer a bare array. */

@@ -41,6 +41,7 @@ export function useListController<Row>(options: UseListControllerOptions): ListC
   const [controller] = useState(() =>
     createListController<Row>(host, config, {
       initialQuery: location ? readListQuery(location.search, config) : undefined,
+      startWithArrived: autoLoad,
     }),
   );
   const locationRef = useRef(location);

@@ -1,7 +1,15 @@
 // Menu component keys → page views (the menu component contract: unknown keys show "coming soon").
-import { createElement, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { hasSchemaDocument } from '../pages/schemaDocuments';
 import { lazyView, type ViewLoader } from './lazyView';
+
+type SchemaRouteModule = typeof import('../pages/SchemaRoute');
+
+/** The schema route's module once loaded (preloaded by the menu, or a schema page was shown). */
+let schemaRoute: SchemaRouteModule | undefined;
+
+/** Views of LOADERS whose code has been preloaded, by key. */
+const arrived = new Map<string, ComponentType>();
 
 const COMING_SOON: ViewLoader = () => import('../pages/ComingSoon');
 const PARENT_INDEX: ViewLoader = () => import('./ParentIndexView');
@@ -36,11 +44,16 @@ export function normaliseViewKey(componentKey: string): string {
 function schemaLoader(key: string): ViewLoader | undefined {
   if (!hasSchemaDocument(key)) return undefined;
   return () =>
-    import('../pages/SchemaRoute').then(({ default: SchemaRoute }) => ({
-      default: function SchemaView() {
-        return createElement(SchemaRoute, { viewKey: key });
-      },
-    }));
+    import('../pages/SchemaRoute').then((route) => {
+      schemaRoute = route;
+      return { default: schemaView(route, key) };
+    });
+}
+
+function schemaView(route: SchemaRouteModule, key: string): ComponentType {
+  return function SchemaView() {
+    return createElement(route.default, { viewKey: key });
+  };
 }
 
 function loaderOf(key: string): ViewLoader | undefined {
@@ -60,7 +73,7 @@ export function hasView(componentKey: string): boolean {
 export function preloadView(componentKey: string, soon = false): void {
   const key = normaliseViewKey(componentKey);
   if (Object.hasOwn(LOADERS, key)) {
-    if (soon) LOADERS[key]().catch(() => undefined);
+    if (soon) LOADERS[key]().then((module) => void arrived.set(key, module.default), () => undefined);
     return;
   }
   if (!hasSchemaDocument(key)) return;
@@ -72,12 +85,7 @@ export function preloadView(componentKey: string, soon = false): void {
     .catch(() => undefined);
 }
 
-/** What the menu needs of the schema route's module once it has been preloaded. */
-interface SchemaRouteStarter {
-  startSchemaPage(viewKey: string): void;
-}
 
-let schemaRoute: SchemaRouteStarter | undefined;
 
 /**
  * A menu entry clicked: when its schema page is ready (preloaded), its list request leaves now,
@@ -88,20 +96,31 @@ export function startView(componentKey: string): void {
   if (schemaRoute && !Object.hasOwn(LOADERS, key) && hasSchemaDocument(key)) schemaRoute.startSchemaPage(key);
 }
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+const cache = new Map<string, ComponentType>();
 
 /**
- * The lazily loaded view for a menu component key; the same component object for the same key
- * (so a re-render does not remount the page). A failed load is forgotten, so the next render
- * after the error boundary resets tries again.
+ * The view whose code is here already (preloaded by the menu): rendered as it is, not lazily. A
+ * lazy component's first render suspends even when its code has arrived (import() answers a
+ * promise), and React then holds the page back until 300 ms after its fallback showed
+ * (FALLBACK_THROTTLE_MS) — most of a menu click's time.
  */
-export function viewFor(componentKey: string): LazyExoticComponent<ComponentType> {
+function loadedView(key: string): ComponentType | undefined {
+  if (Object.hasOwn(LOADERS, key)) return arrived.get(key);
+  return schemaRoute && hasSchemaDocument(key) ? schemaView(schemaRoute, key) : undefined;
+}
+
+/**
+ * The view for a menu component key — the loaded one when its code is here, else lazily loaded;
+ * the same component object for the same key (so a re-render does not remount the page). A failed
+ * load is forgotten, so the next render after the error boundary resets tries again.
+ */
+export function viewFor(componentKey: string): ComponentType {
   const key = normaliseViewKey(componentKey);
   const loader = loaderOf(key);
   const cacheKey = loader ? key : '(coming soon)';
   let view = cache.get(cacheKey);
   if (!view) {
-    view = lazyView(loader ?? COMING_SOON, key, () => cache.delete(cacheKey));
+    view = (loader && loadedView(key)) || lazyView(loader ?? COMING_SOON, key, () => cache.delete(cacheKey));
     cache.set(cacheKey, view);
   }
   return view;

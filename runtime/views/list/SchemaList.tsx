@@ -97,7 +97,10 @@ export function SchemaList(props: SchemaListProps) {
   useDictionaries(dict, codes);
   const baseKey = JSON.stringify(props.baseParams ?? {});
   const config = useMemo(
-    () => listConfigOf(page, () => dict.prefetch(codes), JSON.parse(baseKey) as RequestParams),
+    () => ({
+      ...listConfigOf(page, () => dict.prefetch(codes), JSON.parse(baseKey) as RequestParams),
+      prefetched: () => codes.every((code) => dict.cachedItems(code) !== undefined),
+    }),
     [page, dict, codes, baseKey],
   );
   const list = useListController<Row>({ host, config, location });
@@ -179,7 +182,8 @@ export function SchemaList(props: SchemaListProps) {
     void list.callRow({ ...action, extra: rowActionParams(action, row) }, String(row.id)).then((done) => done && list.clearSelection());
   };
   // Only a total that answered a request counts: before the first answer the list holds 0.
-  const [asked, setAsked] = useState(false);
+  // (A list that started with its arrived answer has one from the start.)
+  const [asked, setAsked] = useState(list.loaded);
   if (loading && !asked) setAsked(true);
   const onTotal = props.onTotal;
   useEffect(() => {

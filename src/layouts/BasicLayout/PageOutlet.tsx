@@ -17,7 +17,7 @@ export interface PageEntry {
 }
 
 function PageView({ entry }: { entry: PageEntry }) {
-  // viewFor returns the same lazy component for the same key, so this does not remount per render.
+  // viewFor returns the same component for the same key, so this does not remount per render.
   return createElement(viewFor(entry.match.record.component));
 }
 

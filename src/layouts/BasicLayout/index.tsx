@@ -22,6 +22,7 @@ import SettingDrawer from '../../settings/SettingDrawer';
 import { effectiveContentWidth } from '../../settings/themeSettings';
 import { useThemeSettings } from '../../settings/useThemeSettings';
 import { useHeaderHidden } from './useHeaderHidden';
+import WarmListStyles from './listStyles/WarmListStyles';
 import './basicLayout.css';
 
 /*
@@ -156,6 +157,7 @@ export default function BasicLayout() {
         <Layout.Footer className="page-footer">{FOOTER_TEXT}</Layout.Footer>
       </Layout>
       {import.meta.env.DEV && <SettingDrawer />}
+      <WarmListStyles />
       {/* The tenant comes first: the department choice is asked again after the tenant's reload. */}
       {needTenantSelect ? (
         <TenantSelectModal open firstChoice onClose={() => setNeedTenantSelect(false)} />

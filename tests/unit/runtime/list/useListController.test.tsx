@@ -1,7 +1,10 @@
 import { StrictMode, useState } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildListParams } from '../../../../runtime/list/params';
+import { prefetchList } from '../../../../runtime/list/prefetch';
 import type { ListConfig } from '../../../../runtime/list/types';
+import { defaultQuery, normalizeQuery } from '../../../../runtime/list/url';
 import { useListController } from '../../../../runtime/list/useListController';
 import { createFakeHost, deferred, ok, type Answer, type FakeHost, type RecordedCall } from './fakeHost';
 
@@ -132,5 +135,68 @@ describe('useListController without a URL', () => {
     });
     expect(controller.getState().rows).toEqual([]);
     expect(controller.getState().loading).toBe(false);
+  });
+});
+
+describe('useListController with its first request sent ahead', () => {
+  const url = config.url.list as string;
+  const first = buildListParams(normalizeQuery(defaultQuery(config), config), config);
+  const settle = () => act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+  /** Every render's rows and spinner, in order. */
+  function renderRecorded(listConfig: ListConfig = config) {
+    const renders: { rows: readonly Row[]; loading: boolean; loaded: boolean }[] = [];
+    const hook = renderHook(() => {
+      const list = useListController<Row>({ host: fake.host, config: listConfig });
+      renders.push({ rows: list.rows, loading: list.loading, loaded: list.loaded });
+      return list;
+    });
+    return { ...hook, renders };
+  }
+
+  it('shows the rows in its first render when the answer has arrived, without asking again', async () => {
+    prefetchList(fake.host.request, url, first);
+    await settle();
+    const { result, renders } = renderRecorded();
+    expect(renders[0]).toEqual({ rows: [{ id: 'p1', name: '' }], loading: false, loaded: true });
+    expect(renders.every((r) => r.rows.length === 1 && !r.loading)).toBe(true);
+    expect(result.current).toMatchObject({ loaded: true, total: 100 });
+    await settle();
+    expect(fake.callsTo('get', url)).toHaveLength(1);
+  });
+
+  it('waits for an answer still on its way (an empty table first), still asking once', async () => {
+    const late = deferred<Answer>();
+    fake.respond(() => late.promise);
+    prefetchList(fake.host.request, url, first);
+    const { result, renders } = renderRecorded();
+    expect(renders[0]).toEqual({ rows: [], loading: false, loaded: false });
+    late.resolve(ok({ records: [{ id: 'late', name: '' }], total: 1 }));
+    await waitFor(() => expect(result.current.rows).toEqual([{ id: 'late', name: '' }]));
+    expect(fake.callsTo('get', url)).toHaveLength(1);
+  });
+
+  it('reports an arrived refusal as its own answer, as before', async () => {
+    fake.respond(() => ({ ...ok(null), success: false, message: '没有权限，请联系管理员授权', code: 510 }));
+    prefetchList(fake.host.request, url, first);
+    await settle();
+    const { result, renders } = renderRecorded();
+    expect(renders[0].rows).toEqual([]);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(fake.notices).toEqual([{ kind: 'warning', text: '没有权限，请联系管理员授权' }]);
+    expect(fake.callsTo('get', url)).toHaveLength(1);
+  });
+
+  it('waits for its dictionaries when they are not in memory yet', async () => {
+    prefetchList(fake.host.request, url, first);
+    await settle();
+    const dictionaries = deferred<void>();
+    const { result, renders } = renderRecorded({ ...config, prefetch: () => dictionaries.promise, prefetched: () => false });
+    expect(renders[0]).toEqual({ rows: [], loading: false, loaded: false });
+    dictionaries.resolve();
+    await waitFor(() => expect(result.current.rows).toEqual([{ id: 'p1', name: '' }]));
+    expect(fake.callsTo('get', url)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '../../../../src/api/types';
 import { ViewLoadError, loadWithTimeout, type ViewModule } from '../../../../src/router/lazyView';
-import { hasView, normaliseViewKey, viewFor } from '../../../../src/router/viewRegistry';
+import { hasView, normaliseViewKey, preloadView, viewFor } from '../../../../src/router/viewRegistry';
 import { useSession } from '../../../../src/store/session';
 
 describe('loading a page view', () => {
@@ -77,5 +77,23 @@ describe('view registry', () => {
     );
     expect(await screen.findByText('抱歉，你无权访问该页面', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回首页' })).toBeInTheDocument();
+  });
+
+  it('renders a view preloaded by the menu at once, without suspending', async () => {
+    preloadView('exception/500', true);
+    // The view's code is loaded by the time the click comes: wait for the same import here.
+    await import('../../../../src/pages/exception/Exception500');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const View = viewFor('exception/500');
+    render(
+      <MemoryRouter>
+        <Suspense fallback="loading">
+          <View />
+        </Suspense>
+      </MemoryRouter>,
+    );
+    // In the first render already: no fallback, hence no waiting for React's reveal throttle.
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByText('500')).toBeInTheDocument();
   });
 });
