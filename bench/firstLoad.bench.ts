@@ -32,6 +32,7 @@ import { loadEntityPages } from '../server/crud/pages';
 import { openPglite, type Database } from '../server/db/open';
 import { prepareDatabase } from '../server/db/prepare';
 import { percentile } from './support/stats';
+import { benchCleanups } from './support/cleanups';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API = '/insurance';
@@ -70,21 +71,7 @@ const networks = option('networks', 'loopback,20mbit')
   });
 
 /** Work to undo on the way out, newest first — also on Ctrl-C or the time limit. */
-const cleanups: Array<() => Promise<void>> = [];
-async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) await cleanups.pop()?.().catch((err: unknown) => console.error('cleanup failed:', err));
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-const deadline = setTimeout(() => {
-  console.error('\nstill running after 20 min: giving up');
-  void cleanUp().finally(() => process.exit(1));
-}, 20 * 60_000);
-deadline.unref();
+const { cleanups, cleanUp } = benchCleanups(20);
 
 function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -258,5 +245,4 @@ try {
   await main();
 } finally {
   await cleanUp();
-  clearTimeout(deadline);
 }

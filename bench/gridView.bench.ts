@@ -20,6 +20,7 @@ import playwrightConfig from '../playwright.config';
 import type { BenchSize, BenchSubject } from './grid/api';
 import { serveFolder } from './support/staticServer';
 import { ms, percentile, ratio } from './support/stats';
+import { benchCleanups } from './support/cleanups';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,21 +51,7 @@ const sizes: BenchSize[] = option('sizes', '200x10,1000x20')
   });
 
 /** Work to undo on the way out, newest first — also on Ctrl-C or the time limit. */
-const cleanups: Array<() => Promise<void>> = [];
-async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) await cleanups.pop()?.().catch((err: unknown) => console.error('cleanup failed:', err));
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-const deadline = setTimeout(() => {
-  console.error(`\nstill running after ${timeoutMin} min: giving up`);
-  void cleanUp().finally(() => process.exit(1));
-}, timeoutMin * 60_000);
-deadline.unref();
+const { cleanups, cleanUp } = benchCleanups(timeoutMin);
 
 async function buildPage(): Promise<string> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-gridbench-'));
@@ -186,5 +173,4 @@ try {
   await main();
 } finally {
   await cleanUp();
-  clearTimeout(deadline);
 }

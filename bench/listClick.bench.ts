@@ -33,6 +33,7 @@ import { openPglite, type Database } from '../server/db/open';
 import { prepareDatabase } from '../server/db/prepare';
 import { loadReports } from '../server/reports';
 import { ms, percentile } from './support/stats';
+import { benchCleanups } from './support/cleanups';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API = '/insurance';
@@ -74,20 +75,7 @@ const screenshotPath = option('screenshot', '');
 const verbose = process.argv.includes('--verbose');
 
 /** Work to undo on the way out, newest first — also on Ctrl-C or the time limit. */
-const cleanups: Array<() => Promise<void>> = [];
-async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) await cleanups.pop()?.().catch((err: unknown) => console.error('cleanup failed:', err));
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-setTimeout(() => {
-  console.error('\nstill running after 20 min: giving up');
-  void cleanUp().finally(() => process.exit(1));
-}, 20 * 60_000).unref();
+const { cleanups, cleanUp } = benchCleanups(20);
 
 function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -26,6 +26,7 @@ import { ApiClient, eachLimited, type Answer } from './support/httpClient';
 import { startServerProcess, type ServerProcess } from './support/serverProcess';
 import { ms, percentile } from './support/stats';
 import { API, dictPath, nextRequest, REQUEST_KINDS, type BenchUser, type DetailIds, type RequestKind, type Sample } from './support/userMix';
+import { benchCleanups } from './support/cleanups';
 
 const GOAL_P99_MS = 250;
 const WARM_UP_MS = 3_000;
@@ -77,16 +78,7 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
   };
 }
 
-const cleanups: Array<() => Promise<void>> = [];
-async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) await cleanups.pop()?.().catch((err: unknown) => console.error('cleanup failed:', err));
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { cleanups, cleanUp } = benchCleanups();
 
 async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const started = performance.now();
