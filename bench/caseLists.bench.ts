@@ -27,10 +27,10 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../server/db/open';
 import { DEMO_PASSWORD } from '../server/seed';
-import { readArgs, type DatabaseKind } from './support/args';
+import { option, readArgs, type DatabaseKind } from './support/args';
 import { API, cleanUp, startBenchServer, step, type BenchServer } from './support/benchServer';
 import { addAdjusters, fillCases } from './support/cases';
-import { ms, ratio, summarise, type Latencies } from './support/stats';
+import { ms, ratio, summarise, timed, type Latencies } from './support/stats';
 
 const PAGE_SIZE = 10;
 const WARM_UP_PAIRS = 2;
@@ -53,13 +53,6 @@ interface Options {
   pgJit: 'on' | 'off';
 }
 
-function option(name: string): string | undefined {
-  const argv = process.argv.slice(2);
-  const inline = argv.find((a) => a.startsWith(`--${name}=`));
-  if (inline) return inline.slice(name.length + 3);
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-}
 
 function readOptions(): Options {
   const { rows, kinds } = readArgs();
@@ -207,11 +200,6 @@ async function viaRawSql(database: Database, scenario: Scenario, bounded: boolea
   return { ids: page.rows.map((r) => r.id), total };
 }
 
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
 
 interface Measured {
   user: string;

@@ -33,6 +33,7 @@ import { openPglite, type Database } from '../server/db/open';
 import { prepareDatabase } from '../server/db/prepare';
 import { percentile } from './support/stats';
 import { benchCleanups } from './support/cleanups';
+import { option } from './support/args';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API = '/insurance';
@@ -40,13 +41,6 @@ const LOGIN_PATH = '/user/login';
 /** The issue's goal for the sign-in page (1 kB = 1,000 bytes, the stricter reading). */
 const GOAL_JS_BYTES = 250_000;
 
-function option(name: string, fallback: string): string {
-  const argv = process.argv.slice(2);
-  const inline = argv.find((a) => a.startsWith(`--${name}=`));
-  if (inline) return inline.slice(name.length + 3);
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
-}
 
 const runs = Number(option('runs', '7'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');

@@ -21,16 +21,10 @@ import type { BenchSize, BenchSubject } from './grid/api';
 import { serveFolder } from './support/staticServer';
 import { ms, percentile, ratio } from './support/stats';
 import { benchCleanups } from './support/cleanups';
+import { option } from './support/args';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-function option(name: string, fallback: string): string {
-  const argv = process.argv.slice(2);
-  const inline = argv.find((a) => a.startsWith(`--${name}=`));
-  if (inline) return inline.slice(name.length + 3);
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
-}
 
 function positive(name: string, fallback: number): number {
   const value = Number(option(name, String(fallback)));

@@ -34,6 +34,7 @@ import { prepareDatabase } from '../server/db/prepare';
 import { loadReports } from '../server/reports';
 import { ms, percentile } from './support/stats';
 import { benchCleanups } from './support/cleanups';
+import { option } from './support/args';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const API = '/insurance';
@@ -53,13 +54,6 @@ const PAGES: readonly ListPageCase[] = [
   { group: '系统管理', entry: '用户管理', path: '/isystem/user' },
 ];
 
-function option(name: string, fallback: string): string {
-  const argv = process.argv.slice(2);
-  const inline = argv.find((a) => a.startsWith(`--${name}=`));
-  if (inline) return inline.slice(name.length + 3);
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
-}
 
 function wholeNumber(name: string, fallback: number, min: number): number {
   const value = Number(option(name, String(fallback)));

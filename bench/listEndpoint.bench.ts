@@ -24,7 +24,7 @@ import { readArgs, type DatabaseKind } from './support/args';
 import { API, cleanUp, expertPage, startBenchServer, step, type BenchServer } from './support/benchServer';
 import { fillExpertsThenIndex } from './support/experts';
 import { loadEntityPages } from '../server/crud/pages';
-import { ms, ratio, summarise, type Latencies } from './support/stats';
+import { ms, ratio, summarise, timed, type Latencies } from './support/stats';
 
 const PAGE_SIZE = 10;
 const MAX_PAIRS = 200;
@@ -163,11 +163,6 @@ async function viaRawSql(database: Database, scenario: Scenario): Promise<ListRe
   return { ids, total: hasNext ? Math.max(LIST_COUNT_LIMIT + 1, scenario.offset + PAGE_SIZE + 1) : LIST_COUNT_LIMIT + 1, totalExact: false };
 }
 
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
 
 interface Measured {
   scenario: string;

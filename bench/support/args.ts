@@ -13,6 +13,13 @@ function valueOf(argv: readonly string[], name: string): string | undefined {
   return at >= 0 ? argv[at + 1] : undefined;
 }
 
+/** The value of `--name v` or `--name=v` on the command line, or `fallback`. */
+export function option(name: string): string | undefined;
+export function option(name: string, fallback: string): string;
+export function option(name: string, fallback?: string): string | undefined {
+  return valueOf(process.argv.slice(2), name) ?? fallback;
+}
+
 export function readArgs(argv: readonly string[] = process.argv.slice(2), defaults: { rows: number } = { rows: 100_000 }): BenchArgs {
   const rowsText = valueOf(argv, 'rows');
   const rows = rowsText === undefined ? defaults.rows : Number(rowsText.replaceAll('_', ''));

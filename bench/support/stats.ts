@@ -51,3 +51,10 @@ export async function withMemory<T>(run: () => Promise<T>): Promise<{ value: T; 
     clearInterval(timer);
   }
 }
+
+/** How long `run` took, in ms. */
+export async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
