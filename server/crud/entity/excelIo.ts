@@ -2,7 +2,6 @@ import type { Writable } from 'node:stream';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import {
-  describeRowErrors,
   duplicateNote,
   ExcelFileError,
   mapRowStream,
@@ -15,9 +14,9 @@ import {
   type RowError,
   type RowPlace,
 } from '../../excel';
-import { BusinessError } from '../../http/envelope';
 import { inTransaction } from '../../db/transaction';
-import { createImportKeys, FILE_STRIDE, placeKey, repeatedKeys, stageKeys, type StagedKey } from './importKeys';
+import { createImportKeys, FILE_STRIDE, insertedKeys, placeKey, repeatedKeys, stageKeys, type StagedKey } from './importKeys';
+import { readAhead } from './readAhead';
 import { applyListFilter, applyListOrder, type ListQuery } from '../query';
 import { isMultiValued } from './model';
 import { readLinks } from './links';
@@ -166,20 +165,30 @@ function repeatKey(value: unknown): string | null {
   return text === '' ? null : text;
 }
 
+/** A failed import leaving its transaction, so that what it inserted is rolled back. */
+class RefusedImport extends Error {
+  constructor(readonly outcome: ImportOutcome) {
+    super('import refused');
+  }
+}
+
 /**
- * Imports the uploaded files in one transaction, all rows or none. The rows are streamed: each
- * file is read a chunk of rows at a time (readWorkbookRows), so memory holds one chunk, never the
- * file, however many rows it has.
+ * Imports the uploaded files in one transaction, all rows or none, reading each file once when it
+ * is good. The rows are streamed: each file is read a chunk of rows at a time (readWorkbookRows),
+ * so memory holds one chunk, never the file, however many rows it has; the next chunk is parsed
+ * while the database works on this one (readAhead).
  *
- * Pass 1 validates every row exactly as add does (types, required, lengths, rules, dictionary
- * texts, code rules, unique against the database), chunk by chunk; the values of unique fields go
- * to a temporary table (./importKeys.ts), which then finds values repeated within the files.
- * Only the errors of bad rows stay in memory. When any row is bad nothing is written, and the
- * error workbook is made by reading the files once more for those rows. Otherwise pass 2 reads
- * the files again and inserts them chunk by chunk (rows whose fill-rule field is blank are
- * numbered there), still in the same transaction. With several files every row carries its file's
- * name, so the messages and the error file say which file a row is in. File-level refusals
- * (format, size, header, row limit) throw ExcelFileError (naming the file when there are several).
+ * Each chunk is validated exactly as add validates (types, required, lengths, rules, dictionary
+ * texts, code rules, unique against the database) and, while no row so far was bad, inserted at
+ * once (rows whose fill-rule field is blank are numbered there). The values of unique fields go to
+ * a temporary table (./importKeys.ts), which at the end finds values repeated anywhere in the
+ * files; a value repeated within the chunk, or already inserted by an earlier chunk (the unique
+ * check finds it in the table), stops the inserting too. After the first bad row the rest is only
+ * validated, so that every bad row is reported; then the transaction is rolled back and the error
+ * workbook is made by reading the files once more for those rows. Only the errors of bad rows stay
+ * in memory. With several files every row carries its file's name, so the messages and the error
+ * file say which file a row is in. File-level refusals (format, size, header, row limit) throw
+ * ExcelFileError (naming the file when there are several), rolling back what was inserted.
  */
 export async function importFiles(
   service: EntityService,
@@ -235,63 +244,96 @@ export async function importFiles(
   const errors = new Map<number, RowError[]>();
   /** Errors saying a value is already in the database: a repeat within the files is named before them. */
   const takenErrors = new WeakSet<RowError>();
+  /**
+   * Values found in the table because an earlier chunk of this import inserted them: their rows are
+   * repeats, which repeatedKeys names. The error is kept in case the files spell the two values
+   * differently (so that no repeat is named) and the row would otherwise go without one.
+   */
+  const ownTaken = new Map<number, RowError[]>();
+  /** placeKey of the last row inserted; rows up to it are in the table. */
+  let insertedThrough = -1;
+  /** No bad row yet: chunks are inserted as they are validated. */
+  let inserting = true;
   let total = 0;
 
-  return inTransaction(db, async (trx) => {
-    if (unique.length > 0) await createImportKeys(trx);
-    for (let fileNo = 0; fileNo < files.length; fileNo++) {
-      for await (const chunk of chunksOf(fileNo)) {
-        total += chunk.length;
-        const values = await checkChunk(trx, chunk);
-        const staged: StagedKey[] = [];
-        for (const [index, field] of unique.entries()) {
-          for (const row of chunk) {
-            const value = repeatKey(row.values[field.name]);
-            if (value !== null) staged.push({ field: index, value, file: fileNo, rowNumber: row.rowNumber });
+  try {
+    return await inTransaction(db, async (trx) => {
+      if (unique.length > 0) await createImportKeys(trx);
+      for (let fileNo = 0; fileNo < files.length; fileNo++) {
+        for await (const chunk of readAhead(chunksOf(fileNo))) {
+          total += chunk.length;
+          const values = await checkChunk(trx, chunk);
+          let repeated = false;
+          const staged: StagedKey[] = [];
+          for (const [index, field] of unique.entries()) {
+            const inChunk = new Set<string>();
+            chunk.forEach((row, i) => {
+              const value = repeatKey(row.values[field.name]);
+              if (value === null) return;
+              if (inChunk.has(value)) repeated = true;
+              inChunk.add(value);
+              const stored = values[i][field.name];
+              staged.push({ field: index, value, stored: isGiven(stored) ? String(stored) : null, file: fileNo, rowNumber: row.rowNumber });
+            });
+            const taken = await store.existingValues(trx, field, values.map((v) => v[field.name]).filter(isGiven).map(String));
+            if (taken.size === 0) continue;
+            const own = insertedThrough < 0 ? new Set<string>() : await insertedKeys(trx, index, [...taken], insertedThrough);
+            chunk.forEach((row, i) => {
+              const value = values[i][field.name];
+              if (!isGiven(value) || !taken.has(String(value))) return;
+              const error = { column: field.label, message: duplicateMessage(field.label, String(value)) };
+              if (own.has(String(value))) {
+                repeated = true;
+                const place = placeKey(fileNo, row.rowNumber);
+                ownTaken.set(place, [...(ownTaken.get(place) ?? []), error]);
+                return;
+              }
+              takenErrors.add(error);
+              row.errors.push(error);
+            });
           }
-          const taken = await store.existingValues(trx, field, values.map((v) => v[field.name]).filter(isGiven).map(String));
-          if (taken.size === 0) continue;
-          chunk.forEach((row, i) => {
-            const value = values[i][field.name];
-            if (!isGiven(value) || !taken.has(String(value))) return;
-            const error = { column: field.label, message: duplicateMessage(field.label, String(value)) };
-            takenErrors.add(error);
-            row.errors.push(error);
-          });
+          await stageKeys(trx, staged);
+          for (const row of chunk) if (row.errors.length > 0) errors.set(placeKey(fileNo, row.rowNumber), row.errors);
+          if (inserting && !repeated && !chunk.some((row) => row.errors.length > 0)) {
+            startInInitialState(model.page, values);
+            await service.insertNew(trx, values, actor);
+            insertedThrough = placeKey(fileNo, chunk[chunk.length - 1].rowNumber);
+          } else {
+            inserting = false;
+          }
         }
-        await stageKeys(trx, staged);
-        for (const row of chunk) if (row.errors.length > 0) errors.set(placeKey(fileNo, row.rowNumber), row.errors);
       }
-    }
-    if (unique.length > 0) {
-      const placeOf = (key: number): RowPlace => {
-        const fileNo = Math.floor(key / FILE_STRIDE);
-        return { rowNumber: key % FILE_STRIDE, ...(several ? { fileName: files[fileNo].fileName } : {}) };
-      };
-      for (const repeated of await repeatedKeys(trx)) {
-        const field = unique[repeated.field];
-        const error = { column: field.label, message: duplicateNote(placeOf(repeated.place), repeated.firsts.map(placeOf), repeated.count) };
-        const list = errors.get(repeated.place) ?? [];
-        const at = list.findIndex((e) => takenErrors.has(e) && e.column === field.label);
-        if (at >= 0) list.splice(at, 0, error);
-        else list.push(error);
-        errors.set(repeated.place, list);
-      }
-    }
-    if (errors.size > 0) return failedImport(errors, total);
+      if (inserting) return { ok: true, count: total } as const;
+      if (unique.length > 0) await nameRepeats(trx);
+      // Throwing rolls back what the chunks before the first bad row inserted.
+      throw new RefusedImport(failedImport(errors, total));
+    });
+  } catch (err) {
+    if (err instanceof RefusedImport) return err.outcome;
+    throw err;
+  }
 
-    for (let fileNo = 0; fileNo < files.length; fileNo++) {
-      for await (const chunk of chunksOf(fileNo)) {
-        const values = await checkChunk(trx, chunk);
-        // The same bytes validated above: a row failing now means the data it refers to changed meanwhile.
-        const bad = chunk.find((row) => row.errors.length > 0);
-        if (bad) throw new BusinessError(`文件导入失败，${describeRowErrors(bad)}`);
-        startInInitialState(model.page, values);
-        await service.insertNew(trx, values, actor);
-      }
+  /** Adds to `errors` the note of every row whose unique value other rows of the files hold too. */
+  async function nameRepeats(trx: Kysely<DB>): Promise<void> {
+    const placeOf = (key: number): RowPlace => {
+      const fileNo = Math.floor(key / FILE_STRIDE);
+      return { rowNumber: key % FILE_STRIDE, ...(several ? { fileName: files[fileNo].fileName } : {}) };
+    };
+    for (const repeated of await repeatedKeys(trx)) {
+      const field = unique[repeated.field];
+      const error = { column: field.label, message: duplicateNote(placeOf(repeated.place), repeated.firsts.map(placeOf), repeated.count) };
+      const list = errors.get(repeated.place) ?? [];
+      const at = list.findIndex((e) => takenErrors.has(e) && e.column === field.label);
+      if (at >= 0) list.splice(at, 0, error);
+      else list.push(error);
+      errors.set(repeated.place, list);
     }
-    return { ok: true, count: total };
-  });
+    for (const [place, own] of ownTaken) {
+      const list = errors.get(place) ?? [];
+      for (const error of own) if (!list.some((e) => e.column === error.column)) list.push(error);
+      errors.set(place, list);
+    }
+  }
 
   function failedImport(found: Map<number, RowError[]>, totalRows: number): ImportOutcome {
     const places = [...found.keys()].sort((a, b) => a - b);

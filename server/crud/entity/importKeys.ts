@@ -14,7 +14,10 @@ export const placeKey = (file: number, rowNumber: number): number => file * FILE
 export interface StagedKey {
   /** Index of the unique field. */
   field: number;
+  /** markDuplicates' key of the cell: trimmed text. */
   value: string;
+  /** The value as the unique check reads it back from the table (its text), null when none is stored. */
+  stored: string | null;
   file: number;
   rowNumber: number;
 }
@@ -30,13 +33,26 @@ export interface RepeatedKey {
 }
 
 export async function createImportKeys(trx: Kysely<DB>): Promise<void> {
-  await sql`CREATE TEMP TABLE lossdesk_import_keys (field smallint NOT NULL, value text NOT NULL, place bigint NOT NULL) ON COMMIT DROP`.execute(trx);
+  await sql`CREATE TEMP TABLE lossdesk_import_keys (field smallint NOT NULL, value text NOT NULL, stored text, place bigint NOT NULL) ON COMMIT DROP`.execute(trx);
 }
 
 export async function stageKeys(trx: Kysely<DB>, keys: readonly StagedKey[]): Promise<void> {
   if (keys.length === 0) return;
-  await sql`INSERT INTO lossdesk_import_keys (field, value, place)
-    SELECT * FROM unnest(${keys.map((k) => k.field)}::smallint[], ${keys.map((k) => k.value)}::text[], ${keys.map((k) => placeKey(k.file, k.rowNumber))}::bigint[])`.execute(trx);
+  await sql`INSERT INTO lossdesk_import_keys (field, value, stored, place)
+    SELECT * FROM unnest(${keys.map((k) => k.field)}::smallint[], ${keys.map((k) => k.value)}::text[], ${keys.map((k) => k.stored)}::text[],
+      ${keys.map((k) => placeKey(k.file, k.rowNumber))}::bigint[])`.execute(trx);
+}
+
+/**
+ * Which of these values (as stored) of the unique field rows of the import up to `through` (a
+ * placeKey) hold: those rows are in the table, inserted by this import. Asked only when the
+ * unique check found values in the table, so it rarely runs.
+ */
+export async function insertedKeys(trx: Kysely<DB>, field: number, stored: readonly string[], through: number): Promise<Set<string>> {
+  const { rows } = await sql<{ stored: string }>`
+    SELECT DISTINCT stored FROM lossdesk_import_keys
+    WHERE field = ${field} AND place <= ${through} AND stored = ANY(${[...stored]}::text[])`.execute(trx);
+  return new Set(rows.map((r) => r.stored));
 }
 
 /** Every row whose value of a unique field another row of the import holds too, in file order. */

@@ -48,6 +48,9 @@ function withoutKeys(row: EntityRow): EntityRow {
   return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(KEY_PREFIX))) as EntityRow;
 }
 
+/** Fields stored as varchar or text, whose values compare as text without a cast. */
+const textTyped = (field: CompiledField): boolean => field.type === 'string' || field.type === 'text';
+
 export function dynamic(db: Kysely<DB>): Kysely<AnyTables> {
   return db as unknown as Kysely<AnyTables>;
 }
@@ -333,10 +336,14 @@ export class EntityStore {
     const wanted = [...new Set(values.filter((v) => v !== ''))];
     const found = new Set<string>();
     const except: RawBuilder<unknown> = exceptId === undefined ? sql`` : sql`AND ${sql.ref('id')} <> ${exceptId}`;
+    // A text column is compared as it is, so its unique index finds the values; a cast column would
+    // be read whole (an import checks every chunk). Other types keep the text comparison, whose
+    // spelling (numeric scale, date format) the callers' strings follow.
+    const column = textTyped(field) ? sql.ref(field.column) : sql`CAST(${sql.ref(field.column)} AS text)`;
     for (let i = 0; i < wanted.length; i += 5000) {
       const { rows } = await sql<{ value: string }>`
         SELECT CAST(${sql.ref(field.column)} AS text) AS value FROM ${sql.table(this.model.table)}
-        WHERE CAST(${sql.ref(field.column)} AS text) IN (${sql.join(wanted.slice(i, i + 5000))}) ${except}`.execute(db);
+        WHERE ${column} IN (${sql.join(wanted.slice(i, i + 5000))}) ${except}`.execute(db);
       for (const r of rows) found.add(r.value);
     }
     return found;

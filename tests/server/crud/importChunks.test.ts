@@ -1,7 +1,9 @@
 /**
  * An import is read and validated a chunk of rows at a time (IMPORT_CHUNK_ROWS), yet stays all or
- * nothing: a bad row in the last chunk keeps the earlier chunks out of the table, and a value
- * repeated in the first and the last chunk is found on both rows.
+ * nothing: a bad row in the last chunk keeps the earlier chunks out of the table (they were
+ * inserted and are rolled back), rows after the first bad one are still checked, and a value
+ * repeated in the first and the last chunk is found on both rows — named as a repeat, not as
+ * already in the table, though the first chunk was inserted by then.
  */
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -85,6 +87,42 @@ describe.each(DATABASE_KINDS)('an import of several chunks on %s', (kind) => {
       `第${excelRow(0)}行 联系电话: 文件中存在重复数据（与第${excelRow(last)}行重复）`,
       `第${excelRow(last)}行 联系电话: 文件中存在重复数据（与第${excelRow(0)}行重复）`,
     ]);
+  });
+
+  it('after a bad row in the first chunk the later chunks are still checked, and every bad row is named', async () => {
+    const last = ROWS - 1;
+    const answer = await importFile(
+      await expertWorkbook((rows) => {
+        rows[1][2] = '12345';
+        rows[last][2] = '54321';
+      }),
+    );
+    expect(answer.message).toBe(`文件导入失败，第${excelRow(1)}、${excelRow(last)}行数据有误（共2行），请下载错误文件修改后重新导入`);
+    expect(await imported()).toBe(0);
+    const reasons = await errorReasons(answer.result.fileUrl);
+    expect(reasons.map((r) => r.split(' ')[0])).toEqual([`第${excelRow(1)}行`, `第${excelRow(last)}行`]);
+  });
+
+  it('a value already in the table and repeated across chunks is named as both on both rows', async () => {
+    const phone = '16699990000';
+    await sql`INSERT INTO mnt_expert (id, expert_name, sex, contact_mobile, major_direction, tenant_id) VALUES ('chunk-taken', '已有专家', '1', ${phone}, '火灾', 0)`.execute(ctx.database.db);
+    try {
+      const last = ROWS - 1;
+      const answer = await importFile(
+        await expertWorkbook((rows) => {
+          rows[0][2] = phone;
+          rows[last][2] = phone;
+        }),
+      );
+      expect(answer.message).toBe(`文件导入失败，第${excelRow(0)}、${excelRow(last)}行数据有误（共2行），请下载错误文件修改后重新导入`);
+      expect(await imported()).toBe(0);
+      expect(await errorReasons(answer.result.fileUrl)).toEqual([
+        `第${excelRow(0)}行 联系电话: 文件中存在重复数据（与第${excelRow(last)}行重复）; 联系电话: 联系电话「${phone}」已存在`,
+        `第${excelRow(last)}行 联系电话: 文件中存在重复数据（与第${excelRow(0)}行重复）; 联系电话: 联系电话「${phone}」已存在`,
+      ]);
+    } finally {
+      await sql`DELETE FROM mnt_expert WHERE id = 'chunk-taken'`.execute(ctx.database.db);
+    }
   });
 
   it('a sound file of several chunks imports every row', async () => {
