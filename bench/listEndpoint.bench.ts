@@ -6,7 +6,7 @@
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server),
  * migrated, page tables applied, seeded without demo data, then N experts from generate_series and
- * ANALYZE. The table's indexes are the ones production derives from the page document
+ * VACUUM ANALYZE (as autovacuum leaves a table after a bulk insert). The table's indexes are the ones production derives from the page document
  * (server/crud/ddl/listIndexes.ts, applied by applyEntityTables in prepareDatabase), none made here.
  * Requests go through app.inject (the whole Fastify path: auth guard, permission check, query
  * translation, page + bounded count, dictionary texts, JSON) without network noise. The baseline is
