@@ -21,6 +21,22 @@ function readJson(file) {
   }
 }
 
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+/** How many lines of a failure's message the summary repeats (CI shows only the end of the log). */
+const MESSAGE_LINES = 8;
+
+/** The first lines of a failure's message, colour codes removed, indented under its test. */
+function messageLines(message) {
+  return String(message ?? '')
+    .replace(ANSI, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, MESSAGE_LINES)
+    .map((line) => `      ${line.trimEnd()}`)
+    .join('\n');
+}
+
 /** @param {Tally} tally @param {number|null} exitCode @param {string} runner */
 function failOnSilentExit(tally, exitCode, runner) {
   if (exitCode !== 0 && tally.failed === 0) {
@@ -58,6 +74,9 @@ export function tallyVitest(file, exitCode) {
   for (const fileResult of r.testResults ?? []) {
     const assertions = fileResult.assertionResults ?? [];
     const hasFailedTest = assertions.some((a) => a.status === 'failed');
+    for (const a of assertions.filter((x) => x.status === 'failed')) {
+      tally.problems.push(`vitest: ${fileResult.name} › ${a.fullName ?? a.title}\n${messageLines((a.failureMessages ?? [])[0])}`);
+    }
     if (fileResult.status === 'failed' && !hasFailedTest) {
       tally.failed += 1;
       const firstLine = String(fileResult.message ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
@@ -91,10 +110,32 @@ export function tallyPlaywright(file, exitCode) {
   tally.passed = stats.expected + tally.flaky;
   tally.failed = stats.unexpected;
   tally.skipped = stats.skipped ?? 0;
+  for (const failure of failedSpecs(r.suites ?? [])) tally.problems.push(failure);
   for (const error of r.errors ?? []) {
     tally.failed += 1;
     const firstLine = String(error.message ?? '').split('\n').find((l) => l.trim() !== '') ?? 'error';
     tally.problems.push(`playwright: ${firstLine}`);
   }
   return failOnSilentExit(tally, exitCode, 'playwright');
+}
+
+/**
+ * `playwright: file:line › title` and the first lines of its error, for every test that failed, so the
+ * end of a CI log says what went wrong without the traces.
+ * @param {any[]} suites @returns {string[]}
+ */
+function failedSpecs(suites) {
+  const out = [];
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = (test.results ?? []).at(-1);
+        const error = last?.error ?? (last?.errors ?? [])[0];
+        out.push(`playwright: ${spec.file}:${spec.line} › ${spec.title}\n${messageLines(error?.message)}`);
+      }
+    }
+    out.push(...failedSpecs(suite.suites ?? []));
+  }
+  return out;
 }
