@@ -24,7 +24,7 @@ function readJson(file) {
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 /** How many lines of a failure's message the summary repeats (CI shows only the end of the log). */
-const MESSAGE_LINES = 8;
+const MESSAGE_LINES = 14;
 
 /** The first lines of a failure's message, colour codes removed, indented under its test. */
 function messageLines(message) {
