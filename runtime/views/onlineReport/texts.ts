@@ -48,3 +48,11 @@ export const DESIGNER_TEXTS = {
   failed: '操作失败',
   run: '查询',
 } as const;
+
+/** Texts of the online report page (在线报表). */
+export const REPORT_TEXTS = {
+  search: '查询',
+  export: '导出',
+  noData: '暂无数据',
+  loadFailed: '报表加载失败',
+} as const;
