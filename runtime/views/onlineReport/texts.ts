@@ -27,7 +27,7 @@ export const DESIGNER_TEXTS = {
   fieldType: '类型',
   fieldWidth: '宽度',
   dictCode: '字典',
-  dictPlaceholder: '字典编码或 表,文本,编码',
+  dictPlaceholder: '字典编码',
   isShow: '显示',
   isOrder: '排序',
   isSearch: '查询',
