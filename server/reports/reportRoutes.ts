@@ -90,7 +90,7 @@ export const onlineReportRoutes: FastifyPluginAsync<OnlineReportRoutesOptions> =
     return { online };
   };
   const signedIn = { permission: SIGNED_IN } as const;
-  const target = { db: app.db, dataSources: app.dataSources };
+  const target = { db: app.db, dataSources: app.dataSources, timeoutMs: app.appConfig.onlineReportTimeoutMs };
 
   app.get('/online/cgreport/api/getRpColumns/:code', { config: signedIn, schema: { params: codeParams, querystring: noInput } }, async (request) => {
     const report = await readable(request);

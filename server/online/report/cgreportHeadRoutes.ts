@@ -66,7 +66,7 @@ export const cgreportHeadHooks: EntityHooks = {
 
 export function cgreportHeadRoutes(app: FastifyInstance, service: EntityService): void {
   const { apiPath } = service.model.page.entity;
-  const target = { db: app.db, dataSources: app.dataSources };
+  const target = { db: app.db, dataSources: app.dataSources, timeoutMs: app.appConfig.onlineReportTimeoutMs };
 
   app.get(`${apiPath}/queryAll`, { config: { permission: ONLINE_REPORT_CODES.list }, schema: { querystring: idQuery } }, async (request) => {
     const report = await findReport(app.db, (request.query as { id: string }).id);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, get, login, send, startTestApp, type TestApp } from '../support/app';
 
@@ -20,7 +20,7 @@ interface StoredReport {
 const HEAD = '/online/cgreportHead';
 const RP = '/online/cgreport/api';
 
-const EXPERT_SQL = 'SELECT expert_name, sex, create_time, sort_no FROM mnt_expert WHERE sex = ${sex} OR ${sex}::text IS NULL';
+const EXPERT_SQL = 'SELECT expert_name, sex, create_time, length(expert_name) AS name_length FROM mnt_expert WHERE sex = ${sex} OR ${sex}::text IS NULL';
 
 function expertReport(code: string) {
   return {
@@ -40,7 +40,8 @@ describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => 
   let lisi: string;
   let demoId: string;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // A short statement timeout, so a runaway report shows being stopped within the test.
+    t = await startTestApp(kind, { config: { onlineReportTimeoutMs: 1_000 } });
     admin = (await login(t.app, 'admin')).token;
     lisi = (await login(t.app, 'lisi')).token;
     const head = await t.database.db.selectFrom('onl_cgreport_head').select('id').where('code', '=', 'case_by_insurer').executeTakeFirstOrThrow();
@@ -118,7 +119,7 @@ describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => 
       { fieldName: 'expert_name', fieldType: 'String' },
       { fieldName: 'sex', fieldType: 'String' },
       { fieldName: 'create_time', fieldType: 'Datetime' },
-      { fieldName: 'sort_no', fieldType: 'Integer' },
+      { fieldName: 'name_length', fieldType: 'Integer' },
     ]);
     expect(answer.result.params).toEqual(['sex']);
     const typed = body<{ columns: Array<{ fieldName: string; fieldType: string }> }>(
@@ -236,6 +237,37 @@ describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => 
     expect(body_).toHaveLength(all.result.total);
     const sum = body_.reduce((s: number, r) => s + Number(r[1]), 0);
     expect(sum).toBe(Number(all.result.totals?.case_count));
+  });
+
+  it('reads under the role lossdesk_report_reader: system tables and tables with secrets are refused by the database', async () => {
+    const parse = async (cgrSql: string) => body<{ columns: unknown[] }>(await send(t.app, 'POST', `${HEAD}/parseSql`, { cgrSql }, admin));
+    // Neither name is on the guard's list: the database itself refuses them.
+    expect(await parse('SELECT role_name FROM sys_role')).toMatchObject({ success: false, message: '在线报表不能读取表 sys_role' });
+    expect(await parse('SELECT account FROM mnt_email_config')).toMatchObject({ success: false, message: '在线报表不能读取表 mnt_email_config' });
+    expect(await parse('SELECT code FROM onl_cgreport_head')).toMatchObject({ success: false, message: '在线报表不能读取表 onl_cgreport_head' });
+    expect((await parse('SELECT dict_code FROM sys_dict')).success).toBe(true);
+    expect((await parse('SELECT depart_name FROM sys_depart')).success).toBe(true);
+  });
+
+  it.runIf(kind === 'postgres')('stops a statement that runs past the timeout', async () => {
+    const started = Date.now();
+    const answer = body(await send(t.app, 'POST', `${HEAD}/preview`, { head: { cgrSql: 'SELECT count(*) AS n FROM generate_series(1, 500000000) AS g' } }, admin));
+    expect(answer).toMatchObject({ success: false, message: '查询超时（超过 1 秒），请简化 SQL 或缩小查询范围' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it.runIf(kind === 'postgres')('runs a report on a 数据源 (another PostgreSQL database)', async () => {
+    const url = new URL(inject('postgresAdminUrl'));
+    await t.database.db
+      .insertInto('sys_data_source')
+      .values({ id: 'ds_report_test', code: 'pg_admin', name: '测试库', db_type: '6', db_url: `jdbc:postgresql://${url.hostname}:${url.port}/postgres`, db_username: 'postgres', db_password: null })
+      .execute();
+    const saved = body<string>(
+      await send(t.app, 'POST', `${HEAD}/saveAll`, { head: { code: 'on_data_source', name: '数据源报表', cgrSql: 'SELECT current_database()::text AS db_name, ${n}::int + 1 AS next', dbSource: 'pg_admin' }, items: [{ fieldName: 'db_name' }, { fieldName: 'next', fieldType: 'Integer', isTotal: 1 }], params: [{ paramName: 'n', paramValue: '1' }] }, admin),
+    );
+    expect(saved.success).toBe(true);
+    const answer = await data(saved.result, 'self_n=41');
+    expect(answer.result).toMatchObject({ total: 1, records: [{ db_name: 'postgres', next: 42 }], totals: { next: 42 } });
   });
 
   it('answers 510 to callers without the codes, and lets onlCgreport:data holders use reports', async () => {
