@@ -20,21 +20,40 @@ export function defaultParamValues(params: readonly ReportParamInfo[]): Record<s
   return Object.fromEntries(params.map((p) => [p.paramName, p.paramValue ?? '']));
 }
 
-/** A figure of the 合计 row: numbers with at most two decimals, as the list's money columns show them. */
-export function totalText(value: unknown): string {
+/** Decimal places of a value as the rows show it ('600300.00' → 2, 31 → 0). */
+function decimalsOf(value: unknown): number {
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+  const match = /^-?\d+\.(\d+)$/.exec(text.trim());
+  return match ? match[1].length : 0;
+}
+
+/**
+ * A figure of the 合计 row, with as many decimals as the column's rows show (the database answers
+ * numeric sums as '600300.00'); at least two when the total itself has a fraction.
+ */
+export function totalText(value: unknown, decimals = 0): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return String(value);
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+  const places = Math.max(decimals, Number.isInteger(n) ? 0 : 2);
+  return places === 0 ? String(n) : n.toFixed(places);
 }
 
 /**
  * The 合计 row for the table's summary: by column, the total of the columns with one, 合计 in the
  * first column without one; undefined when the answer has no totals (no column totals).
  */
-export function totalsRow(columns: ReadonlyArray<{ dataIndex: string }>, totals: Readonly<Record<string, unknown>> | undefined): string[] | undefined {
+export function totalsRow(
+  columns: ReadonlyArray<{ dataIndex: string }>,
+  totals: Readonly<Record<string, unknown>> | undefined,
+  rows: ReadonlyArray<Readonly<Record<string, unknown>>> = [],
+): string[] | undefined {
   if (!totals || Object.keys(totals).length === 0) return undefined;
-  const cells = columns.map((column) => (Object.hasOwn(totals, column.dataIndex) ? totalText(totals[column.dataIndex]) : ''));
+  const cells = columns.map((column) => {
+    if (!Object.hasOwn(totals, column.dataIndex)) return '';
+    const decimals = Math.max(0, ...rows.map((row) => decimalsOf(row[column.dataIndex])));
+    return totalText(totals[column.dataIndex], decimals);
+  });
   const labelAt = columns.findIndex((column) => !Object.hasOwn(totals, column.dataIndex));
   if (labelAt >= 0) cells[labelAt] = TOTAL_LABEL;
   return cells;

@@ -43,7 +43,9 @@ test.describe('报表配置、在线报表', () => {
     await expect(dialog.locator('.ant-modal-title')).toHaveText('新增报表');
     await dialog.getByLabel('报表编码').fill(CODE);
     await dialog.getByLabel('报表名称').fill(NAME);
-    await expect(dialog.getByLabel('数据源')).toBeVisible();
+    // The main database unless a 数据源 of system administration is chosen.
+    await expect(dialog.getByRole('combobox', { name: '数据源' })).toBeVisible();
+    await expect(dialog.locator('.ant-select-selection-item').first()).toHaveText('主数据源');
     await dialog.getByLabel('报表SQL').fill(SQL);
     await dialog.getByRole('button', { name: '解析SQL' }).click();
     await expect(toast(page, '解析成功：3 个字段，1 个参数')).toBeVisible();

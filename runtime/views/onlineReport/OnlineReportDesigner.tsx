@@ -134,7 +134,15 @@ export function OnlineReportDesigner(props: RowViewProps) {
       footer={
         <Space>
           {id && (
-            <Button onClick={() => host.navigate(`/online/cgreport/${encodeURIComponent(id)}`)}>{DESIGNER_TEXTS.test}</Button>
+            <Button
+              onClick={() => {
+                // The dialog belongs to the list's tab: it must not stay over the report's page.
+                onClose();
+                host.navigate(`/online/cgreport/${encodeURIComponent(id)}`);
+              }}
+            >
+              {DESIGNER_TEXTS.test}
+            </Button>
           )}
           <Button onClick={onClose}>{DESIGNER_TEXTS.close}</Button>
           <Button type="primary" loading={busy === 'save'} disabled={!config} onClick={() => void save()}>

@@ -165,7 +165,7 @@ export function OnlineReportView({ host, code, onTitle }: OnlineReportViewProps)
       ...(dict ? { render: (value: unknown) => dictText(report?.dictOptions[dict], value) } : {}),
     };
   });
-  const totals = totalsRow(report?.columns ?? [], data.totals);
+  const totals = totalsRow(report?.columns ?? [], data.totals, data.rows);
 
   return (
     <Card variant="borderless" className="online-report-page" title={report?.cgRpConfigName ?? ''}>

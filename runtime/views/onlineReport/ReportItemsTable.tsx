@@ -24,7 +24,7 @@ export function ReportItemsTable({ items, onChange, onMove }: ReportItemsTablePr
   const flag = (key: 'isShow' | 'isOrder' | 'isSearch' | 'isTotal', title: string): ColumnsType<ReportItem>[number] => ({
     title,
     key,
-    width: 64,
+    width: 60,
     align: 'center',
     render: (_, item, index) => (
       <Checkbox aria-label={`${item.fieldName} ${title}`} checked={item[key]} onChange={(event) => onChange(index, { [key]: event.target.checked })} />
@@ -50,11 +50,11 @@ export function ReportItemsTable({ items, onChange, onMove }: ReportItemsTablePr
         </Space>
       ),
     },
-    { title: DESIGNER_TEXTS.fieldName, dataIndex: 'fieldName', key: 'fieldName', width: 150 },
+    { title: DESIGNER_TEXTS.fieldName, dataIndex: 'fieldName', key: 'fieldName', width: 140 },
     {
       title: DESIGNER_TEXTS.fieldTxt,
       key: 'fieldTxt',
-      width: 160,
+      width: 150,
       render: (_, item, index) => (
         <Input aria-label={`${item.fieldName} ${DESIGNER_TEXTS.fieldTxt}`} value={item.fieldTxt} maxLength={100} onChange={(event) => onChange(index, { fieldTxt: event.target.value })} />
       ),
@@ -62,7 +62,7 @@ export function ReportItemsTable({ items, onChange, onMove }: ReportItemsTablePr
     {
       title: DESIGNER_TEXTS.fieldType,
       key: 'fieldType',
-      width: 130,
+      width: 125,
       render: (_, item, index) => (
         <Select
           aria-label={`${item.fieldName} ${DESIGNER_TEXTS.fieldType}`}
@@ -76,7 +76,7 @@ export function ReportItemsTable({ items, onChange, onMove }: ReportItemsTablePr
     {
       title: DESIGNER_TEXTS.fieldWidth,
       key: 'fieldWidth',
-      width: 100,
+      width: 90,
       render: (_, item, index) => (
         <InputNumber
           aria-label={`${item.fieldName} ${DESIGNER_TEXTS.fieldWidth}`}
@@ -92,7 +92,7 @@ export function ReportItemsTable({ items, onChange, onMove }: ReportItemsTablePr
     {
       title: DESIGNER_TEXTS.dictCode,
       key: 'dictCode',
-      width: 160,
+      width: 140,
       render: (_, item, index) => (
         <Input
           aria-label={`${item.fieldName} ${DESIGNER_TEXTS.dictCode}`}

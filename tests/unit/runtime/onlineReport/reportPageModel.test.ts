@@ -13,6 +13,8 @@ describe('online report page model', () => {
     const columns = [{ dataIndex: 'insurer_name' }, { dataIndex: 'case_count' }, { dataIndex: 'fee_total' }];
     expect(totalsRow(columns, { case_count: 12, fee_total: '3456.5' })).toEqual(['合计', '12', '3456.50']);
     expect(totalsRow(columns, {})).toBeUndefined();
+    // As many decimals as the rows show (numeric sums arrive as '600300.00').
+    expect(totalsRow(columns, { case_count: 12, fee_total: 6791100 }, [{ case_count: 3, fee_total: '600300.00' }])).toEqual(['合计', '12', '6791100.00']);
     expect(totalsRow(columns, undefined)).toBeUndefined();
   });
 
