@@ -7,6 +7,9 @@ import { previewBody, saveBody, type ParsedSql, type ReportConfig } from './desi
 
 export const DESIGNER_API = '/online/cgreportHead';
 
+/** The codes the server checks for 解析SQL and 预览 (the buttons show to their holders only). */
+export const DESIGNER_CODES = { parse: 'onlCgreport:parse', preview: 'onlCgreport:preview' } as const;
+
 export interface QueryAllAnswer {
   head?: Record<string, unknown>;
   items?: Array<Record<string, unknown>>;

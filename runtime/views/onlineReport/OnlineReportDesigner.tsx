@@ -8,7 +8,7 @@
 import { Alert, Button, Col, Form, Input, Modal, Row, Select, Space, Spin, Tabs } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDictService } from '../../dict/dictContext';
-import { loadReportConfig, parseSql, saveReportConfig } from '../../onlineReport/designerApi';
+import { DESIGNER_CODES, loadReportConfig, parseSql, saveReportConfig } from '../../onlineReport/designerApi';
 import {
   addParam,
   configFromAnswer,
@@ -189,10 +189,12 @@ export function OnlineReportDesigner(props: RowViewProps) {
             </Form.Item>
           </Form>
           <Space style={{ marginBottom: 12 }}>
-            <Button type="primary" loading={busy === 'parse'} onClick={() => void parse()}>
-              {DESIGNER_TEXTS.parse}
-            </Button>
-            <Button onClick={preview}>{DESIGNER_TEXTS.preview}</Button>
+            {host.hasPermission(DESIGNER_CODES.parse) && (
+              <Button type="primary" loading={busy === 'parse'} onClick={() => void parse()}>
+                {DESIGNER_TEXTS.parse}
+              </Button>
+            )}
+            {host.hasPermission(DESIGNER_CODES.preview) && <Button onClick={preview}>{DESIGNER_TEXTS.preview}</Button>}
           </Space>
           {error && <Alert className="online-report-error" type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
           <Tabs

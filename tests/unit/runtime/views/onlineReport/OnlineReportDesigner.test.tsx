@@ -50,6 +50,15 @@ async function fill(user: ReturnType<typeof userEvent.setup>, box: HTMLElement, 
 }
 
 describe('报表配置 designer', () => {
+  it('offers 解析SQL and 预览 only to holders of onlCgreport:parse and onlCgreport:preview', () => {
+    const fake = createFakeHost();
+    fake.host.hasPermission = (code) => code !== 'onlCgreport:parse' && code !== 'onlCgreport:preview';
+    render(<OnlineReportDesigner page={page} host={fake.host} row={{}} title="新增" onClose={() => undefined} />);
+    expect(screen.getByText('新增报表')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '解析SQL' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /预\s*览/ })).toBeNull();
+  });
+
   it('designs a new report: 解析SQL fills the columns and params, a title is typed, 保存 posts it all', async () => {
     const user = userEvent.setup();
     const { fake, onClose, onChanged } = designer((call) => {
