@@ -2,12 +2,15 @@
  * 报表配置 and 在线报表 as an analyst uses them: a report over the cases grouped by 委托方 with a date
  * parameter is designed in the browser (新增 → SQL → 解析SQL → titles, 查询, 合计 → 参数 → 预览 → 保存),
  * opened again with its titles kept, then shown at /online/cgreport/<id> (功能测试) with its parameter
- * bar, query bar, 合计 row and 导出 — the export's rows add up to the 合计 row.
+ * bar, query bar, 合计 row and 导出 — the export's rows add up to the 合计 row; last, a form of
+ * 表单开发 picks a 委托方 from it through a popup field (the popup picker over an online report).
  * Screenshots go to test-results/screens/.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
-import { downloadFrom, expectXlsx, listButton, listRow, modal, readSheet, schemaList } from './support/schemaPage';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { apiLogin } from './support/api';
+import { downloadFrom, expectXlsx, formInput, listButton, listRow, modal, readSheet, schemaList } from './support/schemaPage';
+import { tableRows } from './support/pickerDialog';
 
 const CODE = 'e2e_case_insurer';
 const NAME = '委托方案件统计E2E';
@@ -22,6 +25,19 @@ const designer = (page: Page) => page.locator('.online-report-designer');
 const cell = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
 const reportPage = (page: Page) => page.locator('.online-report-page');
 const totalsCells = (page: Page) => reportPage(page).locator('.online-report-totals td');
+
+interface Answer<T> {
+  success: boolean;
+  message: string;
+  result: T;
+}
+
+/** The JeecgBoot API as an administrator's client calls it (the form of 表单开发 is set up this way). */
+async function call<T>(request: APIRequestContext, token: string, method: 'get' | 'post' | 'put', url: string, data?: object): Promise<Answer<T>> {
+  const headers = { 'X-Access-Token': token, 'tenant-id': '0' };
+  const res = await request[method](`/insurance${url}`, { headers, ...(data ? { data } : {}) });
+  return (await res.json()) as Answer<T>;
+}
 
 test.describe('报表配置、在线报表', () => {
   test.describe.configure({ mode: 'serial' });
@@ -124,5 +140,54 @@ test.describe('报表配置、在线报表', () => {
     await report.getByRole('button', { name: /查\s*询/ }).click();
     await expect(report.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(firstInsurer);
     await screenshot(page, 'onlinereport-06-report-query');
+  });
+
+  test('a form of 表单开发 picks a 委托方 from the report through a popup field', async ({ request }) => {
+    const token = (await apiLogin(request, 'admin', '123456')) ?? '';
+    const added = await call(request, token, 'post', '/online/cgformHead/add', { tableName: 'e2e_insurer_note', tableTxt: '委托方备忘', tableType: '1' });
+    expect(added.success, added.message).toBe(true);
+    const heads = await call<{ records: Array<{ id: string }> }>(request, token, 'get', '/online/cgformHead/list?tableName=e2e_insurer_note');
+    const id = heads.result.records[0].id;
+    const current = await call<{ document: Record<string, unknown> & { list: Record<string, unknown> } }>(request, token, 'get', `/online/cgformHead/document?id=${id}`);
+    const document = {
+      ...current.result.document,
+      fields: [
+        {
+          name: 'insurerName',
+          label: '委托方',
+          type: 'string',
+          length: 100,
+          widget: 'popup',
+          options: { popup: { code: CODE, orgFields: ['insurer_name', 'case_count'], destFields: ['insurerName', 'caseCount'] } },
+        },
+        { name: 'caseCount', label: '案件数', type: 'integer' },
+      ],
+      list: { ...current.result.document.list, columns: [{ field: 'insurerName' }, { field: 'caseCount' }] },
+      form: { fields: ['insurerName', 'caseCount'] },
+    };
+    const saved = await call(request, token, 'put', '/online/cgformHead/document', { id, document });
+    expect(saved.success, saved.message).toBe(true);
+    const synced = await call(request, token, 'post', `/online/cgformHead/sync?id=${id}`, {});
+    expect(synced.success, synced.message).toBe(true);
+
+    await page.goto(`/online/cgformList/${id}`);
+    await expect(schemaList(page)).toBeVisible();
+    await listButton(page, '新增').click();
+    const form = modal(page, '新增委托方备忘');
+    await formInput(form, '委托方').click();
+    const picker = modal(page, NAME);
+    await expect(tableRows(picker).first()).toBeVisible();
+    const row = tableRows(picker).first();
+    const insurer = (await row.locator('td').nth(1).textContent()) ?? '';
+    const cases = (await row.locator('td').nth(2).textContent()) ?? '';
+    await row.locator('.ant-radio-input').check();
+    await screenshot(page, 'onlinereport-07-popup-on-form');
+    await picker.getByRole('button', { name: OK_BUTTON }).click();
+    await expect(picker).toBeHidden();
+    await expect(formInput(form, '委托方')).toHaveValue(insurer);
+    await expect(formInput(form, '案件数')).toHaveValue(cases);
+    await form.getByRole('button', { name: OK_BUTTON }).click();
+    await expect(toast(page, '添加成功！')).toBeVisible();
+    await expect(listRow(page, insurer)).toContainText(cases);
   });
 });
