@@ -6,7 +6,7 @@
  * parameters are the popup picker's (runtime/widgets/popup); only the page's frame is new here.
  */
 import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Input, Result, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, Result, Row, Space, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Host } from '../../host/types';
@@ -170,26 +170,31 @@ export function OnlineReportView({ host, code, onTitle }: OnlineReportViewProps)
   return (
     <Card variant="borderless" className="online-report-page" title={report?.cgRpConfigName ?? ''}>
       {params.length > 0 && (
-        <Space wrap className="online-report-params-bar" style={{ marginBottom: 16 }}>
+        // Laid out as the query bar below it: labels right-aligned (90 px, longer ones on one line), three to a row.
+        <Row gutter={[24, 12]} className="online-report-params-bar" style={{ marginBottom: 16 }}>
           {params.map((param) => (
-            <Space.Compact key={param.paramName} style={{ alignItems: 'center' }}>
-              <Typography.Text style={{ paddingRight: 8 }}>{`${param.paramTxt || param.paramName}：`}</Typography.Text>
-              <Input
-                aria-label={param.paramTxt || param.paramName}
-                style={{ width: 200 }}
-                placeholder={`请输入${param.paramTxt || param.paramName}`}
-                value={typedParams[param.paramName] ?? ''}
-                onChange={(event) => setTypedParams({ ...typedParams, [param.paramName]: event.target.value })}
-                onPressEnter={search}
-              />
-            </Space.Compact>
+            <Col key={param.paramName} md={8} sm={24}>
+              <Space.Compact block style={{ alignItems: 'center' }}>
+                <Typography.Text style={{ flex: 'none', minWidth: 90, whiteSpace: 'nowrap', textAlign: 'right', paddingRight: 8 }}>{`${param.paramTxt || param.paramName}：`}</Typography.Text>
+                <Input
+                  aria-label={param.paramTxt || param.paramName}
+                  style={{ flex: 1 }}
+                  placeholder={`请输入${param.paramTxt || param.paramName}`}
+                  value={typedParams[param.paramName] ?? ''}
+                  onChange={(event) => setTypedParams({ ...typedParams, [param.paramName]: event.target.value })}
+                  onPressEnter={search}
+                />
+              </Space.Compact>
+            </Col>
           ))}
           {items.length === 0 && (
-            <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-              {REPORT_TEXTS.search}
-            </Button>
+            <Col md={8} sm={24}>
+              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
+                {REPORT_TEXTS.search}
+              </Button>
+            </Col>
           )}
-        </Space>
+        </Row>
       )}
       <PopupQueryBar items={items} dictOptions={report?.dictOptions ?? {}} values={typedValues} onChange={setTypedValues} onSearch={search} onReset={reset} />
       <Space style={{ marginBottom: 12 }}>
