@@ -90,6 +90,27 @@ describe('报表配置 designer', () => {
     expect(fake.notices).toContainEqual({ kind: 'success', text: '添加成功！' });
   }, 60_000);
 
+  it('offers the 数据源 of the page\'s dbSource dictionary besides the main database, and parses on the chosen one', async () => {
+    const user = userEvent.setup();
+    const source = 'schemas/pages/online/cgreportHead.json';
+    const loaded = loadPageSchema(JSON.parse(fs.readFileSync(path.join(root, source), 'utf8')), source);
+    if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('；'));
+    const fake = createFakeHost();
+    fake.respond((call) => {
+      if (call.url.startsWith('/sys/dict/getDictItems/')) return ok([{ value: 'claims_archive', text: '理赔归档库' }]);
+      if (call.url === '/online/cgreportHead/parseSql') return ok(PARSED);
+      return fail('未知请求');
+    });
+    render(<OnlineReportDesigner page={loaded.page} host={fake.host} row={{}} title="新增" onClose={() => undefined} />);
+    await user.click(screen.getByRole('combobox', { name: '数据源' }));
+    await user.click(await screen.findByText('理赔归档库'));
+    await fill(user, screen.getByLabelText('报表SQL'), SQL);
+    await user.click(screen.getByRole('button', { name: '解析SQL' }));
+    await screen.findByLabelText('insurer_name 字段文本');
+    expect(fake.callsTo('get').some((c) => c.url === '/sys/dict/getDictItems/sys_data_source,name,code')).toBe(true);
+    expect(fake.callsTo('post', '/online/cgreportHead/parseSql')[0].body).toEqual({ cgrSql: SQL, dbSource: 'claims_archive' });
+  }, 60_000);
+
   it('says what is missing before asking the server', async () => {
     const user = userEvent.setup();
     const { fake } = designer(() => fail('不应请求'));
