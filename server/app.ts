@@ -66,6 +66,7 @@ import { superQueryRoutes } from './sys/superQueryRoutes';
 import { installOperationLog, logRoutes } from './sys/log';
 import { lazySecretBox } from './secrets/secretKey';
 import { DataSources } from './sys/dataSource/dataSources';
+import { cgreportHeadHooks, cgreportHeadRoutes } from './online/report';
 import { dataSourceRoutes } from './sys/dataSource/dataSourceRoutes';
 import { NodeHeartbeat, nodeAddress, type BeatSchedule } from './sys/serviceNode/heartbeat';
 import { serviceNodeRoutes } from './sys/serviceNode/serviceNodeRoutes';
@@ -217,8 +218,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // Pools of an edited or deleted data source end at once on this node (other nodes: at their
         // next use, when the row no longer matches); 测试连接 leaves them alone.
         sys_data_source: { afterEdit: () => app.dataSources.closeAll(), afterDelete: () => app.dataSources.closeAll() },
+        onl_cgreport_head: cgreportHeadHooks,
       },
-      companions: { sys_permission_data_rule: dataRuleRoutes, ...FINANCE_COMPANIONS },
+      companions: { sys_permission_data_rule: dataRuleRoutes, onl_cgreport_head: cgreportHeadRoutes, ...FINANCE_COMPANIONS },
     });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();

@@ -32,6 +32,8 @@ export interface ServerConfig {
   databasePoolMax: number;
   /** How long a node keeps the dictionaries before it reads them again (DICT_CACHE_MS): how soon several API nodes agree on an edit. */
   dictCacheMs: number;
+  /** Longest run of one online report statement (ONLINE_REPORT_TIMEOUT_MS, default 15000; PostgreSQL and 数据源 only). */
+  onlineReportTimeoutMs: number;
   /**
    * Longest life of a cached session, permission set, data rule or menu on a node (AUTH_CACHE_MS,
    * default 10000; 0 = no cache). Changes made through any API node apply at once everywhere; this
@@ -192,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     databasePoolMax: count('DB_POOL_MAX', env.DB_POOL_MAX, 10, 1, 100),
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
+    onlineReportTimeoutMs: milliseconds('ONLINE_REPORT_TIMEOUT_MS', env.ONLINE_REPORT_TIMEOUT_MS, 15_000, 100, 600_000),
     authCacheMs: milliseconds('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 10_000, 0, 3_600_000),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
     signatureSecret: signatureSecret(env.SIGNATURE_SECRET),

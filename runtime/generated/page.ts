@@ -746,6 +746,18 @@ export interface PageList {
    */
   toolbar: ToolbarAction[];
   /**
+   * The toolbar's add (新增) opens this view registered in the runtime with no row instead of the add form (报表配置: onlineReportDesigner); still shown to holders of <prefix>:add only. Default: the add form.
+   */
+  addView?:
+    | 'rolePermission'
+    | 'roleUsers'
+    | 'departPermission'
+    | 'departUsers'
+    | 'departRolePermission'
+    | 'departRoleUsers'
+    | 'tenantUsers'
+    | 'onlineReportDesigner';
+  /**
    * Links in each row's 操作 column, in order: the built-in edit, detail and delete, or custom actions calling an endpoint of the entity; each is shown only to holders of its permission code.
    */
   rowActions: (RowAction | CustomRowAction)[];
@@ -866,7 +878,7 @@ export interface CustomRowAction2 {
   form?: RowActionForm;
   table?: RowActionTable;
   /**
-   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch), departPermission (部门权限: the same tree drawer for a department row: /sys/sysDepartPermission/queryTreeList, /sys/permission/queryDepartPermission, saveDepartPermission), departUsers (用户: a department's own users, add existing and remove: /sys/user/departUserList, editSysDepartWithUser, deleteUserInDepart, deleteUserInDepartBatch), departRolePermission (授权 of a 部门角色 row: only its department's grants, /sys/sysDepartPermission/queryTreeListForDeptRole, queryDeptRolePermission, saveDeptRolePermission), departRoleUsers (用户 of a 部门角色 row: /sys/sysDepartRole/roleUserList, addRoleUsers, deleteRoleUser, deleteRoleUserBatch), tenantUsers (用户 of 租户管理: the users whose sys_user.rel_tenant_ids lists the row's id; add existing users and remove them: /sys/tenant/tenantUserList, addTenantUser, deleteTenantUser, deleteTenantUserBatch).
+   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch), departPermission (部门权限: the same tree drawer for a department row: /sys/sysDepartPermission/queryTreeList, /sys/permission/queryDepartPermission, saveDepartPermission), departUsers (用户: a department's own users, add existing and remove: /sys/user/departUserList, editSysDepartWithUser, deleteUserInDepart, deleteUserInDepartBatch), departRolePermission (授权 of a 部门角色 row: only its department's grants, /sys/sysDepartPermission/queryTreeListForDeptRole, queryDeptRolePermission, saveDeptRolePermission), departRoleUsers (用户 of a 部门角色 row: /sys/sysDepartRole/roleUserList, addRoleUsers, deleteRoleUser, deleteRoleUserBatch), tenantUsers (用户 of 租户管理: the users whose sys_user.rel_tenant_ids lists the row's id; add existing users and remove them: /sys/tenant/tenantUserList, addTenantUser, deleteTenantUser, deleteTenantUserBatch). onlineReportDesigner (报表配置's designer of an online report: 报表编码, 名称, 数据源, SQL with 解析SQL, the columns and parameters, 预览; /online/cgreportHead/queryAll, parseSql, preview, saveAll).
    */
   view?:
     | 'rolePermission'
@@ -875,7 +887,8 @@ export interface CustomRowAction2 {
     | 'departUsers'
     | 'departRolePermission'
     | 'departRoleUsers'
-    | 'tenantUsers';
+    | 'tenantUsers'
+    | 'onlineReportDesigner';
   /**
    * A test box: the link opens a dialog with one text input; each 测试 calls the endpoint with the row's id and the typed value as <param>, and the dialog shows the answer (passed: its message in green; refused: its message in red) without reloading the list.
    */
@@ -1539,7 +1552,8 @@ export interface PageTreeManageNodeAction {
     | 'departUsers'
     | 'departRolePermission'
     | 'departRoleUsers'
-    | 'tenantUsers';
+    | 'tenantUsers'
+    | 'onlineReportDesigner';
   /**
    * Permission code the user must hold to see the button. Default <prefix>:<key>.
    */

@@ -10,11 +10,12 @@ import type { Host } from '../host/types';
 import type { ListLocation } from '../list/useListController';
 import type { ListTotal } from '../list/types';
 import { LIST_COUNT_LIMIT } from '../contract/listQuery';
-import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage, CompiledViewRowAction } from '../schema/compiledPageTypes';
-import { RowViewOf } from './rowViews/registry';
+import type { CompiledCustomRowAction, CompiledDrawerRowAction, CompiledPage } from '../schema/compiledPageTypes';
+import { RowViewOf, type RowViewName } from './rowViews/registry';
 import { DictServiceProvider, useDictService } from '../dict/dictContext';
 import type { Row } from './list/listColumns';
 import { SchemaList } from './list/SchemaList';
+import { TOOLBAR_TEXTS } from './list/ListToolbar';
 import { rowAddValues, rowCallParams } from './list/rowActions';
 import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
 import { PageHeader } from './layout/PageHeader';
@@ -71,7 +72,7 @@ type Overlay =
   | { kind: 'drawer'; action: CompiledDrawerRowAction; row: Row }
   | { kind: 'testBox'; action: CompiledCustomRowAction; rowId: string }
   | { kind: 'rowDialog'; action: CompiledCustomRowAction; params: Record<string, string> }
-  | { kind: 'rowView'; action: CompiledViewRowAction; row: Row };
+  | { kind: 'rowView'; view: RowViewName; title: string; row: Row };
 
 type FormState = { mode: 'add'; presets?: Record<string, string> } | { mode: 'edit' | 'detail'; record: Row };
 
@@ -96,6 +97,11 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const baseParams = fixedValues ? { ...headerParams, ...fixedValues } : headerParams;
   const listParams = treeFilter && treeKey !== undefined ? { ...baseParams, [treeFilter.param]: treeKey } : baseParams;
 
+  // 新增: the add form, or the registered view the page names for it (list.addView) with no row.
+  const addView = page.document.list.addView;
+  const openAdd = (presets?: Record<string, string>) =>
+    addView ? setOverlay({ kind: 'rowView', view: addView, title: TOOLBAR_TEXTS.add, row: {} }) : setForm({ mode: 'add', presets });
+
   // ?action=add (a 快捷入口 of the home page): the add form over the list, then the address without it.
   const search = location?.search ?? '';
   const setSearch = location?.setSearch;
@@ -104,7 +110,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const [answered, setAnswered] = useState<string | null>(null);
   if (addRequested && answered !== search) {
     setAnswered(search);
-    if (mayAdd(page, host)) setForm({ mode: 'add' });
+    if (mayAdd(page, host)) openAdd();
   } else if (!addRequested && answered !== null) {
     setAnswered(null);
   }
@@ -144,7 +150,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
       location={location}
       reloadToken={reloadToken}
       // A new record starts on the node chosen in the tree pane (数据规则: the chosen menu).
-      onAdd={() => setForm({ mode: 'add', presets: treeFilter && treeKey !== undefined && page.fields.some((f) => f.name === treeFilter.param) ? { [treeFilter.param]: treeKey } : undefined })}
+      onAdd={() => openAdd(treeFilter && treeKey !== undefined && page.fields.some((f) => f.name === treeFilter.param) ? { [treeFilter.param]: treeKey } : undefined)}
       onEdit={(record) => setForm({ mode: 'edit', record })}
       // A page with a record page (案件) opens it at its one generic address; others show the detail modal.
       onDetail={(record) =>
@@ -158,7 +164,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
         const params = rowCallParams(action, record);
         if (params) setOverlay({ kind: 'rowDialog', action, params });
       }}
-      onRowView={(action, row) => setOverlay({ kind: 'rowView', action, row })}
+      onRowView={(action, row) => setOverlay({ kind: 'rowView', view: action.view, title: action.title, row })}
       onRecycleBin={() => setOverlay({ kind: 'recycleBin' })}
       onRowDrawer={(action, row) => setOverlay({ kind: 'drawer', action, row })}
       onRowAdd={(action, row) => setForm({ mode: 'add', presets: rowAddValues(action, row) })}
@@ -235,7 +241,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
           <RowActionTableModal host={host} action={{ ...overlay.action, table: overlay.action.table }} params={overlay.params} onClose={() => setOverlay(null)} />
         )}
         {overlay?.kind === 'rowView' && (
-          <RowViewOf name={overlay.action.view} page={page} host={host} row={overlay.row} title={overlay.action.title} onClose={() => setOverlay(null)} onChanged={reload} />
+          <RowViewOf name={overlay.view} page={page} host={host} row={overlay.row} title={overlay.title} onClose={() => setOverlay(null)} onChanged={reload} />
         )}
         {importing && (
           <ImportModal

@@ -449,7 +449,48 @@ export interface SysServiceNode {
   last_heartbeat: Stamp;
 }
 
+/** 报表配置 (online reports): one SQL report; db_source null = the main database. */
+export interface OnlCgreportHead extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  cgr_sql: string;
+  db_source: string | null;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
+}
+
+/** A result column of an online report. Flags are JeecgBoot's 0/1 integers. */
+export interface OnlCgreportItem extends Audit {
+  id: string;
+  cgrhead_id: string;
+  field_name: string;
+  field_txt: string | null;
+  field_width: number | null;
+  field_type: Generated<string>;
+  search_mode: string | null;
+  is_order: Generated<number>;
+  is_search: Generated<number>;
+  dict_code: string | null;
+  is_show: Generated<number>;
+  is_total: Generated<number>;
+  order_num: Generated<number>;
+}
+
+/** A ${param} of an online report's SQL, with its default value. */
+export interface OnlCgreportParam extends Audit {
+  id: string;
+  cgrhead_id: string;
+  param_name: string;
+  param_txt: string | null;
+  param_value: string | null;
+  order_num: Generated<number>;
+}
+
 export interface DB {
+  onl_cgreport_head: OnlCgreportHead;
+  onl_cgreport_item: OnlCgreportItem;
+  onl_cgreport_param: OnlCgreportParam;
   sys_data_source: SysDataSource;
   sys_service_node: SysServiceNode;
   sys_depart: SysDepart;

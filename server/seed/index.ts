@@ -8,6 +8,7 @@ import { SeedError } from './documents';
 import { loadSeedDocument } from './load';
 import { insertEntityButtons, insertEntityRows, loadEntitySeeds } from './entities';
 import { insertMenus } from './menus';
+import { insertDemoOnlineReports } from './onlineReports';
 import { generateDemo, hasDemoPages, STARTUP_DEMO_CASES } from './demo';
 import { insertDeparts, insertPositions } from './organisation';
 import { insertRoles } from './roles';
@@ -104,5 +105,6 @@ export async function seed(db: Kysely<DB>, opts: SeedOptions): Promise<void> {
     // Then the cases, written straight into their tables (server/seed/demo): they refer to all of the above.
     const cases = opts.demoCases ?? STARTUP_DEMO_CASES;
     if (opts.demo && cases > 0 && hasDemoPages(pages)) await generateDemo(trx, pages, { cases, withFixedCases: true });
+    if (opts.demo && hasDemoPages(pages)) await insertDemoOnlineReports(trx);
   });
 }

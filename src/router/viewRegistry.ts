@@ -23,6 +23,8 @@ const LOADERS: Readonly<Record<string, ViewLoader>> = {
   'layouts/IframePageView': () => import('../pages/IframePageView'),
   // The one record route of every page with a record page (/record/<module>/<entity>/<id>).
   'record/RecordPage': () => import('../pages/RecordRoute'),
+  // 在线报表: an online report by the address's :code (/online/cgreport/:code).
+  'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('../pages/OnlineReportRoute'),
   // Parents opened directly (alwaysShow): a list of their pages.
   'layouts/RouteView': PARENT_INDEX,
   'layouts/PageView': PARENT_INDEX,

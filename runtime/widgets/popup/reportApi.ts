@@ -4,6 +4,7 @@
  * (JeecgBoot's httpGroupRequest), so popups of one group — the rows of a grid — ask once.
  */
 import type { Envelope, Host, RequestParams } from '../../host/types';
+import type { ReportParamInfo } from '../../onlineReport/reportPageModel';
 
 export const REPORT_API = '/online/cgreport/api';
 export const GROUP_CACHE_MS = 30_000;
@@ -47,7 +48,10 @@ export interface ReportData {
   records: ReportRow[];
   /** False when the server stopped counting (more than LIST_COUNT_LIMIT rows): `total` is a lower bound. */
   totalExact?: boolean;
+  /** Online reports: field → sum over the whole filtered result, for the columns with 合计. */
+  totals?: Record<string, number | string | null>;
 }
+
 
 function cacheKey(groupId: string, url: string, params?: RequestParams): string {
   return `popup:${groupId}:${url}${params ? `:${JSON.stringify(params)}` : ''}`;
@@ -73,4 +77,13 @@ export function loadReportQueryInfo(host: Host, configId: string, groupId?: stri
 
 export function loadReportData(host: Host, configId: string, params: RequestParams, groupId?: string): Promise<Envelope<ReportData>> {
   return cachedGet<ReportData>(host, groupId, `${REPORT_API}/getData/${encodeURIComponent(configId)}`, params);
+}
+
+export function loadReportParamsInfo(host: Host, configId: string): Promise<Envelope<ReportParamInfo[]>> {
+  return host.request.get<ReportParamInfo[]>(`${REPORT_API}/getParamsInfo/${encodeURIComponent(configId)}`);
+}
+
+/** The whole filtered result as .xlsx (the same parameters as getData, without the page). */
+export function exportReportXls(host: Host, configId: string, params: RequestParams): Promise<Blob> {
+  return host.request.getBlob(`${REPORT_API}/exportXls/${encodeURIComponent(configId)}`, params);
 }

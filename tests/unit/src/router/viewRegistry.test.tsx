@@ -41,7 +41,7 @@ describe('view registry', () => {
 
   it('knows the built views and normalises JeecgBoot-style keys', () => {
     expect(normaliseViewKey('/views/system/UserList.vue')).toBe('system/UserList');
-    for (const key of ['dashboard/Analysis', 'isps/UserAnnouncement', 'exception/403', 'exception/500', 'layouts/IframePageView']) {
+    for (const key of ['dashboard/Analysis', 'isps/UserAnnouncement', 'exception/403', 'exception/500', 'layouts/IframePageView', 'modules/online/cgreport/auto/OnlCgreportAutoList']) {
       expect(hasView(key), key).toBe(true);
     }
     expect(hasView('maintenance/ExpertList')).toBe(false);

@@ -1,0 +1,93 @@
+/**
+ * The database role online reports run as on the main database: `lossdesk_report_reader`, NOLOGIN,
+ * SELECT on the allowed tables only. Both PostgreSQL and PGlite honour `SET LOCAL ROLE` (PGlite's
+ * single user is a superuser that can take on any role, and a query under the role is refused a table
+ * it has no grant on), so the same wall stands on both.
+ *
+ * Allowed: every table of the schema except the system tables (sys_*) other than the dictionaries,
+ * departments, positions and categories; lossdesk_* and onl_* bookkeeping; and any table with a column
+ * whose name says password, secret, token or salt (sys_user, sys_session, sys_data_source, the mail
+ * settings…). Grants follow the tables: they are brought in line when the role is first used, and
+ * again when a report is refused a table the rules allow (a table created since, e.g. an online form
+ * synced a moment ago).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+
+export const REPORT_READER_ROLE = 'lossdesk_report_reader';
+
+const READABLE_SYSTEM_TABLES: ReadonlySet<string> = new Set(['sys_dict', 'sys_dict_item', 'sys_depart', 'sys_category', 'sys_position']);
+const SECRET_COLUMN = /password|passwd|secret|token|salt/;
+
+/** Whether online reports may read the table with these columns. */
+export function reportReadableTable(table: string, columns: readonly string[]): boolean {
+  if (table.startsWith('sys_')) return READABLE_SYSTEM_TABLES.has(table);
+  if (table.startsWith('lossdesk_') || table.startsWith('onl_') || table.startsWith('kysely_')) return false;
+  return !columns.some((column) => SECRET_COLUMN.test(column));
+}
+
+/** The role cannot be used: the message says why, for the administrator. */
+export class ReaderRoleError extends Error {}
+
+interface TableGrant {
+  name: string;
+  granted: boolean;
+  columns: string[];
+}
+
+/** Grants SELECT on every readable table the role lacks, and takes back any other. */
+export async function syncReaderGrants(db: Kysely<DB>): Promise<void> {
+  const { rows } = await sql<TableGrant>`
+    SELECT c.relname AS name,
+           has_table_privilege(${REPORT_READER_ROLE}, c.oid, 'SELECT') AS granted,
+           coalesce(array_agg(a.attname::text) FILTER (WHERE a.attnum > 0 AND NOT a.attisdropped), '{}') AS columns
+      FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()
+      LEFT JOIN pg_attribute a ON a.attrelid = c.oid
+     WHERE c.relkind IN ('r', 'p', 'v', 'm')
+     GROUP BY c.oid, c.relname`.execute(db);
+  const role = sql.id(REPORT_READER_ROLE);
+  for (const table of rows) {
+    const readable = reportReadableTable(table.name, table.columns);
+    if (readable && !table.granted) await sql`GRANT SELECT ON ${sql.id(table.name)} TO ${role}`.execute(db);
+    if (!readable && table.granted) await sql`REVOKE ALL ON ${sql.id(table.name)} FROM ${role}`.execute(db);
+  }
+}
+
+const SQLSTATE_IGNORED_ON_CREATE = new Set(['42710', '23505']);
+
+async function prepare(db: Kysely<DB>): Promise<void> {
+  const exists = await sql`SELECT 1 FROM pg_roles WHERE rolname = ${REPORT_READER_ROLE}`.execute(db);
+  if (exists.rows.length === 0) {
+    try {
+      await sql`CREATE ROLE ${sql.id(REPORT_READER_ROLE)} NOLOGIN`.execute(db);
+    } catch (err) {
+      // Another server (or test database on the same cluster) created it at the same moment.
+      const code = (err as { code?: string }).code ?? '';
+      if (!SQLSTATE_IGNORED_ON_CREATE.has(code)) {
+        throw new ReaderRoleError(`无法创建只读角色 ${REPORT_READER_ROLE}（${(err as Error).message}）：请由数据库管理员创建 NOLOGIN 角色 ${REPORT_READER_ROLE} 并授予本系统的数据库用户`);
+      }
+    }
+  }
+  const member = async () =>
+    (await sql<{ member: boolean }>`SELECT pg_has_role(current_user, ${REPORT_READER_ROLE}, 'MEMBER') AS member`.execute(db)).rows[0]?.member === true;
+  if (!(await member())) {
+    await sql`GRANT ${sql.id(REPORT_READER_ROLE)} TO CURRENT_USER`.execute(db).catch(() => undefined);
+    if (!(await member())) throw new ReaderRoleError(`本系统的数据库用户不能切换到只读角色 ${REPORT_READER_ROLE}：请由数据库管理员执行 GRANT ${REPORT_READER_ROLE} TO <数据库用户>`);
+  }
+  await syncReaderGrants(db);
+}
+
+const prepared = new WeakMap<Kysely<DB>, Promise<void>>();
+
+/** Makes sure the role exists, can be taken on, and holds the right grants (once per database handle). */
+export function ensureReaderRole(db: Kysely<DB>): Promise<void> {
+  let ready = prepared.get(db);
+  if (!ready) {
+    ready = prepare(db);
+    prepared.set(db, ready);
+    // A failure is not kept: the administrator may fix the database while the server runs.
+    ready.catch(() => prepared.delete(db));
+  }
+  return ready;
+}
