@@ -31,6 +31,7 @@ const views = new Map<RowViewName, RowView>([
   ['departRolePermission', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartRolePermissionDrawer })))],
   ['departRoleUsers', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartRoleUsersDrawer })))],
   ['tenantUsers', lazy(() => import('./TenantViews').then((m) => ({ default: m.TenantUsersDrawer })))],
+  ['onlineFormDesigner', lazy(() => import('../onlineDesigner/OnlineFormDesigner').then((m) => ({ default: m.OnlineFormDesigner })))],
 ]);
 
 export function registerRowView(name: RowViewName, view: RowView): void {
