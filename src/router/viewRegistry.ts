@@ -23,6 +23,8 @@ const LOADERS: Readonly<Record<string, ViewLoader>> = {
   'layouts/IframePageView': () => import('../pages/IframePageView'),
   // The one record route of every page with a record page (/record/<module>/<entity>/<id>).
   'record/RecordPage': () => import('../pages/RecordRoute'),
+  // Every online form page (/online/cgformList/<code>): its document comes from the server.
+  'modules/online/cgform/auto/OnlCgformAutoList': () => import('../pages/OnlineFormRoute'),
   // Parents opened directly (alwaysShow): a list of their pages.
   'layouts/RouteView': PARENT_INDEX,
   'layouts/PageView': PARENT_INDEX,
