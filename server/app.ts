@@ -69,6 +69,7 @@ import { DataSources } from './sys/dataSource/dataSources';
 import { dataSourceRoutes } from './sys/dataSource/dataSourceRoutes';
 import { NodeHeartbeat, nodeAddress, type BeatSchedule } from './sys/serviceNode/heartbeat';
 import { serviceNodeRoutes } from './sys/serviceNode/serviceNodeRoutes';
+import { cgformHeadHooks, onlineFormModule } from './online/form';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -213,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       hooks: {
         ...FINANCE_HOOKS,
         sys_role: { deleteRefusal: roleDeleteRefusal },
+        onl_cgform_head: cgformHeadHooks,
         sys_user: userEntityHooks(app),
         // Pools of an edited or deleted data source end at once on this node (other nodes: at their
         // next use, when the row no longer matches); 测试连接 leaves them alone.
@@ -220,6 +222,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
       companions: { sys_permission_data_rule: dataRuleRoutes, ...FINANCE_COMPANIONS },
     });
+  // 表单开发's endpoints and the online forms it serves (/online/form/<name>/…, /online/cgform/api/…).
+  await app.register(onlineFormModule, { ...api, pages: tablePages, databaseKind: database.kind });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });
