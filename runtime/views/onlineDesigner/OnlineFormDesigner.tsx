@@ -94,7 +94,7 @@ export function OnlineFormDesigner({ host, row, title, onClose, onChanged }: Row
       <>
         <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
           <Form.Item label="表名" required validateStatus={tableProblem('tableName') ? 'error' : undefined} help={tableProblem('tableName')}>
-            <Input aria-label="表名" style={{ width: 200 }} value={model.table.tableName} onChange={(e) => change((m) => ({ ...m, table: { ...m.table, tableName: e.target.value.trim() } }))} />
+            <Input aria-label="表名" style={{ width: 200 }} value={model.table.tableName} disabled title="表名保存后不能修改；换表名请用 复制" />
           </Form.Item>
           <Form.Item label="表描述" required validateStatus={tableProblem('title') ? 'error' : undefined} help={tableProblem('title')}>
             <Input aria-label="表描述" style={{ width: 200 }} value={model.table.title} onChange={(e) => change((m) => ({ ...m, table: { ...m.table, title: e.target.value } }))} />

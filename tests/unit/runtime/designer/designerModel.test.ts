@@ -18,7 +18,7 @@ function read(file: string): JsonObject {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as JsonObject;
 }
 
-/** The document the server makes for 新增 (no business fields yet). */
+/** The document the server makes for 新增 (server/online/form/documentRules.ts firstDocument). */
 function emptyOnlineDocument(): JsonObject {
   return {
     schemaVersion: 1,
@@ -26,11 +26,11 @@ function emptyOnlineDocument(): JsonObject {
     fields: [],
     list: {
       columns: [{ field: 'createTime', title: '创建时间', format: 'datetime', sortable: true }],
-      defaultSort: { field: 'createTime', order: 'desc' },
-      toolbar: ['add', 'batchDelete', 'export', 'import', 'templateDownload'],
+      query: [],
+      toolbar: ['add', 'batchDelete', 'export', 'import'],
       rowActions: ['edit', 'detail', 'delete'],
     },
-    form: { columns: 1 },
+    form: { fields: [] },
   };
 }
 
@@ -109,7 +109,7 @@ describe('designing 车辆信息', () => {
       { field: 'brand', mode: 'eq' },
       { field: 'buyDate', mode: 'range' },
     ]);
-    expect(doc.form).toEqual({ columns: 1 });
+    expect(doc.form).toEqual({ fields: ['plateNo', 'brand', 'buyDate', 'price', 'remark'] });
     expect(doc.indexes).toEqual([{ fields: ['plateNo', 'brand'] }]);
   });
 
@@ -157,6 +157,7 @@ describe('designing 车辆信息', () => {
     expect((off.list as JsonObject).rowActions).toEqual(['edit', 'detail']);
     const on = toDocument({ ...fromDocument(off), buttons: model.buttons }, off);
     expect((on.list as JsonObject).toolbar).toEqual(['add', 'batchDelete', 'export', 'import', 'templateDownload']);
+    expect((toDocument({ ...model, buttons: { ...model.buttons, add: false } }, base).list as JsonObject).toolbar).toEqual(['batchDelete', 'export', 'import']);
     expect((on.list as JsonObject).rowActions).toEqual(['edit', 'detail', 'delete']);
   });
 
