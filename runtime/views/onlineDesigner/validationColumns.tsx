@@ -12,8 +12,8 @@ const NONE = '(none)';
 
 const VALIDATION_OPTIONS = [
   { value: NONE, label: '无' },
-  ...(Object.keys(PATTERN_TEXT) as NamedPattern[]).map((pattern) => ({ value: pattern, label: PATTERN_TEXT[pattern] })),
   { value: REGEX, label: '正则表达式' },
+  ...(Object.keys(PATTERN_TEXT) as NamedPattern[]).map((pattern) => ({ value: pattern, label: PATTERN_TEXT[pattern] })),
 ];
 
 function choiceOf(validation: DesignerValidation): string {
