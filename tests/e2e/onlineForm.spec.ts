@@ -16,6 +16,7 @@ import {
   expectXlsx,
   fillForm,
   formInput,
+  formItem,
   listButton,
   listRow,
   listRows,
@@ -174,9 +175,15 @@ test.describe('表单开发：车辆信息', () => {
 
     await rowActions(page, TABLE).filter({ hasText: '生成菜单' }).click();
     const dialog = modal(page, '生成菜单');
-    await chooseFormOption(dialog, '上级菜单', '在线开发');
-    await chooseFormOption(dialog, '授权角色', '管理员');
+    const parent = formItem(dialog, '上级菜单');
+    await parent.locator('.ant-select-selector').click();
+    await parent.locator('input').fill('在线开发');
+    await pickOption(page, '在线开发');
+    // A multiple choice stays open for more: the role, then Escape.
+    await formItem(dialog, '授权角色').locator('.ant-select-selector').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '管理员' }).first().click();
     await page.keyboard.press('Escape');
+    await expect(formItem(dialog, '授权角色')).toContainText('管理员');
     await okButton(dialog).click();
     await expect(toast(page, /成功/)).toBeVisible();
   });
