@@ -42,7 +42,7 @@ import { announcementRoutes, ANNOUNCEMENT_OWN_ROUTES } from './sys/announcementR
 import { announcementAdminRoutes } from './sys/announcementAdminRoutes';
 import { messageRoutes } from './messages/messageRoutes';
 import type { SmsSender } from './messages/channels';
-import { uniqueColumnsOf } from './sys/duplicateCheck';
+import { LateUniqueColumns, uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
 import { DictionaryCache, DICTIONARY_TABLES } from './sys/dict/dictionaryCache';
 import { dictRoutes } from './sys/dict/dictRoutes';
@@ -180,7 +180,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dictRoutes, { ...api, pages: tablePages });
   await app.register(treeRoutes, { ...api, trees });
   await app.register(categoryRoutes, api);
-  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages) });
+  // The online forms' unique columns: known once 表单开发 serves them (onlineFormModule provides them).
+  const onlineUniqueColumns = new LateUniqueColumns();
+  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages), lateUniqueColumns: onlineUniqueColumns });
   await app.register(announcementRoutes, api);
   await app.register(announcementAdminRoutes, api);
   await app.register(messageRoutes, { ...api, smsSender: opts.smsSender });
@@ -223,7 +225,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       companions: { sys_permission_data_rule: dataRuleRoutes, ...FINANCE_COMPANIONS },
     });
   // 表单开发's endpoints and the online forms it serves (/online/form/<name>/…, /online/cgform/api/…).
-  await app.register(onlineFormModule, { ...api, pages: tablePages, databaseKind: database.kind });
+  await app.register(onlineFormModule, { ...api, pages: tablePages, databaseKind: database.kind, uniqueColumns: onlineUniqueColumns });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });

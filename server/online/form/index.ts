@@ -15,6 +15,7 @@ import { ERROR_FILES_FOLDER, ImportErrorFiles } from '../../crud/entity';
 import { cgformHeadRoutes } from './headRoutes';
 import { onlineFormRoutes } from './formRoutes';
 import { OnlineForms } from './servedForms';
+import type { LateUniqueColumns } from '../../sys/duplicateCheck';
 
 export { cgformHeadHooks } from './headHooks';
 
@@ -22,6 +23,8 @@ export interface OnlineFormModuleOptions {
   /** The file pages: an online form's table dictionary may name one of their tables. */
   pages: readonly CompiledPage[];
   databaseKind: 'pglite' | 'postgres';
+  /** The form-time duplicate check learns the unique columns of the served forms here. */
+  uniqueColumns?: LateUniqueColumns;
 }
 
 export const onlineFormModule: FastifyPluginAsync<OnlineFormModuleOptions> = async (app, opts) => {
@@ -38,6 +41,7 @@ export const onlineFormModule: FastifyPluginAsync<OnlineFormModuleOptions> = asy
     servedElsewhere: new Set(),
     exportSession: opts.databaseKind === 'pglite' ? 'shared' : 'pooled',
   });
+  opts.uniqueColumns?.provide((table) => forms.uniqueColumnsOf(table));
   // Every synced form is served from the start; a broken one is logged, not fatal.
   app.addHook('onReady', async () => forms.loadAll());
   await app.register(cgformHeadRoutes, { forms });

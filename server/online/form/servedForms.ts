@@ -6,6 +6,7 @@ import { permissionCodesOf } from '../../auth/permissions';
 import { EntityDictionaries, EntityService, entityModel } from '../../crud/entity';
 import { ReferenceGraph } from '../../crud/entity/references';
 import { registerEntityEndpoints, type EntityEndpointContext, type EntityRouteOptions, type EntityRouter } from '../../crud/entity/routes';
+import { uniqueColumnsOf } from '../../sys/duplicateCheck';
 import { onlineSource } from './documentRules';
 import { formNameOf } from './naming';
 import { onlineDb, type OnlineDb } from './tables';
@@ -97,6 +98,19 @@ export class OnlineForms {
     const form = await this.build(id);
     if (form) this.built.set(id, form);
     return form;
+  }
+
+  /** The unique columns of the served form over `table` (/sys/duplicate/check of its add and edit form). */
+  async uniqueColumnsOf(table: string): Promise<readonly string[] | undefined> {
+    const head = await this.db
+      .selectFrom('onl_cgform_head')
+      .select('id')
+      .where('table_name', '=', table)
+      .where('del_flag', '=', 0)
+      .where('synced_version', 'is not', null)
+      .executeTakeFirst();
+    const form = head ? await this.byId(head.id) : undefined;
+    return form ? uniqueColumnsOf([form.page]).get(table) : undefined;
   }
 
   /** Builds every synced form now (at start), so a broken one is logged before anyone calls it. */
