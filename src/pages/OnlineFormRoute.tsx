@@ -11,6 +11,7 @@ import type { Host } from '../../runtime/host/types';
 import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import { SchemaPage } from '../../runtime/views/SchemaPage';
 import { usePageRecord } from '../hooks/pageRecord';
+import { usePageVisible } from '../layouts/BasicLayout/pageVisibility';
 import { usePageSearch } from '../layouts/BasicLayout/usePageSearch';
 import { dictService, useRuntimeHost } from '../runtimeHost';
 import { usePageTitles } from '../store/pageTitles';
@@ -43,6 +44,11 @@ async function fetchOnlineForm(request: Host['request'], code: string): Promise<
   }
 }
 
+function sameOutcome(a: Outcome, b: Outcome): boolean {
+  if (a.kind !== 'loaded' || b.kind !== 'loaded') return false;
+  return a.result === b.result && a.tableTxt === b.tableTxt && [...a.permissions].join() === [...b.permissions].join();
+}
+
 export default function OnlineFormRoute() {
   const current = usePageRecord();
   const code = onlineFormCode(current?.params ?? {}, current?.fullPath ?? '');
@@ -52,18 +58,22 @@ export default function OnlineFormRoute() {
   const setTitle = usePageTitles((s) => s.set);
   const tabKey = current?.fullPath.split('?')[0] ?? '';
 
+  // An online form changes while its tab stays open (设计 and 同步数据库 in 表单开发): the document is
+  // read again each time the page comes back on screen; an unchanged answer keeps the page as it is
+  // (the compile cache hands back the same page).
+  const visible = usePageVisible();
   useEffect(() => {
-    if (code === undefined) return;
+    if (code === undefined || !visible) return;
     let live = true;
     void fetchOnlineForm(appHost.request, code).then((outcome) => {
       if (!live) return;
-      setState({ code, outcome });
+      setState((previous) => (previous && previous.code === code && sameOutcome(previous.outcome, outcome) ? previous : { code, outcome }));
       if (outcome.kind === 'loaded' && outcome.tableTxt) setTitle(tabKey, outcome.tableTxt);
     });
     return () => {
       live = false;
     };
-  }, [appHost.request, code, setTitle, tabKey]);
+  }, [appHost.request, code, setTitle, tabKey, visible]);
 
   const outcome: Outcome = state && state.code === code ? state.outcome : { kind: 'loading' };
   const permissions = outcome.kind === 'loaded' ? outcome.permissions : undefined;
