@@ -61,3 +61,8 @@ export async function saveOnlineForm(request: HostRequest, id: string, model: De
     return { ok: false, message: '保存失败', problems: [] };
   }
 }
+
+/** The address of an online form's page (the route of modules/online/cgform/auto/OnlCgformAutoList). */
+export function onlineFormPagePath(id: string): string {
+  return `/online/cgformList/${encodeURIComponent(id)}`;
+}

@@ -173,6 +173,13 @@ test.describe('表单开发：车辆信息', () => {
     await expect(toast(page, '同步数据库成功！')).toBeVisible();
     await expect(listRow(page, TABLE)).toContainText('已同步');
 
+    // 功能测试 opens the form's page before it has a menu entry.
+    await rowActions(page, TABLE).filter({ hasText: '功能测试' }).click();
+    await expect(page).toHaveURL(/\/online\/cgformList\/\w+$/);
+    await expect(schemaList(page).locator('thead')).toContainText('车牌号');
+    await expect(listButton(page, '新增')).toBeVisible();
+    await openFromMenu(page, '在线开发', '表单开发');
+
     await rowActions(page, TABLE).filter({ hasText: '生成菜单' }).click();
     const dialog = modal(page, '生成菜单');
     const parent = formItem(dialog, '上级菜单');

@@ -32,6 +32,7 @@ const views = new Map<RowViewName, RowView>([
   ['departRoleUsers', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartRoleUsersDrawer })))],
   ['tenantUsers', lazy(() => import('./TenantViews').then((m) => ({ default: m.TenantUsersDrawer })))],
   ['onlineFormDesigner', lazy(() => import('../onlineDesigner/OnlineFormDesigner').then((m) => ({ default: m.OnlineFormDesigner })))],
+  ['onlineFormTest', lazy(() => import('../onlineDesigner/OnlineFormTest').then((m) => ({ default: m.OnlineFormTest })))],
 ]);
 
 export function registerRowView(name: RowViewName, view: RowView): void {
