@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageFolder } from '../../../generators/check-schemas';
+import type { Kysely } from 'kysely';
 import { readTable } from '../../../server/crud/ddl';
+import { switchFormMenu } from '../../../server/db/migrations/0027_online_form';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, login, startTestApp, type TestApp } from '../support/app';
 
@@ -294,5 +296,25 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     // 还原 from the recycle bin serves it again; the table and its rows were never touched.
     expect(await call('PUT', `/online/cgformHead/back/${headId}`)).toMatchObject({ success: true });
     expect((await call('GET', '/online/form/carInfo/list')).result.total).toBe(2);
+  });
+
+  it('a database seeded before gets 表单开发 on its page with its eleven codes, granted to who held the menu', async () => {
+    const codes = ['list', 'add', 'edit', 'delete', 'sync', 'test', 'menu', 'export', 'import', 'copy', 'version'].map((c) => `onlCgform:${c}`);
+    await db().deleteFrom('sys_permission').where('perms', 'in', codes).execute();
+    await db().updateTable('sys_permission').set({ component: 'modules/online/cgform/OnlCgformHeadList' }).where('component', '=', 'schema/online/cgformHead').execute();
+    await switchFormMenu(db() as unknown as Kysely<unknown>);
+    await switchFormMenu(db() as unknown as Kysely<unknown>);
+    const menu = await db().selectFrom('sys_permission').select(['id', 'name']).where('component', '=', 'schema/online/cgformHead').execute();
+    expect(menu.map((m) => m.name)).toEqual(['表单开发']);
+    const granted = await db()
+      .selectFrom('sys_permission as p')
+      .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+      .innerJoin('sys_role as r', 'r.id', 'rp.role_id')
+      .select(['p.perms', 'r.role_code', 'p.parent_id'])
+      .where('p.perms', 'in', codes)
+      .execute();
+    expect(new Set(granted.map((g) => g.role_code))).toEqual(new Set(['admin']));
+    expect(new Set(granted.map((g) => g.perms))).toEqual(new Set(codes));
+    expect(new Set(granted.map((g) => g.parent_id))).toEqual(new Set([menu[0].id]));
   });
 });
