@@ -298,6 +298,35 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     expect((await call('GET', '/online/form/carInfo/list')).result.total).toBe(2);
   });
 
+  it('a 树 form is served with its tree: roots first, childList under a node, has-child kept by the server', async () => {
+    expect(await call('POST', '/online/cgformHead/add', admin, { tableName: 'car_group', tableTxt: '车队', tableType: '4' })).toMatchObject({ success: true });
+    const id = (await call('GET', '/online/cgformHead/list?tableName=car_group')).result.records[0].id as string;
+    const document = {
+      schemaVersion: 1,
+      entity: {
+        name: 'carGroup', module: 'online', title: '车队', table: 'car_group', permissionPrefix: 'onl_car_group', apiPath: '/online/form/carGroup',
+        tree: { parentField: 'pid', hasChildField: 'hasChild', rootValue: '0' },
+      },
+      fields: [
+        { name: 'groupName', label: '车队名称', type: 'string', length: 50, required: true },
+        { name: 'pid', label: '上级车队', type: 'string', length: 32, default: '0' },
+        { name: 'hasChild', label: '有下级', type: 'string', length: 1, dictCode: 'yn', default: 'N', hidden: true, readOnly: true },
+      ],
+      list: { columns: [{ field: 'groupName' }], query: [{ field: 'groupName', mode: 'like' }], toolbar: ['add'], rowActions: ['edit', 'delete'] },
+      form: { fields: ['groupName', 'pid'] },
+    };
+    const saved = await call('PUT', '/online/cgformHead/document', admin, { id, document });
+    expect(saved, JSON.stringify(saved.result)).toMatchObject({ success: true });
+    expect(await call('POST', '/online/cgformHead/sync', admin, { id })).toMatchObject({ success: true });
+    expect(await call('POST', '/online/form/carGroup/add', admin, { groupName: '华东车队' })).toMatchObject({ success: true });
+    const root = (await call('GET', '/online/form/carGroup/list')).result.records[0] as Rec;
+    expect(await call('POST', '/online/form/carGroup/add', admin, { groupName: '上海分队', pid: root.id })).toMatchObject({ success: true });
+    const roots = (await call('GET', '/online/form/carGroup/list')).result.records as Rec[];
+    expect(roots.map((r) => [r.groupName, r.hasChild])).toEqual([['华东车队', 'Y']]);
+    const children = (await call('GET', `/online/form/carGroup/childList?pid=${String(root.id)}`)).result as Rec[];
+    expect(children.map((r) => r.groupName)).toEqual(['上海分队']);
+  });
+
   it('a database seeded before gets 表单开发 on its page with its eleven codes, granted to who held the menu', async () => {
     const codes = ['list', 'add', 'edit', 'delete', 'sync', 'test', 'menu', 'export', 'import', 'copy', 'version'].map((c) => `onlCgform:${c}`);
     await db().deleteFrom('sys_permission').where('perms', 'in', codes).execute();
