@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely';
 import { readTable } from '../../../server/crud/ddl';
 import { switchFormMenu } from '../../../server/db/migrations/0027_online_form';
 import { DATABASE_KINDS } from '../../support/database';
+import { buildApp } from '../../../server/app';
+import { loadEntityPages } from '../../../server/crud/pages';
 import { API, authHeaders, login, startTestApp, type TestApp } from '../support/app';
 
 type Rec = Record<string, unknown>;
@@ -227,11 +229,15 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     expect(columns.result).toMatchObject({ code: headId, description: '车辆信息', currentTableName: 'car_info' });
     expect(columns.result.columns[0]).toMatchObject({ title: '车牌号', dataIndex: 'carNo' });
     expect(columns.result.dictOptions.brand).toContainEqual({ value: '1', text: '男', title: '男', label: '男' });
-    const data = await call('GET', `/online/cgform/api/getData/${headId}?pageSize=1`);
+    const data = await call('GET', `/online/cgform/api/getData/${headId}?pageSize=1&column=carNo&order=asc`);
     expect(data.result.total).toBe(2);
     expect(Object.keys(data.result).sort()).toEqual(['records', 'total']);
-    expect(await call('POST', `/online/cgform/api/form/${headId}`, admin, { carNo: '粤C3' })).toMatchObject({ success: true });
+    expect(data.result.records[0]).toMatchObject({ car_no: '沪A12345', brand: '1', brand_dictText: '男', buy_date: '2026-01-02' });
+    const added = await call('POST', `/online/cgform/api/form/${headId}`, admin, { carNo: '粤C3' });
+    expect(added).toMatchObject({ success: true, message: '添加成功！' });
+    expect(await call('POST', `/online/cgform/api/form/${headId}`, admin, { carNo: '粤C3' })).toMatchObject({ success: false, message: expect.stringContaining('车牌号「粤C3」已存在') });
     const row = (await call('GET', '/online/form/carInfo/list?carNo=粤C3')).result.records[0] as Rec;
+    expect(added.result).toBe(row.id);
     expect((await call('GET', `/online/cgform/api/form/${headId}/${String(row.id)}`)).result).toMatchObject({ carNo: '粤C3' });
     expect(await call('PUT', `/online/cgform/api/form/${headId}`, admin, { ...row, color: '蓝' })).toMatchObject({ success: true });
     expect(await call('DELETE', `/online/cgform/api/form/${headId}/${String(row.id)}`)).toMatchObject({ success: true });
@@ -325,6 +331,24 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     expect(roots.map((r) => [r.groupName, r.hasChild])).toEqual([['华东车队', 'Y']]);
     const children = (await call('GET', `/online/form/carGroup/childList?pid=${String(root.id)}`)).result as Rec[];
     expect(children.map((r) => r.groupName)).toEqual(['上海分队']);
+  });
+
+  it('another node (or a restart) serves every synced form from the database, and sees a sync made elsewhere at its next call', async () => {
+    const other = await buildApp({ config: ctx.config, database: ctx.database, pages: loadEntityPages() });
+    try {
+      await other.ready();
+      const list = async () => ((await other.inject({ method: 'GET', url: `${API}/online/form/carGroup/list?hasQuery=true`, headers: authHeaders(admin) })).json() as Answer).result;
+      expect((await list()).total).toBe(2);
+      const id = (await call('GET', '/online/cgformHead/list?tableName=car_group')).result.records[0].id as string;
+      const { document } = (await call('GET', `/online/cgformHead/document?id=${id}`)).result as { document: Rec };
+      const withLeader = { ...document, fields: [...(document.fields as Rec[]), { name: 'leader', label: '队长', type: 'string', length: 20 }] };
+      expect(await call('PUT', '/online/cgformHead/document', admin, { id, document: withLeader })).toMatchObject({ success: true });
+      expect((await list()).records[0]).not.toHaveProperty('leader');
+      expect(await call('POST', '/online/cgformHead/sync', admin, { id })).toMatchObject({ success: true });
+      expect((await list()).records[0]).toHaveProperty('leader');
+    } finally {
+      await other.close();
+    }
   });
 
   it('a database seeded before gets 表单开发 on its page with its eleven codes, granted to who held the menu', async () => {
