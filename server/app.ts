@@ -69,7 +69,7 @@ import { DataSources } from './sys/dataSource/dataSources';
 import { dataSourceRoutes } from './sys/dataSource/dataSourceRoutes';
 import { NodeHeartbeat, nodeAddress, type BeatSchedule } from './sys/serviceNode/heartbeat';
 import { serviceNodeRoutes } from './sys/serviceNode/serviceNodeRoutes';
-import { cgformHeadHooks, onlineFormModule } from './online/form';
+import { cgformHeadHooks, createOnlineForms, onlineFormModule } from './online/form';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -180,7 +180,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dictRoutes, { ...api, pages: tablePages });
   await app.register(treeRoutes, { ...api, trees });
   await app.register(categoryRoutes, api);
-  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages) });
+  // 表单开发's online forms: served at run time, so their unique columns are asked of them.
+  const onlineForms = createOnlineForms(app, { pages: tablePages, databaseKind: database.kind });
+  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages), moreUniqueColumns: (table) => onlineForms.uniqueColumns(table) });
   await app.register(announcementRoutes, api);
   await app.register(announcementAdminRoutes, api);
   await app.register(messageRoutes, { ...api, smsSender: opts.smsSender });
@@ -223,7 +225,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       companions: { sys_permission_data_rule: dataRuleRoutes, ...FINANCE_COMPANIONS },
     });
   // 表单开发's endpoints and the online forms it serves (/online/form/<name>/…, /online/cgform/api/…).
-  await app.register(onlineFormModule, { ...api, pages: tablePages, databaseKind: database.kind });
+  await app.register(onlineFormModule, { ...api, forms: onlineForms });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });

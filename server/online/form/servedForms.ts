@@ -99,6 +99,18 @@ export class OnlineForms {
     return form;
   }
 
+  /** The unique columns of the served form over `tableName` (重复校验 of its form), undefined when none serves it. */
+  async uniqueColumns(tableName: string): Promise<readonly string[] | undefined> {
+    const head = await this.db
+      .selectFrom('onl_cgform_head')
+      .select('id')
+      .where('table_name', '=', tableName)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst();
+    const form = head ? await this.byId(head.id) : undefined;
+    return form?.page.fields.filter((f) => f.unique).map((f) => f.column);
+  }
+
   /** Builds every synced form now (at start), so a broken one is logged before anyone calls it. */
   async loadAll(): Promise<void> {
     const heads = await this.db.selectFrom('onl_cgform_head').select('id').where('del_flag', '=', 0).where('synced_version', 'is not', null).execute();

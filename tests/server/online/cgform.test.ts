@@ -131,6 +131,10 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     expect(row).toMatchObject({ carNo: '沪A12345', brand: '1', brand_dictText: '男', buyDate: '2026-01-02', price: '123456.78' });
     expect(await call('PUT', '/online/form/carInfo/edit', admin, { ...row, remark: '改过' })).toMatchObject({ success: true });
     expect((await call('GET', `/online/form/carInfo/queryById?id=${String(row.id)}`)).result).toMatchObject({ remark: '改过' });
+    // The form's 重复校验 knows the online table's unique column.
+    expect(await call('GET', `/sys/duplicate/check?tableName=car_info&fieldName=carNo&fieldVal=${encodeURIComponent('沪A12345')}`)).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect(await call('GET', `/sys/duplicate/check?tableName=car_info&fieldName=carNo&fieldVal=${encodeURIComponent('沪A12345')}&dataId=${String(row.id)}`)).toMatchObject({ success: true });
+    expect(await call('GET', '/sys/duplicate/check?tableName=car_info&fieldName=remark&fieldVal=x')).toMatchObject({ success: false, message: '校验的表或字段不在允许范围内' });
     const exported = await ctx.app.inject({ method: 'GET', url: `${API}/online/form/carInfo/exportXls`, headers: authHeaders(admin) });
     expect(exported.headers['content-type']).toContain('spreadsheetml');
 
