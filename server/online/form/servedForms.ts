@@ -7,11 +7,11 @@ import { EntityDictionaries, EntityService, entityModel } from '../../crud/entit
 import { ReferenceGraph } from '../../crud/entity/references';
 import { registerEntityEndpoints, type EntityEndpointContext, type EntityRouteOptions, type EntityRouter } from '../../crud/entity/routes';
 import { onlineSource } from './documentRules';
-import { formNameOf } from './naming';
+import { formNameOf, ONLINE_TEST_CODE } from './naming';
+
+export { ONLINE_TEST_CODE } from './naming';
 import { onlineDb, type OnlineDb } from './tables';
 
-/** 功能测试: its holders (administrators) may use every online form page with all of its codes. */
-export const ONLINE_TEST_CODE = 'onlCgform:test';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 

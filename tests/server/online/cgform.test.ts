@@ -9,7 +9,8 @@ import { switchFormMenu } from '../../../server/db/migrations/0027_online_form';
 import { DATABASE_KINDS } from '../../support/database';
 import { buildApp } from '../../../server/app';
 import { loadEntityPages } from '../../../server/crud/pages';
-import { API, authHeaders, login, startTestApp, type TestApp } from '../support/app';
+import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
+import { PNG_1PX, upload } from '../files/support';
 
 type Rec = Record<string, unknown>;
 type Answer = Rec & { success: boolean; message: string; code: number; result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -246,6 +247,25 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     expect(await call('PUT', `/online/cgform/api/form/${headId}`, admin, { ...row, color: '蓝' })).toMatchObject({ success: true });
     expect(await call('DELETE', `/online/cgform/api/form/${headId}/${String(row.id)}`)).toMatchObject({ success: true });
     expect((await call('GET', `/online/cgform/api/getData/${headId}`)).result.total).toBe(2);
+  });
+
+  it('a file in an online form record is readable by holders of the list code of the form, as on a file page', async () => {
+    const photo = { name: 'photo', label: '照片', type: 'string', length: 500, widget: 'image' };
+    const current = (await call('GET', `/online/cgformHead/document?id=${headId}`)).result.document as Rec;
+    const withPhoto = { ...current, fields: [...(current.fields as Rec[]), photo], form: { fields: [...((current.form as Rec).fields as string[]), 'photo'] } };
+    expect(await call('PUT', '/online/cgformHead/document', admin, { id: headId, document: withPhoto })).toMatchObject({ success: true });
+    expect(await call('POST', '/online/cgformHead/sync', admin, { id: headId })).toMatchObject({ success: true });
+    const uploaded = body<string>(await upload(ctx.app, admin, { name: '车.png', content: PNG_1PX, contentType: 'image/png' }));
+    expect(uploaded.success).toBe(true);
+    const stored = uploaded.message;
+    expect(await call('POST', '/online/form/carInfo/add', admin, { carNo: '沪P1', photo: stored })).toMatchObject({ success: true });
+    const readAs = async (token: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `${API}/sys/common/static/${stored.split('/').map(encodeURIComponent).join('/')}`, headers: authHeaders(token) })).statusCode;
+    // zhangsan (部门经理) was granted onl_car_info:list by 生成菜单; lisi holds nothing of the form.
+    expect(await readAs((await login(ctx.app, 'zhangsan')).token)).toBe(200);
+    expect(await readAs(lisi)).toBe(404);
+    const row = (await call('GET', '/online/form/carInfo/list?carNo=沪P1')).result.records[0] as Rec;
+    expect(await call('DELETE', `/online/form/carInfo/delete?id=${String(row.id)}`)).toMatchObject({ success: true });
   });
 
   it('导出 writes a page file that passes schemas:check; 导入 of it and 导出 again give the same document; 复制 renames the entity', async () => {
