@@ -375,9 +375,10 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     }
   });
 
-  it('a database seeded before gets 表单开发 on its page with its eleven codes, granted to who held the menu', async () => {
-    const codes = ['list', 'add', 'edit', 'delete', 'sync', 'test', 'menu', 'export', 'import', 'copy', 'version'].map((c) => `onlCgform:${c}`);
+  it('a database seeded before gets 表单开发 on its page with its codes and the hidden 版本 page, granted to who held the menu', async () => {
+    const codes = [...['list', 'add', 'edit', 'delete', 'sync', 'test', 'menu', 'export', 'import', 'copy', 'version'].map((c) => `onlCgform:${c}`), 'onlCgformVersion:list'];
     await db().deleteFrom('sys_permission').where('perms', 'in', codes).execute();
+    await db().deleteFrom('sys_permission').where('component', '=', 'schema/online/cgformVersion').execute();
     await db().updateTable('sys_permission').set({ component: 'modules/online/cgform/OnlCgformHeadList' }).where('component', '=', 'schema/online/cgformHead').execute();
     await switchFormMenu(db() as unknown as Kysely<unknown>);
     await switchFormMenu(db() as unknown as Kysely<unknown>);
@@ -392,6 +393,9 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
       .execute();
     expect(new Set(granted.map((g) => g.role_code))).toEqual(new Set(['admin']));
     expect(new Set(granted.map((g) => g.perms))).toEqual(new Set(codes));
-    expect(new Set(granted.map((g) => g.parent_id))).toEqual(new Set([menu[0].id]));
+    const versionMenu = await db().selectFrom('sys_permission').select(['id', 'hidden', 'parent_id']).where('component', '=', 'schema/online/cgformVersion').execute();
+    expect(versionMenu).toHaveLength(1);
+    expect(versionMenu[0]).toMatchObject({ hidden: true, parent_id: (await db().selectFrom('sys_permission').select('parent_id').where('id', '=', menu[0].id).executeTakeFirstOrThrow()).parent_id });
+    expect(new Set(granted.map((g) => g.parent_id))).toEqual(new Set([menu[0].id, versionMenu[0].id]));
   });
 });
