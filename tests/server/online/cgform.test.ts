@@ -11,6 +11,8 @@ import { buildApp } from '../../../server/app';
 import { loadEntityPages } from '../../../server/crud/pages';
 import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
 import { PNG_1PX, upload } from '../files/support';
+import ExcelJS from 'exceljs';
+import { multipart } from '../crud/support';
 
 type Rec = Record<string, unknown>;
 type Answer = Rec & { success: boolean; message: string; code: number; result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -266,6 +268,37 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     expect(await readAs(lisi)).toBe(404);
     const row = (await call('GET', '/online/form/carInfo/list?carNo=沪P1')).result.records[0] as Rec;
     expect(await call('DELETE', `/online/form/carInfo/delete?id=${String(row.id)}`)).toMatchObject({ success: true });
+  });
+
+  it('导入 (Excel) into an online form: a refused row stops the file with an error workbook its importer downloads; good rows are added', async () => {
+    const workbookOf = async (rows: unknown[][]) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('车辆信息');
+      sheet.addRow(['车辆信息报表']);
+      sheet.addRow(['导入']);
+      sheet.addRow(['车牌号', '品牌', '购置日期', '价格', '备注']);
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+    const send = async (url: string, content: Buffer) => {
+      const upload = multipart([{ field: 'file', name: '车辆信息.xlsx', content }]);
+      return (await ctx.app.inject({ method: 'POST', url: `${API}${url}`, payload: upload.payload, headers: { ...authHeaders(admin), ...upload.headers } })).json() as Answer;
+    };
+    const good = ['浙D4', '男', '2026-03-04', 88000, '导入'];
+    const refused = await send('/online/form/carInfo/importExcel', await workbookOf([good, ['沪A12345', '女', null, null, '重复']]));
+    expect(refused, refused.message).toMatchObject({ success: true, code: 201 });
+    expect(refused.message).toMatch(/^文件导入失败，第5行数据有误/);
+    const fileUrl = String(refused.result.fileUrl);
+    expect(fileUrl).toMatch(/^\/online\/form\/carInfo\/importErrorFile\?key=[0-9a-f]{48}$/);
+    const download = await ctx.app.inject({ method: 'GET', url: `${API}${fileUrl}`, headers: authHeaders(admin) });
+    expect(download.headers['content-type']).toContain('spreadsheetml');
+    expect((await ctx.app.inject({ method: 'GET', url: `${API}${fileUrl}`, headers: authHeaders(lisi) })).json()).toMatchObject(NO_PERMISSION);
+    expect((await call('GET', `/online/form/carInfo/list?carNo=${encodeURIComponent('浙D4')}`)).result.total).toBe(0);
+    // JeecgBoot's importXls/{code} is the same import.
+    expect(await send(`/online/cgform/api/importXls/${headId}`, await workbookOf([good]))).toMatchObject({ success: true, message: '文件导入成功！数据行数：1' });
+    const added = (await call('GET', `/online/form/carInfo/list?carNo=${encodeURIComponent('浙D4')}`)).result.records as Rec[];
+    expect(added.map((r) => [r.carNo, r.brand, r.buyDate])).toEqual([['浙D4', '1', '2026-03-04']]);
+    expect(await call('DELETE', `/online/form/carInfo/delete?id=${String(added[0].id)}`)).toMatchObject({ success: true });
   });
 
   it('导出 writes a page file that passes schemas:check; 导入 of it and 导出 again give the same document; 复制 renames the entity', async () => {
