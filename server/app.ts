@@ -42,7 +42,7 @@ import { announcementRoutes, ANNOUNCEMENT_OWN_ROUTES } from './sys/announcementR
 import { announcementAdminRoutes } from './sys/announcementAdminRoutes';
 import { messageRoutes } from './messages/messageRoutes';
 import type { SmsSender } from './messages/channels';
-import { LateUniqueColumns, uniqueColumnsOf } from './sys/duplicateCheck';
+import { uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
 import { DictionaryCache, DICTIONARY_TABLES } from './sys/dict/dictionaryCache';
 import { dictRoutes } from './sys/dict/dictRoutes';
@@ -69,7 +69,7 @@ import { DataSources } from './sys/dataSource/dataSources';
 import { dataSourceRoutes } from './sys/dataSource/dataSourceRoutes';
 import { NodeHeartbeat, nodeAddress, type BeatSchedule } from './sys/serviceNode/heartbeat';
 import { serviceNodeRoutes } from './sys/serviceNode/serviceNodeRoutes';
-import { cgformHeadHooks, onlineFormModule } from './online/form';
+import { cgformHeadHooks, createOnlineForms, onlineFormModule } from './online/form';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -180,9 +180,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dictRoutes, { ...api, pages: tablePages });
   await app.register(treeRoutes, { ...api, trees });
   await app.register(categoryRoutes, api);
-  // The online forms' unique columns: known once 表单开发 serves them (onlineFormModule provides them).
-  const onlineUniqueColumns = new LateUniqueColumns();
-  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages), lateUniqueColumns: onlineUniqueColumns });
+  // 表单开发's online forms: served at run time, so their unique columns are asked of them.
+  const onlineForms = createOnlineForms(app, { pages: tablePages, databaseKind: database.kind });
+  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages), moreUniqueColumns: (table) => onlineForms.uniqueColumns(table) });
   await app.register(announcementRoutes, api);
   await app.register(announcementAdminRoutes, api);
   await app.register(messageRoutes, { ...api, smsSender: opts.smsSender });
@@ -225,7 +225,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       companions: { sys_permission_data_rule: dataRuleRoutes, ...FINANCE_COMPANIONS },
     });
   // 表单开发's endpoints and the online forms it serves (/online/form/<name>/…, /online/cgform/api/…).
-  await app.register(onlineFormModule, { ...api, pages: tablePages, databaseKind: database.kind, uniqueColumns: onlineUniqueColumns });
+  await app.register(onlineFormModule, { ...api, forms: onlineForms });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { BusinessError, fail, ok, okMessage } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
 import { BROKEN_RULE_MESSAGE, checkValue, MAX_CHECKED_VALUE_LENGTH, parseRuleJson, type CheckOutcome } from './checkRule';
-import { isDuplicate, type LateUniqueColumns, type UniqueColumns } from './duplicateCheck';
+import { isDuplicate, type UniqueColumns } from './duplicateCheck';
 
 const signedIn = { permission: SIGNED_IN } as const;
 
@@ -23,7 +23,13 @@ function urlDecode(value: string): string {
 }
 
 /** Form-time checks: uniqueness of a value, and a value against a configured code rule. */
-export const checkRoutes: FastifyPluginAsync<{ uniqueColumns?: UniqueColumns; lateUniqueColumns?: LateUniqueColumns }> = async (app, opts) => {
+export interface CheckRouteOptions {
+  uniqueColumns?: UniqueColumns;
+  /** Unique columns of a table not among `uniqueColumns` (an online form's, which a sync may add while the server runs). */
+  moreUniqueColumns?: (tableName: string) => Promise<readonly string[] | undefined>;
+}
+
+export const checkRoutes: FastifyPluginAsync<CheckRouteOptions> = async (app, opts) => {
   app.get<{ Querystring: DuplicateQuery }>(
     '/sys/duplicate/check',
     {
@@ -45,9 +51,12 @@ export const checkRoutes: FastifyPluginAsync<{ uniqueColumns?: UniqueColumns; la
     async (request) => {
       const { tableName, fieldName, fieldVal, dataId } = request.query;
       if (!fieldVal) return okMessage('数据为空,不作处理！');
-      // A file page's table is known from the start; an online form's only once it is synced.
-      const known = opts.uniqueColumns?.has(tableName) || !opts.lateUniqueColumns ? opts.uniqueColumns : await opts.lateUniqueColumns.of(tableName);
-      if (await isDuplicate(app.db, tableName, fieldName, fieldVal, dataId || undefined, known)) {
+      let columns = opts.uniqueColumns;
+      if (!columns?.has(tableName) && opts.moreUniqueColumns) {
+        const more = await opts.moreUniqueColumns(tableName);
+        if (more) columns = new Map([...(columns ?? new Map<string, readonly string[]>()), [tableName, more]]);
+      }
+      if (await isDuplicate(app.db, tableName, fieldName, fieldVal, dataId || undefined, columns)) {
         return fail('该值不可用，系统中已存在！');
       }
       return okMessage('该值可用！');

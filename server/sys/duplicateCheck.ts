@@ -43,23 +43,6 @@ export async function isDuplicate(
   return (rows[0]?.n ?? 0) > 0;
 }
 
-/**
- * Unique columns of tables that appear while the server runs (an online form synced in 表单开发):
- * a module that serves such pages provides the lookup; until then it knows none.
- */
-export class LateUniqueColumns {
-  private lookup?: (table: string) => Promise<readonly string[] | undefined>;
-
-  provide(lookup: (table: string) => Promise<readonly string[] | undefined>): void {
-    this.lookup = lookup;
-  }
-
-  async of(table: string): Promise<UniqueColumns> {
-    const columns = this.lookup ? await this.lookup(table) : undefined;
-    return columns && columns.length > 0 ? new Map([[table, columns]]) : new Map();
-  }
-}
-
 /** The columns of schema pages whose fields are unique or ask for a duplicate check. */
 export function uniqueColumnsOf(
   pages: readonly { entity: { table: string }; fields: readonly { column: string; unique: boolean; rules: readonly object[] }[] }[],

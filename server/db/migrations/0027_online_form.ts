@@ -26,6 +26,13 @@ const MENU = {
   ],
 } as const;
 
+const VERSION_MENU = {
+  name: '在线表单版本',
+  url: '/online/cgform-version',
+  component: 'schema/online/cgformVersion',
+  button: ['查看在线表单版本', 'onlCgformVersion:list'],
+} as const;
+
 const DICTS = [
   { id: 'd_onl_table_type', code: 'onl_table_type', name: '在线表单类型', items: [['1', '单表'], ['2', '主表'], ['3', '附表'], ['4', '树']] },
   { id: 'd_onl_db_synch', code: 'onl_db_synch', name: '同步状态', items: [['Y', '已同步'], ['N', '未同步']] },
@@ -99,12 +106,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         VALUES (${`${dict.id}_${order}`}, ${dict.id}, ${value}, ${text}, ${order}, 1, 'admin')`.execute(db);
     }
   }
+  await switchFormMenu(db);
+}
+
+/** The old 建设中 表单开发 menu opens its page, keeping its place, with its buttons granted to the roles holding the menu. */
+export async function switchFormMenu(db: Kysely<unknown>): Promise<void> {
   const found = await sql<{ id: string }>`
     SELECT id FROM sys_permission WHERE component IN (${MENU.from}, ${MENU.to}) AND del_flag = 0 AND menu_type <> 2`.execute(db);
   for (const row of found.rows) {
     await sql`UPDATE sys_permission SET component = ${MENU.to} WHERE id = ${row.id}`.execute(db);
     const holders = await sql<{ role_id: string }>`SELECT DISTINCT role_id FROM sys_role_permission WHERE permission_id = ${row.id}`.execute(db);
-    await addButtons(db, row.id, holders.rows.map((r) => r.role_id));
+    const roles = holders.rows.map((r) => r.role_id);
+    await addButtons(db, row.id, roles);
+    await addVersionMenu(db, row.id, roles);
+  }
+}
+
+/** The 版本 drawer's page gets its hidden menu item beside 表单开发 (else the start would add a visible one). */
+async function addVersionMenu(db: Kysely<unknown>, formMenuId: string, roles: readonly string[]): Promise<void> {
+  const exists = await sql`SELECT 1 FROM sys_permission WHERE component = ${VERSION_MENU.component} AND del_flag = 0`.execute(db);
+  if (exists.rows.length > 0) return;
+  const parent = await sql<{ parent_id: string | null }>`SELECT parent_id FROM sys_permission WHERE id = ${formMenuId}`.execute(db);
+  const menuId = newId();
+  const buttonId = newId();
+  await sql`
+    INSERT INTO sys_permission (id, parent_id, name, url, component, menu_type, sort_no, icon, is_route, is_leaf, keep_alive, hidden, create_by)
+    VALUES (${menuId}, ${parent.rows[0]?.parent_id ?? null}, ${VERSION_MENU.name}, ${VERSION_MENU.url}, ${VERSION_MENU.component}, 1, 5, 'HistoryOutlined', true, false, false, true, 'admin')`.execute(db);
+  await sql`
+    INSERT INTO sys_permission (id, parent_id, name, menu_type, perms, perms_type, status, sort_no, is_route, is_leaf, description, create_by)
+    VALUES (${buttonId}, ${menuId}, ${VERSION_MENU.button[0]}, 2, ${VERSION_MENU.button[1]}, '1', '1', 1, false, true, ${`${VERSION_MENU.name}：${VERSION_MENU.button[0]}`}, 'admin')`.execute(db);
+  for (const role of roles) {
+    for (const id of [menuId, buttonId]) await sql`INSERT INTO sys_role_permission (id, role_id, permission_id) VALUES (${newId()}, ${role}, ${id})`.execute(db);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { entityEndpoint, type EntityEndpoint } from '../../../runtime/contract/entityEndpoints';
 import type { Envelope } from '../../../runtime/contract/envelope';
+import { actorOf } from '../../crud/entity/context';
+import { EntityValidationError } from '../../crud/entity';
 import { BusinessError, fail, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
 import { ONLINE_FORM_API } from './naming';
@@ -119,17 +121,38 @@ export const onlineFormRoutes: FastifyPluginAsync<OnlineFormRouteOptions> = asyn
     });
   });
 
-  /** getData answers JeecgBoot's `{total, records}` (no current/size), from the generic list. */
+  /**
+   * getData answers JeecgBoot's `{total, records}` (no current/size) from the generic list, each
+   * record keyed by column (`car_no`, `brand_dictText`) as JeecgBoot's online list reads them.
+   */
   app.get(`${api}/getData/:code`, { config, schema: { params: codeParams, querystring: anyQuery } }, async (request, reply) => {
     const form = await servedById(forms, (request.params as { code: string }).code);
-    const answer = (await callEndpoint(request, reply, form, 'GET', endpointOf('list'))) as Envelope<{ total: number; records: unknown[] }> | FastifyReply;
+    const answer = (await callEndpoint(request, reply, form, 'GET', endpointOf('list'))) as Envelope<{ total: number; records: Record<string, unknown>[] }> | FastifyReply;
     if (!('success' in answer) || !answer.success) return answer;
-    return ok({ total: answer.result.total, records: answer.result.records });
+    const columns = new Map(form.service.model.fields.map((f) => [f.name, f.column]));
+    const byColumn = (record: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(record).map(([key, value]) => {
+          const dictText = key.endsWith('_dictText') ? key.slice(0, -'_dictText'.length) : undefined;
+          const column = columns.get(dictText ?? key);
+          return [column ? (dictText ? `${column}_dictText` : column) : key, value];
+        }),
+      );
+    return ok({ total: answer.result.total, records: answer.result.records.map(byColumn) });
   });
 
-  app.post(`${api}/form/:code`, { config, schema: { params: codeParams, body: { type: 'object' } } }, async (request, reply) =>
-    callEndpoint(request, reply, await servedById(forms, (request.params as { code: string }).code), 'POST', endpointOf('add')),
-  );
+  /** JeecgBoot's online insert answers the new record's id as `result`. */
+  app.post(`${api}/form/:code`, { config, schema: { params: codeParams, body: { type: 'object' } } }, async (request, reply) => {
+    const form = await servedById(forms, (request.params as { code: string }).code);
+    if (!(await mayUseFormCode(request, form.page.permissions.add))) return reply.send(fail(NO_PERMISSION_MESSAGE, 510));
+    try {
+      const id = await form.service.add(request.server.db, { ...(request.body as Record<string, unknown>) }, actorOf(request));
+      return ok(id, '添加成功！');
+    } catch (err) {
+      if (err instanceof EntityValidationError) return reply.send({ success: false, message: err.message, code: 500, result: { errors: err.errors }, timestamp: Date.now() });
+      throw err;
+    }
+  });
   app.put(`${api}/form/:code`, { config, schema: { params: codeParams, body: { type: 'object' } } }, async (request, reply) =>
     callEndpoint(request, reply, await servedById(forms, (request.params as { code: string }).code), 'PUT', endpointOf('edit')),
   );

@@ -3,31 +3,31 @@
  * runtime's loader, synced through the entity migration of file pages and served by the same generic
  * endpoints (server/crud/entity/routes.ts registerEntityEndpoints).
  *
- *   await app.register(onlineFormModule, { prefix: apiBase, pages, databaseKind });
+ *   const forms = createOnlineForms(app, { pages, databaseKind });
+ *   await app.register(onlineFormModule, { prefix: apiBase, forms });
  *
  * The page schemas/pages/online/cgformHead.json lists and edits the heads through the generic CRUD
  * (with cgformHeadHooks registered for onl_cgform_head).
  */
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import { ERROR_FILES_FOLDER, ImportErrorFiles } from '../../crud/entity';
 import { cgformHeadRoutes } from './headRoutes';
 import { onlineFormRoutes } from './formRoutes';
 import { OnlineForms } from './servedForms';
-import type { LateUniqueColumns } from '../../sys/duplicateCheck';
 
 export { cgformHeadHooks } from './headHooks';
+export type { OnlineForms } from './servedForms';
 
-export interface OnlineFormModuleOptions {
+export interface OnlineFormsOptions {
   /** The file pages: an online form's table dictionary may name one of their tables. */
   pages: readonly CompiledPage[];
   databaseKind: 'pglite' | 'postgres';
-  /** The form-time duplicate check learns the unique columns of the served forms here. */
-  uniqueColumns?: LateUniqueColumns;
 }
 
-export const onlineFormModule: FastifyPluginAsync<OnlineFormModuleOptions> = async (app, opts) => {
+/** The online forms of the app (made before the routes that ask about them, such as 重复校验). */
+export function createOnlineForms(app: FastifyInstance, opts: OnlineFormsOptions): OnlineForms {
   const { uploadDir, importErrorFileMaxBytes, importErrorFilesMaxBytes } = app.appConfig;
   // The online forms' refused-row workbooks sweep a folder of their own beside the file pages'.
   const errorFiles = new ImportErrorFiles(path.join(uploadDir, `${ERROR_FILES_FOLDER}-online`), {
@@ -41,9 +41,12 @@ export const onlineFormModule: FastifyPluginAsync<OnlineFormModuleOptions> = asy
     servedElsewhere: new Set(),
     exportSession: opts.databaseKind === 'pglite' ? 'shared' : 'pooled',
   });
-  opts.uniqueColumns?.provide((table) => forms.uniqueColumnsOf(table));
   // Every synced form is served from the start; a broken one is logged, not fatal.
   app.addHook('onReady', async () => forms.loadAll());
+  return forms;
+}
+
+export const onlineFormModule: FastifyPluginAsync<{ forms: OnlineForms }> = async (app, { forms }) => {
   await app.register(cgformHeadRoutes, { forms });
   await app.register(onlineFormRoutes, { forms });
 };

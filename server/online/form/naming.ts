@@ -3,6 +3,10 @@
  * name `carInfo`, module `online`, apiPath `/online/form/carInfo`, codes `onl_car_info:list|add|…`.
  */
 export const ONLINE_MODULE = 'online';
+/** 功能测试: its holders (administrators) may use every online form page with all of its codes. */
+export const ONLINE_TEST_CODE = 'onlCgform:test';
+/** An online form's list code, naming its table (`onl_car_info:list` → car_info). */
+export const ONLINE_LIST_CODE = /^onl_([a-z][a-z0-9_]{0,62}):list$/;
 export const ONLINE_FORM_API = '/online/form';
 export const TABLE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
 /** Tables of our migrations and bookkeeping: never an online form's. */

@@ -6,13 +6,12 @@ import { permissionCodesOf } from '../../auth/permissions';
 import { EntityDictionaries, EntityService, entityModel } from '../../crud/entity';
 import { ReferenceGraph } from '../../crud/entity/references';
 import { registerEntityEndpoints, type EntityEndpointContext, type EntityRouteOptions, type EntityRouter } from '../../crud/entity/routes';
-import { uniqueColumnsOf } from '../../sys/duplicateCheck';
 import { onlineSource } from './documentRules';
-import { formNameOf } from './naming';
+import { formNameOf, ONLINE_TEST_CODE } from './naming';
+
+export { ONLINE_TEST_CODE } from './naming';
 import { onlineDb, type OnlineDb } from './tables';
 
-/** 功能测试: its holders (administrators) may use every online form page with all of its codes. */
-export const ONLINE_TEST_CODE = 'onlCgform:test';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -100,17 +99,16 @@ export class OnlineForms {
     return form;
   }
 
-  /** The unique columns of the served form over `table` (/sys/duplicate/check of its add and edit form). */
-  async uniqueColumnsOf(table: string): Promise<readonly string[] | undefined> {
+  /** The unique columns of the served form over `tableName` (重复校验 of its form), undefined when none serves it. */
+  async uniqueColumns(tableName: string): Promise<readonly string[] | undefined> {
     const head = await this.db
       .selectFrom('onl_cgform_head')
       .select('id')
-      .where('table_name', '=', table)
+      .where('table_name', '=', tableName)
       .where('del_flag', '=', 0)
-      .where('synced_version', 'is not', null)
       .executeTakeFirst();
     const form = head ? await this.byId(head.id) : undefined;
-    return form ? uniqueColumnsOf([form.page]).get(table) : undefined;
+    return form?.page.fields.filter((f) => f.unique).map((f) => f.column);
   }
 
   /** Builds every synced form now (at start), so a broken one is logged before anyone calls it. */

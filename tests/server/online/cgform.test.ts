@@ -3,9 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageFolder } from '../../../generators/check-schemas';
+import type { Kysely } from 'kysely';
 import { readTable } from '../../../server/crud/ddl';
+import { switchFormMenu } from '../../../server/db/migrations/0027_online_form';
 import { DATABASE_KINDS } from '../../support/database';
-import { API, authHeaders, login, startTestApp, type TestApp } from '../support/app';
+import { buildApp } from '../../../server/app';
+import { loadEntityPages } from '../../../server/crud/pages';
+import { API, authHeaders, body, login, startTestApp, type TestApp } from '../support/app';
+import { PNG_1PX, upload } from '../files/support';
+import ExcelJS from 'exceljs';
+import { multipart } from '../crud/support';
 
 type Rec = Record<string, unknown>;
 type Answer = Rec & { success: boolean; message: string; code: number; result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -127,6 +134,10 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     expect(row).toMatchObject({ carNo: '沪A12345', brand: '1', brand_dictText: '男', buyDate: '2026-01-02', price: '123456.78' });
     expect(await call('PUT', '/online/form/carInfo/edit', admin, { ...row, remark: '改过' })).toMatchObject({ success: true });
     expect((await call('GET', `/online/form/carInfo/queryById?id=${String(row.id)}`)).result).toMatchObject({ remark: '改过' });
+    // The form's 重复校验 knows the online table's unique column.
+    expect(await call('GET', `/sys/duplicate/check?tableName=car_info&fieldName=carNo&fieldVal=${encodeURIComponent('沪A12345')}`)).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect(await call('GET', `/sys/duplicate/check?tableName=car_info&fieldName=carNo&fieldVal=${encodeURIComponent('沪A12345')}&dataId=${String(row.id)}`)).toMatchObject({ success: true });
+    expect(await call('GET', '/sys/duplicate/check?tableName=car_info&fieldName=remark&fieldVal=x')).toMatchObject({ success: false, message: '校验的表或字段不在允许范围内' });
     const exported = await ctx.app.inject({ method: 'GET', url: `${API}/online/form/carInfo/exportXls`, headers: authHeaders(admin) });
     expect(exported.headers['content-type']).toContain('spreadsheetml');
 
@@ -225,15 +236,69 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     expect(columns.result).toMatchObject({ code: headId, description: '车辆信息', currentTableName: 'car_info' });
     expect(columns.result.columns[0]).toMatchObject({ title: '车牌号', dataIndex: 'carNo' });
     expect(columns.result.dictOptions.brand).toContainEqual({ value: '1', text: '男', title: '男', label: '男' });
-    const data = await call('GET', `/online/cgform/api/getData/${headId}?pageSize=1`);
+    const data = await call('GET', `/online/cgform/api/getData/${headId}?pageSize=1&column=carNo&order=asc`);
     expect(data.result.total).toBe(2);
     expect(Object.keys(data.result).sort()).toEqual(['records', 'total']);
-    expect(await call('POST', `/online/cgform/api/form/${headId}`, admin, { carNo: '粤C3' })).toMatchObject({ success: true });
+    expect(data.result.records[0]).toMatchObject({ car_no: '沪A12345', brand: '1', brand_dictText: '男', buy_date: '2026-01-02' });
+    const added = await call('POST', `/online/cgform/api/form/${headId}`, admin, { carNo: '粤C3' });
+    expect(added).toMatchObject({ success: true, message: '添加成功！' });
+    expect(await call('POST', `/online/cgform/api/form/${headId}`, admin, { carNo: '粤C3' })).toMatchObject({ success: false, message: expect.stringContaining('车牌号「粤C3」已存在') });
     const row = (await call('GET', '/online/form/carInfo/list?carNo=粤C3')).result.records[0] as Rec;
+    expect(added.result).toBe(row.id);
     expect((await call('GET', `/online/cgform/api/form/${headId}/${String(row.id)}`)).result).toMatchObject({ carNo: '粤C3' });
     expect(await call('PUT', `/online/cgform/api/form/${headId}`, admin, { ...row, color: '蓝' })).toMatchObject({ success: true });
     expect(await call('DELETE', `/online/cgform/api/form/${headId}/${String(row.id)}`)).toMatchObject({ success: true });
     expect((await call('GET', `/online/cgform/api/getData/${headId}`)).result.total).toBe(2);
+  });
+
+  it('a file in an online form record is readable by holders of the list code of the form, as on a file page', async () => {
+    const photo = { name: 'photo', label: '照片', type: 'string', length: 500, widget: 'image' };
+    const current = (await call('GET', `/online/cgformHead/document?id=${headId}`)).result.document as Rec;
+    const withPhoto = { ...current, fields: [...(current.fields as Rec[]), photo], form: { fields: [...((current.form as Rec).fields as string[]), 'photo'] } };
+    expect(await call('PUT', '/online/cgformHead/document', admin, { id: headId, document: withPhoto })).toMatchObject({ success: true });
+    expect(await call('POST', '/online/cgformHead/sync', admin, { id: headId })).toMatchObject({ success: true });
+    const uploaded = body<string>(await upload(ctx.app, admin, { name: '车.png', content: PNG_1PX, contentType: 'image/png' }));
+    expect(uploaded.success).toBe(true);
+    const stored = uploaded.message;
+    expect(await call('POST', '/online/form/carInfo/add', admin, { carNo: '沪P1', photo: stored })).toMatchObject({ success: true });
+    const readAs = async (token: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `${API}/sys/common/static/${stored.split('/').map(encodeURIComponent).join('/')}`, headers: authHeaders(token) })).statusCode;
+    // zhangsan (部门经理) was granted onl_car_info:list by 生成菜单; lisi holds nothing of the form.
+    expect(await readAs((await login(ctx.app, 'zhangsan')).token)).toBe(200);
+    expect(await readAs(lisi)).toBe(404);
+    const row = (await call('GET', '/online/form/carInfo/list?carNo=沪P1')).result.records[0] as Rec;
+    expect(await call('DELETE', `/online/form/carInfo/delete?id=${String(row.id)}`)).toMatchObject({ success: true });
+  });
+
+  it('导入 (Excel) into an online form: a refused row stops the file with an error workbook its importer downloads; good rows are added', async () => {
+    const workbookOf = async (rows: unknown[][]) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('车辆信息');
+      sheet.addRow(['车辆信息报表']);
+      sheet.addRow(['导入']);
+      sheet.addRow(['车牌号', '品牌', '购置日期', '价格', '备注']);
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+    const send = async (url: string, content: Buffer) => {
+      const upload = multipart([{ field: 'file', name: '车辆信息.xlsx', content }]);
+      return (await ctx.app.inject({ method: 'POST', url: `${API}${url}`, payload: upload.payload, headers: { ...authHeaders(admin), ...upload.headers } })).json() as Answer;
+    };
+    const good = ['浙D4', '男', '2026-03-04', 88000, '导入'];
+    const refused = await send('/online/form/carInfo/importExcel', await workbookOf([good, ['沪A12345', '女', null, null, '重复']]));
+    expect(refused, refused.message).toMatchObject({ success: true, code: 201 });
+    expect(refused.message).toMatch(/^文件导入失败，第5行数据有误/);
+    const fileUrl = String(refused.result.fileUrl);
+    expect(fileUrl).toMatch(/^\/online\/form\/carInfo\/importErrorFile\?key=[0-9a-f]{48}$/);
+    const download = await ctx.app.inject({ method: 'GET', url: `${API}${fileUrl}`, headers: authHeaders(admin) });
+    expect(download.headers['content-type']).toContain('spreadsheetml');
+    expect((await ctx.app.inject({ method: 'GET', url: `${API}${fileUrl}`, headers: authHeaders(lisi) })).json()).toMatchObject(NO_PERMISSION);
+    expect((await call('GET', `/online/form/carInfo/list?carNo=${encodeURIComponent('浙D4')}`)).result.total).toBe(0);
+    // JeecgBoot's importXls/{code} is the same import.
+    expect(await send(`/online/cgform/api/importXls/${headId}`, await workbookOf([good]))).toMatchObject({ success: true, message: '文件导入成功！数据行数：1' });
+    const added = (await call('GET', `/online/form/carInfo/list?carNo=${encodeURIComponent('浙D4')}`)).result.records as Rec[];
+    expect(added.map((r) => [r.carNo, r.brand, r.buyDate])).toEqual([['浙D4', '1', '2026-03-04']]);
+    expect(await call('DELETE', `/online/form/carInfo/delete?id=${String(added[0].id)}`)).toMatchObject({ success: true });
   });
 
   it('导出 writes a page file that passes schemas:check; 导入 of it and 导出 again give the same document; 复制 renames the entity', async () => {
@@ -294,5 +359,76 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     // 还原 from the recycle bin serves it again; the table and its rows were never touched.
     expect(await call('PUT', `/online/cgformHead/back/${headId}`)).toMatchObject({ success: true });
     expect((await call('GET', '/online/form/carInfo/list')).result.total).toBe(2);
+  });
+
+  it('a 树 form is served with its tree: roots first, childList under a node, has-child kept by the server', async () => {
+    expect(await call('POST', '/online/cgformHead/add', admin, { tableName: 'car_group', tableTxt: '车队', tableType: '4' })).toMatchObject({ success: true });
+    const id = (await call('GET', '/online/cgformHead/list?tableName=car_group')).result.records[0].id as string;
+    const document = {
+      schemaVersion: 1,
+      entity: {
+        name: 'carGroup', module: 'online', title: '车队', table: 'car_group', permissionPrefix: 'onl_car_group', apiPath: '/online/form/carGroup',
+        tree: { parentField: 'pid', hasChildField: 'hasChild', rootValue: '0' },
+      },
+      fields: [
+        { name: 'groupName', label: '车队名称', type: 'string', length: 50, required: true },
+        { name: 'pid', label: '上级车队', type: 'string', length: 32, default: '0' },
+        { name: 'hasChild', label: '有下级', type: 'string', length: 1, dictCode: 'yn', default: 'N', hidden: true, readOnly: true },
+      ],
+      list: { columns: [{ field: 'groupName' }], query: [{ field: 'groupName', mode: 'like' }], toolbar: ['add'], rowActions: ['edit', 'delete'] },
+      form: { fields: ['groupName', 'pid'] },
+    };
+    const saved = await call('PUT', '/online/cgformHead/document', admin, { id, document });
+    expect(saved, JSON.stringify(saved.result)).toMatchObject({ success: true });
+    expect(await call('POST', '/online/cgformHead/sync', admin, { id })).toMatchObject({ success: true });
+    expect(await call('POST', '/online/form/carGroup/add', admin, { groupName: '华东车队' })).toMatchObject({ success: true });
+    const root = (await call('GET', '/online/form/carGroup/list')).result.records[0] as Rec;
+    expect(await call('POST', '/online/form/carGroup/add', admin, { groupName: '上海分队', pid: root.id })).toMatchObject({ success: true });
+    const roots = (await call('GET', '/online/form/carGroup/list')).result.records as Rec[];
+    expect(roots.map((r) => [r.groupName, r.hasChild])).toEqual([['华东车队', 'Y']]);
+    const children = (await call('GET', `/online/form/carGroup/childList?pid=${String(root.id)}`)).result as Rec[];
+    expect(children.map((r) => r.groupName)).toEqual(['上海分队']);
+  });
+
+  it('another node (or a restart) serves every synced form from the database, and sees a sync made elsewhere at its next call', async () => {
+    const other = await buildApp({ config: ctx.config, database: ctx.database, pages: loadEntityPages() });
+    try {
+      await other.ready();
+      const list = async () => ((await other.inject({ method: 'GET', url: `${API}/online/form/carGroup/list?hasQuery=true`, headers: authHeaders(admin) })).json() as Answer).result;
+      expect((await list()).total).toBe(2);
+      const id = (await call('GET', '/online/cgformHead/list?tableName=car_group')).result.records[0].id as string;
+      const { document } = (await call('GET', `/online/cgformHead/document?id=${id}`)).result as { document: Rec };
+      const withLeader = { ...document, fields: [...(document.fields as Rec[]), { name: 'leader', label: '队长', type: 'string', length: 20 }] };
+      expect(await call('PUT', '/online/cgformHead/document', admin, { id, document: withLeader })).toMatchObject({ success: true });
+      expect((await list()).records[0]).not.toHaveProperty('leader');
+      expect(await call('POST', '/online/cgformHead/sync', admin, { id })).toMatchObject({ success: true });
+      expect((await list()).records[0]).toHaveProperty('leader');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a database seeded before gets 表单开发 on its page with its codes and the hidden 版本 page, granted to who held the menu', async () => {
+    const codes = [...['list', 'add', 'edit', 'delete', 'sync', 'test', 'menu', 'export', 'import', 'copy', 'version'].map((c) => `onlCgform:${c}`), 'onlCgformVersion:list'];
+    await db().deleteFrom('sys_permission').where('perms', 'in', codes).execute();
+    await db().deleteFrom('sys_permission').where('component', '=', 'schema/online/cgformVersion').execute();
+    await db().updateTable('sys_permission').set({ component: 'modules/online/cgform/OnlCgformHeadList' }).where('component', '=', 'schema/online/cgformHead').execute();
+    await switchFormMenu(db() as unknown as Kysely<unknown>);
+    await switchFormMenu(db() as unknown as Kysely<unknown>);
+    const menu = await db().selectFrom('sys_permission').select(['id', 'name']).where('component', '=', 'schema/online/cgformHead').execute();
+    expect(menu.map((m) => m.name)).toEqual(['表单开发']);
+    const granted = await db()
+      .selectFrom('sys_permission as p')
+      .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+      .innerJoin('sys_role as r', 'r.id', 'rp.role_id')
+      .select(['p.perms', 'r.role_code', 'p.parent_id'])
+      .where('p.perms', 'in', codes)
+      .execute();
+    expect(new Set(granted.map((g) => g.role_code))).toEqual(new Set(['admin']));
+    expect(new Set(granted.map((g) => g.perms))).toEqual(new Set(codes));
+    const versionMenu = await db().selectFrom('sys_permission').select(['id', 'hidden', 'parent_id']).where('component', '=', 'schema/online/cgformVersion').execute();
+    expect(versionMenu).toHaveLength(1);
+    expect(versionMenu[0]).toMatchObject({ hidden: true, parent_id: (await db().selectFrom('sys_permission').select('parent_id').where('id', '=', menu[0].id).executeTakeFirstOrThrow()).parent_id });
+    expect(new Set(granted.map((g) => g.parent_id))).toEqual(new Set([menu[0].id, versionMenu[0].id]));
   });
 });
