@@ -150,6 +150,7 @@ test.describe('表单开发：车辆信息', () => {
     await choose(designerRow(drawer, 'designer-page', 'remark'), '控件', '多行文本');
     await saveDesign(page);
     await expect(drawer.locator('.ant-alert-error')).toContainText('字段「品牌」');
+    await expect(brand.getByRole('alert')).toContainText('no_such_table,name,code');
     await screenshot(page, 'onlineform-01-designer-refused');
 
     await brand.getByLabel('字典').fill('car_brand');

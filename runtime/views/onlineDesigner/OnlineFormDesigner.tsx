@@ -56,6 +56,7 @@ export function OnlineFormDesigner({ host, row, title, onClose, onChanged }: Row
         setProblems((list) => list.filter((p) => !(p.area === 'field' && p.rowKey === key && p.property !== undefined && touched.has(p.property))));
       },
       problem: (key: string, property: DesignerCell) => problems.find((p) => p.area === 'field' && p.rowKey === key && p.property === property)?.message,
+      rowProblem: (key: string) => problems.find((p) => p.area === 'field' && p.rowKey === key && p.property === undefined)?.message,
     }),
     [problems],
   );

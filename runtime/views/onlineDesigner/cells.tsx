@@ -7,6 +7,8 @@ export interface RowEditing {
   update(key: string, patch: Partial<DesignerFieldRow>): void;
   /** The problem the last save (or the check before it) found in this cell. */
   problem(key: string, property: DesignerCell): string | undefined;
+  /** A problem of the row as a whole (the server named the field, not one of its properties). */
+  rowProblem(key: string): string | undefined;
 }
 
 /** The primary key every online table has: shown first, never editable (JeecgBoot's fixed id row). */

@@ -28,8 +28,8 @@ export function databaseColumns(edit: RowEditing, moves: RowMoves): ColumnsType<
       key: 'column',
       width: 170,
       render: (_, row) => (
-        <Cell problem={edit.problem(row.key, 'column')}>
-          <Input aria-label="字段名称" value={row.column} disabled={isIdRow(row)} placeholder="如 plate_no" status={edit.problem(row.key, 'column') ? 'error' : undefined} onChange={(e) => edit.update(row.key, { column: e.target.value.trim() })} />
+        <Cell problem={edit.problem(row.key, 'column') ?? edit.rowProblem(row.key)}>
+          <Input aria-label="字段名称" value={row.column} disabled={isIdRow(row)} placeholder="如 plate_no" status={edit.problem(row.key, 'column') ?? edit.rowProblem(row.key) ? 'error' : undefined} onChange={(e) => edit.update(row.key, { column: e.target.value.trim() })} />
         </Cell>
       ),
     },

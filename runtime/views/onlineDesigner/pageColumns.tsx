@@ -19,16 +19,25 @@ function widgetOptions(row: DesignerFieldRow): { value: FieldWidget | ''; label:
 }
 
 /** The field's name and label, read-only here (they are edited in 数据库属性). */
-export function nameColumns(): ColumnsType<DesignerFieldRow> {
+export function nameColumns(edit: RowEditing): ColumnsType<DesignerFieldRow> {
   return [
-    { title: '字段名称', key: 'column', width: 150, render: (_, row) => <Typography.Text code>{row.column || '（未命名）'}</Typography.Text> },
+    {
+      title: '字段名称',
+      key: 'column',
+      width: 150,
+      render: (_, row) => (
+        <Cell problem={edit.rowProblem(row.key)}>
+          <Typography.Text code>{row.column || '（未命名）'}</Typography.Text>
+        </Cell>
+      ),
+    },
     { title: '字段备注', key: 'label', width: 130, render: (_, row) => row.label },
   ];
 }
 
 export function pageColumns(edit: RowEditing): ColumnsType<DesignerFieldRow> {
   return [
-    ...nameColumns(),
+    ...nameColumns(edit),
     {
       title: '列表显示',
       key: 'listShow',

@@ -28,7 +28,7 @@ function validationOf(choice: string, previous: DesignerValidation): DesignerVal
 
 export function validationColumns(edit: RowEditing): ColumnsType<DesignerFieldRow> {
   return [
-    ...nameColumns(),
+    ...nameColumns(edit),
     {
       title: '必填',
       key: 'required',
