@@ -70,6 +70,7 @@ import { cgreportHeadHooks, cgreportHeadRoutes } from './online/report';
 import { dataSourceRoutes } from './sys/dataSource/dataSourceRoutes';
 import { NodeHeartbeat, nodeAddress, type BeatSchedule } from './sys/serviceNode/heartbeat';
 import { serviceNodeRoutes } from './sys/serviceNode/serviceNodeRoutes';
+import { cgformHeadHooks, createOnlineForms, onlineFormModule } from './online/form';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -180,7 +181,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dictRoutes, { ...api, pages: tablePages });
   await app.register(treeRoutes, { ...api, trees });
   await app.register(categoryRoutes, api);
-  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages) });
+  // 表单开发's online forms: served at run time, so their unique columns are asked of them.
+  const onlineForms = createOnlineForms(app, { pages: tablePages, databaseKind: database.kind });
+  await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages), moreUniqueColumns: (table) => onlineForms.uniqueColumns(table) });
   await app.register(announcementRoutes, api);
   await app.register(announcementAdminRoutes, api);
   await app.register(messageRoutes, { ...api, smsSender: opts.smsSender });
@@ -214,6 +217,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       hooks: {
         ...FINANCE_HOOKS,
         sys_role: { deleteRefusal: roleDeleteRefusal },
+        onl_cgform_head: cgformHeadHooks,
         sys_user: userEntityHooks(app),
         // Pools of an edited or deleted data source end at once on this node (other nodes: at their
         // next use, when the row no longer matches); 测试连接 leaves them alone.
@@ -222,6 +226,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
       companions: { sys_permission_data_rule: dataRuleRoutes, onl_cgreport_head: cgreportHeadRoutes, ...FINANCE_COMPANIONS },
     });
+  // 表单开发's endpoints and the online forms it serves (/online/form/<name>/…, /online/cgform/api/…).
+  await app.register(onlineFormModule, { ...api, forms: onlineForms });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });

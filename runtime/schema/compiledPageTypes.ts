@@ -4,6 +4,7 @@
  * again. The document types themselves are generated from schemas/meta/page.schema.json.
  */
 import type {
+  CustomRowAction2,
   RowCondition,
   FieldDefault,
   FieldOptions,
@@ -12,7 +13,6 @@ import type {
   FieldWidget,
   LinkageEffects,
   PageDocument,
-  PageTreeManageNodeAction,
   QueryMode,
   RowAction,
   ToolbarAction,
@@ -161,8 +161,8 @@ export interface CompiledViewRowAction {
   action: 'view';
   key: string;
   title: string;
-  /** Name of the registered view, e.g. rolePermission. */
-  view: PageTreeManageNodeAction['view'];
+  /** Name of the registered view, e.g. rolePermission (a tree node's button names one of the same). */
+  view: NonNullable<CustomRowAction2['view']>;
   visibleWhen?: string;
   dependencies: readonly string[];
   permission: string;

@@ -24,8 +24,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const PAGES_DIR = path.join(root, 'schemas/pages');
 const EXCLUDED_DIRS = new Set(['examples']);
 
-/** Tables whose names start so belong to our own migrations: their page may read them, never change them. */
-const SYSTEM_TABLE_PREFIX = 'sys_';
+/**
+ * Tables whose names start so belong to our own migrations (sys_*, and the online designers' onl_*):
+ * their page may read them, never change them.
+ */
+export const SYSTEM_TABLE_PREFIXES = ['sys_', 'onl_'] as const;
 
 /** Every broken page document, one line each (`file#pointer message`); the server does not start. */
 export class PageLoadError extends Error {
@@ -102,7 +105,7 @@ export function loadEntityPages(dir: string = PAGES_DIR): CompiledPage[] {
 }
 
 export function isSystemTable(page: CompiledPage): boolean {
-  return page.entity.table.startsWith(SYSTEM_TABLE_PREFIX);
+  return SYSTEM_TABLE_PREFIXES.some((prefix) => page.entity.table.startsWith(prefix));
 }
 
 const QUERY_INDEX_MODE: Readonly<Record<string, ListShape['query'][number]['mode']>> = {

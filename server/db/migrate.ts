@@ -22,6 +22,7 @@ import * as m0022 from './migrations/0022_rule_scope';
 import * as m0024 from './migrations/0024_receive_number_ga';
 import * as m0025 from './migrations/0025_pg_trgm';
 import * as m0026 from './migrations/0026_online_report';
+import * as m0027 from './migrations/0027_online_form';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0024_receive_number_ga': m0024,
   '0025_pg_trgm': m0025,
   '0026_online_report': m0026,
+  '0027_online_form': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

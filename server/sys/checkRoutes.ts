@@ -23,7 +23,13 @@ function urlDecode(value: string): string {
 }
 
 /** Form-time checks: uniqueness of a value, and a value against a configured code rule. */
-export const checkRoutes: FastifyPluginAsync<{ uniqueColumns?: UniqueColumns }> = async (app, opts) => {
+export interface CheckRouteOptions {
+  uniqueColumns?: UniqueColumns;
+  /** Unique columns of a table not among `uniqueColumns` (an online form's, which a sync may add while the server runs). */
+  moreUniqueColumns?: (tableName: string) => Promise<readonly string[] | undefined>;
+}
+
+export const checkRoutes: FastifyPluginAsync<CheckRouteOptions> = async (app, opts) => {
   app.get<{ Querystring: DuplicateQuery }>(
     '/sys/duplicate/check',
     {
@@ -45,7 +51,12 @@ export const checkRoutes: FastifyPluginAsync<{ uniqueColumns?: UniqueColumns }> 
     async (request) => {
       const { tableName, fieldName, fieldVal, dataId } = request.query;
       if (!fieldVal) return okMessage('数据为空,不作处理！');
-      if (await isDuplicate(app.db, tableName, fieldName, fieldVal, dataId || undefined, opts.uniqueColumns)) {
+      let columns = opts.uniqueColumns;
+      if (!columns?.has(tableName) && opts.moreUniqueColumns) {
+        const more = await opts.moreUniqueColumns(tableName);
+        if (more) columns = new Map([...(columns ?? new Map<string, readonly string[]>()), [tableName, more]]);
+      }
+      if (await isDuplicate(app.db, tableName, fieldName, fieldVal, dataId || undefined, columns)) {
         return fail('该值不可用，系统中已存在！');
       }
       return okMessage('该值可用！');

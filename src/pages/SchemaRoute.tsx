@@ -115,7 +115,7 @@ export function startSchemaPage(viewKey: string, search = ''): void {
   if (outcome) sendFirstRequest(runtimeRequest, outcome, search);
 }
 
-function SchemaErrors({ source, errors }: { source: string; errors: readonly SchemaError[] }) {
+export function SchemaErrors({ source, errors }: { source: string; errors: readonly SchemaError[] }) {
   return (
     <Result
       status="error"
@@ -162,6 +162,15 @@ function RenderedPage({ result, source, view }: { result: LoadPageResult; source
     );
   }
   return <SchemaPage page={result.page} host={host} dict={dictService} location={location} gridLive={gridLive} view={view} />;
+}
+
+/** A document that could not be fetched: where it was to come from and why not. */
+export function SchemaLoadFailed({ source, reason }: { source: string; reason: string }) {
+  return (
+    <Card variant="borderless">
+      <Alert type="error" showIcon message={SCHEMA_LOAD_FAILED_TITLE} description={`源文件：${source}；${reason}`} />
+    </Card>
+  );
 }
 
 export interface SchemaRouteProps {
@@ -218,16 +227,7 @@ export default function SchemaRoute({ viewKey, loaders }: SchemaRouteProps) {
         />
       );
     case 'failed':
-      return (
-        <Card variant="borderless">
-          <Alert
-            type="error"
-            showIcon
-            message={SCHEMA_LOAD_FAILED_TITLE}
-            description={`源文件：${outcome.source}；${outcome.reason}`}
-          />
-        </Card>
-      );
+      return <SchemaLoadFailed source={outcome.source} reason={outcome.reason} />;
     case 'loaded':
       return <RenderedPage result={outcome.result} source={outcome.source} view={outcome.view} />;
   }

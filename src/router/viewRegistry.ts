@@ -25,6 +25,8 @@ const LOADERS: Readonly<Record<string, ViewLoader>> = {
   'record/RecordPage': () => import('../pages/RecordRoute'),
   // 在线报表: an online report by the address's :code (/online/cgreport/:code).
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('../pages/OnlineReportRoute'),
+  // Every online form page (/online/cgformList/<code>): its document comes from the server.
+  'modules/online/cgform/auto/OnlCgformAutoList': () => import('../pages/OnlineFormRoute'),
   // Parents opened directly (alwaysShow): a list of their pages.
   'layouts/RouteView': PARENT_INDEX,
   'layouts/PageView': PARENT_INDEX,

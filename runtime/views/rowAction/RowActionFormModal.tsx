@@ -6,7 +6,7 @@
 import { createForm } from '@formily/core';
 import { FormLayout } from '@formily/antd-v5';
 import { FormProvider } from '@formily/react';
-import { Button, Modal, Space } from 'antd';
+import { Button, Modal, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useDictService } from '../../dict/dictContext';
 import { useDictionaries } from '../../dict/useDictionaries';
@@ -38,7 +38,18 @@ export function RowActionFormModal({ page, host, action, params, onClose, onDone
   const dict = useDictService(host);
   const codes = useMemo(() => action.form.fields.flatMap((field) => (field.dict ? [field.dict.dictCode] : [])), [action.form.fields]);
   const { version } = useDictionaries(dict, codes);
-  useEffect(() => void dict.prefetch(codes), [dict, codes]);
+  // The dictionaries first, as the add/edit form does: a choice built before its items arrive keeps
+  // no options (生成菜单's 授权角色). A failed code settles too, with no options.
+  const [dictsSettled, setDictsSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void dict.prefetch(codes).finally(() => {
+      if (live) setDictsSettled(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [dict, codes]);
   const form = useMemo(() => createForm({ initialValues: defaultValues(formPage).values }), [formPage]);
   const schema = useMemo(
     () => buildFormSchema(formPage, { dictItems: (code) => (version >= 0 ? dict.cachedItems(code) : undefined), request: (url, params) => host.request.get(url, params) }),
@@ -97,7 +108,7 @@ export function RowActionFormModal({ page, host, action, params, onClose, onDone
       <FormProvider form={form}>
         <FormWidgetContext.Provider value={{ page: formPage, host }}>
           <FormLayout labelWidth={labelWidthFor(action.form.fields.map((field) => field.label))} labelWrap feedbackLayout="loose">
-            <SchemaField schema={schema} />
+            {dictsSettled ? <SchemaField schema={schema} /> : <Spin style={{ display: 'block', margin: '24px auto' }} />}
           </FormLayout>
         </FormWidgetContext.Provider>
       </FormProvider>

@@ -32,6 +32,8 @@ const views = new Map<RowViewName, RowView>([
   ['departRoleUsers', lazy(() => import('./DepartViews').then((m) => ({ default: m.DepartRoleUsersDrawer })))],
   ['tenantUsers', lazy(() => import('./TenantViews').then((m) => ({ default: m.TenantUsersDrawer })))],
   ['onlineReportDesigner', lazy(() => import('../onlineReport/OnlineReportDesigner').then((m) => ({ default: m.OnlineReportDesigner })))],
+  ['onlineFormDesigner', lazy(() => import('../onlineDesigner/OnlineFormDesigner').then((m) => ({ default: m.OnlineFormDesigner })))],
+  ['onlineFormTest', lazy(() => import('../onlineDesigner/OnlineFormTest').then((m) => ({ default: m.OnlineFormTest })))],
 ]);
 
 export function registerRowView(name: RowViewName, view: RowView): void {

@@ -69,6 +69,32 @@ export interface EntityRoutesOptions {
   onWrite?: (table: string) => void;
 }
 
+type EntityRouteHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+type EntityMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What an endpoint of a page declares: the permission code it asks for and the shape of its input. */
+export interface EntityRouteOptions {
+  config: { permission: string };
+  schema: { querystring?: object; body?: object };
+}
+
+/**
+ * Where a page's generic endpoints go: the Fastify app itself for file pages (routes fixed at start),
+ * or the route table of an online form, built while the server runs (server/online/form).
+ */
+export interface EntityRouter {
+  add(method: EntityMethod, url: string, options: EntityRouteOptions, handler: EntityRouteHandler): void;
+}
+
+/** The app's own router: each endpoint a Fastify route, its permission checked by the auth guard. */
+export function appRouter(app: FastifyInstance): EntityRouter {
+  return {
+    add(method, url, options, handler) {
+      app.route({ method, url, ...options, handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> });
+    },
+  };
+}
+
 /** Upload limit per file, as JeecgBoot's '文件大小超出10MB限制'. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const UPLOAD_FIELDS = new Set(['file', 'files', 'files[]']);
@@ -144,12 +170,12 @@ async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
 }
 
 /** add, edit, delete and deleteBatch of a page that users write. */
-function registerWrites(app: FastifyInstance, service: EntityService): void {
+function registerWrites(app: FastifyInstance, router: EntityRouter, service: EntityService): void {
   const { model } = service;
   const { apiPath } = model.page.entity;
   const perms = model.page.permissions;
 
-  app.post(entityEndpoint(apiPath, 'add'), { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
+  router.add('POST', entityEndpoint(apiPath, 'add'), { config: { permission: perms.add }, schema: { body: recordBody } }, async (request, reply) =>
     writing(reply, async () => {
       await service.add(app.db, addInput(model.page, (request.body ?? {}) as Record<string, unknown>), actorOf(request));
       return okMessage('添加成功！');
@@ -172,17 +198,17 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
       await service.edit(app.db, await editInput(app.db, service, app.dictionaries, input, actorOf(request).tenantId), actorOf(request));
       return okMessage('编辑成功！');
     });
-  app.put(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
-  app.post(entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
+  router.add('PUT', entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
+  router.add('POST', entityEndpoint(apiPath, 'edit'), { config: { permission: perms.edit }, schema: { body: recordBody } }, edit);
 
-  app.delete(entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
+  router.add('DELETE', entityEndpoint(apiPath, 'delete'), { config: { permission: perms.delete }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: string };
     await mustSee(request, [id]);
     await service.delete(app.db, [id], actorOf(request));
     return okMessage('删除成功！');
   });
 
-  app.delete(entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
+  router.add('DELETE', entityEndpoint(apiPath, 'deleteBatch'), { config: { permission: perms.delete }, schema: { querystring: idsQuery } }, async (request) => {
     const ids = idList((request.query as { ids: string }).ids);
     if (ids.length === 0) throw new BusinessError('请选择一条记录！');
     await mustSee(request, ids);
@@ -191,17 +217,24 @@ function registerWrites(app: FastifyInstance, service: EntityService): void {
   });
 }
 
-function registerPage(
-  app: FastifyInstance,
-  service: EntityService,
-  errorFiles: ImportErrorFiles,
-  servedElsewhere: ReadonlySet<string>,
-  workflows: WorkflowContext,
-  exportSession: ExportSession,
-): void {
+/** What a page's generic endpoints share with every other page's. */
+export interface EntityEndpointContext {
+  errorFiles: ImportErrorFiles;
+  /** Generic endpoints a server module serves itself; not registered here. */
+  servedElsewhere: ReadonlySet<string>;
+  exportSession: ExportSession;
+}
+
+/**
+ * list, queryById, add, edit, delete, deleteBatch, exportXls, exportXlsTemplate, importExcel and
+ * importErrorFile of one page, on `router`: the same handlers serve a file page (at start) and an
+ * online form (server/online/form, built when it is synced).
+ */
+export function registerEntityEndpoints(app: FastifyInstance, router: EntityRouter, service: EntityService, context: EntityEndpointContext): void {
   const { model } = service;
   const { apiPath } = model.page.entity;
   const perms = model.page.permissions;
+  const { errorFiles, servedElsewhere, exportSession } = context;
 
   const list = async (request: FastifyRequest) => {
     const raw = request.query as RawQuery;
@@ -220,15 +253,15 @@ function registerPage(
     return pageEnvelope(records, page, query.page.pageNo, query.page.pageSize);
   };
 
-  app.get(entityEndpoint(apiPath, 'list'), { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
+  router.add('GET', entityEndpoint(apiPath, 'list'), { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
   // A picker's own list endpoint (the case picker's porp_list): the same list behind the same permission.
   const pickerList = model.page.picker?.listUrl;
   if (pickerList && pickerList !== entityEndpoint(apiPath, 'list')) {
-    app.get(pickerList, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
+    router.add('GET', pickerList, { config: { permission: perms.list }, schema: { querystring: listQuerySchema } }, list);
   }
 
   if (!servedElsewhere.has(`GET ${entityEndpoint(apiPath, 'queryById')}`)) {
-    app.get(entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
+    router.add('GET', entityEndpoint(apiPath, 'queryById'), { config: { permission: perms.list }, schema: { querystring: idQuery } }, async (request) => {
       const { id } = request.query as { id: string };
       // A row outside the user's data rules is answered as one that does not exist.
       const rules = await dataRuleCondition(request, app.db, model);
@@ -241,8 +274,7 @@ function registerPage(
 
   // A read-only page (logs) is written by the server alone: no write endpoint exists to be called.
   const writable = !model.page.entity.readOnly;
-  if (writable) registerWrites(app, service);
-  if (writable) registerTransitions(app, service, workflows);
+  if (writable) registerWrites(app, router, service);
 
   const sendWorkbook = (reply: FastifyReply, fileName: string, write: (out: PassThrough) => Promise<unknown>) => {
     const out = new PassThrough();
@@ -253,7 +285,7 @@ function registerPage(
     return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', contentDispositionFor(fileName)).send(out);
   };
 
-  app.get(entityEndpoint(apiPath, 'exportXls'), { config: { permission: perms.exportXls }, schema: { querystring: listQuerySchema } }, async (request, reply) => {
+  router.add('GET', entityEndpoint(apiPath, 'exportXls'), { config: { permission: perms.exportXls }, schema: { querystring: listQuerySchema } }, async (request, reply) => {
     const raw = request.query as RawQuery;
     const query = translateListQuery(model.queryFields, raw, model.listOptions);
     const user = currentUser(request);
@@ -267,11 +299,11 @@ function registerPage(
   });
 
   if (writable) {
-    app.get(entityEndpoint(apiPath, 'exportXlsTemplate'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (_request, reply) =>
+    router.add('GET', entityEndpoint(apiPath, 'exportXlsTemplate'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (_request, reply) =>
       sendWorkbook(reply, `${model.title}导入模板.xlsx`, (out) => writeImportTemplate(out, service, app.db)),
     );
 
-    app.post(entityEndpoint(apiPath, 'importExcel'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (request) => {
+    router.add('POST', entityEndpoint(apiPath, 'importExcel'), { config: { permission: perms.importExcel }, schema: { querystring: noInput } }, async (request) => {
       const files = await readUploads(request);
       const user = currentUser(request);
       try {
@@ -288,7 +320,8 @@ function registerPage(
       }
     });
 
-    app.get(
+    router.add(
+      'GET',
       entityEndpoint(apiPath, 'importErrorFile'),
       {
         config: { permission: perms.importExcel },
@@ -307,14 +340,14 @@ function registerPage(
     );
   }
 
-  registerTreePicker(app, service);
-  registerCascade(app, service);
+  // A tree page's children (a cascade's own map endpoint replaces this one).
   if (model.tree && !cascadeOwnsChildList(service)) {
     const tree = model.tree;
-    app.get(
+    router.add(
+      'GET',
       entityEndpoint(apiPath, 'childList'),
       { config: { permission: perms.list }, schema: { querystring: { type: 'object', properties: { pid: { type: 'string', maxLength: 64 }, _t: { type: 'string' } } } } },
-      async (request) => {
+      async (request: FastifyRequest) => {
         const pid = (request.query as { pid?: string }).pid?.trim() || tree.rootValue;
         const query = translateListQuery(model.queryFields, { pageSize: '1000' }, model.listOptions);
         const under = sql<SqlBool>`${sql.ref(tree.parent.column)} = ${pid}`;
@@ -323,6 +356,14 @@ function registerPage(
       },
     );
   }
+}
+
+/** A file page's endpoints: the generic ones, its workflow's transitions and its tree's. */
+function registerPage(app: FastifyInstance, service: EntityService, context: EntityEndpointContext, workflows: WorkflowContext): void {
+  registerEntityEndpoints(app, appRouter(app), service, context);
+  if (!service.model.page.entity.readOnly) registerTransitions(app, service, workflows);
+  registerTreePicker(app, service);
+  registerCascade(app, service);
 }
 
 /**
@@ -379,7 +420,7 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
       module(app, service);
       continue;
     }
-    registerPage(app, service, errorFiles, opts.servedElsewhere ?? new Set(), workflows, opts.databaseKind === 'pglite' ? 'shared' : 'pooled');
+    registerPage(app, service, { errorFiles, servedElsewhere: opts.servedElsewhere ?? new Set(), exportSession: opts.databaseKind === 'pglite' ? 'shared' : 'pooled' }, workflows);
     opts.companions?.[model.table]?.(app, service);
     if (model.page.document.grid) registerGridBatch(app, service);
     if (hasRecycleBin(service)) {
