@@ -64,6 +64,8 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
       ['sys_car', '表名不能以 sys_ 开头（系统表）'],
       ['onl_car', '表名不能以 onl_ 开头（系统表）'],
       ['mnt_expert', '数据库中已有表 mnt_expert，不能用作在线表单'],
+      ['pg_car', '表名不能以 pg_ 开头（系统表）'],
+      ['lossdesk_car', '表名不能以 lossdesk_ 开头（系统表）'],
     ]) {
       expect(await call('POST', '/online/cgformHead/add', admin, { tableName, tableTxt: '车辆', tableType: '1' })).toMatchObject({ success: false, message });
     }
