@@ -410,6 +410,23 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
     }
   });
 
+  it('功能测试 (onlCgform:test) alone opens every online form with all of its codes', async () => {
+    // wangwu (财务) holds nothing of 表单开发 until his role is given 功能测试 alone.
+    const finance = await db().selectFrom('sys_role').select('id').where('role_code', '=', 'finance').executeTakeFirstOrThrow();
+    const test = await db().selectFrom('sys_permission').select('id').where('perms', '=', 'onlCgform:test').executeTakeFirstOrThrow();
+    await db().insertInto('sys_role_permission').values({ id: 'test_grant_onl_test', role_id: finance.id, permission_id: test.id, data_rule_ids: null }).execute();
+    try {
+      const wangwu = (await login(ctx.app, 'wangwu')).token;
+      const api = await call('GET', `/online/cgform/api/document/${headId}`, wangwu);
+      expect(api, api.message).toMatchObject({ success: true });
+      expect([...(api.result.permissions as string[])].sort()).toEqual(['add', 'delete', 'edit', 'exportXls', 'importExcel', 'list'].map((a) => `onl_car_info:${a}`).sort());
+      expect((await call('GET', '/online/form/carInfo/list', wangwu)).success).toBe(true);
+      expect(await call('GET', '/online/cgformHead/list', wangwu)).toMatchObject(NO_PERMISSION);
+    } finally {
+      await db().deleteFrom('sys_role_permission').where('id', '=', 'test_grant_onl_test').execute();
+    }
+  });
+
   it('a database seeded before gets 表单开发 on its page with its codes and the hidden 版本 page, granted to who held the menu', async () => {
     const codes = [...['list', 'add', 'edit', 'delete', 'sync', 'test', 'menu', 'export', 'import', 'copy', 'version'].map((c) => `onlCgform:${c}`), 'onlCgformVersion:list'];
     await db().deleteFrom('sys_permission').where('perms', 'in', codes).execute();
