@@ -72,7 +72,9 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
    */
   async function saveDocument(trx: Kysely<DB>, head: HeadRow, document: Json, username: string): Promise<number> {
     const text = JSON.stringify(document);
-    const version = head.table_version + 1;
+    // Two saves at once number their versions one after the other.
+    const locked = await onlineDb(trx).selectFrom('onl_cgform_head').select('table_version').where('id', '=', head.id).forUpdate().executeTakeFirstOrThrow();
+    const version = locked.table_version + 1;
     const syncedHash = head.synced_document ? tableHash(JSON.parse(head.synced_document), head.table_name) : undefined;
     const sameTable = syncedHash !== undefined && syncedHash === tableHash(document, head.table_name);
     const title = (document.entity as Json | undefined)?.title;

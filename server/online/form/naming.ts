@@ -10,7 +10,7 @@ export const ONLINE_LIST_CODE = /^onl_([a-z][a-z0-9_]{0,62}):list$/;
 export const ONLINE_FORM_API = '/online/form';
 export const TABLE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
 /** Tables of our migrations and bookkeeping: never an online form's. */
-export const RESERVED_TABLE_PREFIXES = ['sys_', 'onl_', 'lossdesk_'] as const;
+export const RESERVED_TABLE_PREFIXES = ['sys_', 'onl_', 'lossdesk_', 'pg_'] as const;
 
 /** `car_info` → `carInfo` (the page's entity name and the last segment of its API path). */
 export function formNameOf(tableName: string): string {

@@ -64,6 +64,8 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
       ['sys_car', '表名不能以 sys_ 开头（系统表）'],
       ['onl_car', '表名不能以 onl_ 开头（系统表）'],
       ['mnt_expert', '数据库中已有表 mnt_expert，不能用作在线表单'],
+      ['pg_car', '表名不能以 pg_ 开头（系统表）'],
+      ['lossdesk_car', '表名不能以 lossdesk_ 开头（系统表）'],
     ]) {
       expect(await call('POST', '/online/cgformHead/add', admin, { tableName, tableTxt: '车辆', tableType: '1' })).toMatchObject({ success: false, message });
     }
@@ -405,6 +407,23 @@ describe.each(DATABASE_KINDS)('表单开发 (online forms) on %s', (kind) => {
       expect((await list()).records[0]).toHaveProperty('leader');
     } finally {
       await other.close();
+    }
+  });
+
+  it('功能测试 (onlCgform:test) alone opens every online form with all of its codes', async () => {
+    // wangwu (财务) holds nothing of 表单开发 until his role is given 功能测试 alone.
+    const finance = await db().selectFrom('sys_role').select('id').where('role_code', '=', 'finance').executeTakeFirstOrThrow();
+    const test = await db().selectFrom('sys_permission').select('id').where('perms', '=', 'onlCgform:test').executeTakeFirstOrThrow();
+    await db().insertInto('sys_role_permission').values({ id: 'test_grant_onl_test', role_id: finance.id, permission_id: test.id, data_rule_ids: null }).execute();
+    try {
+      const wangwu = (await login(ctx.app, 'wangwu')).token;
+      const api = await call('GET', `/online/cgform/api/document/${headId}`, wangwu);
+      expect(api, api.message).toMatchObject({ success: true });
+      expect([...(api.result.permissions as string[])].sort()).toEqual(['add', 'delete', 'edit', 'exportXls', 'importExcel', 'list'].map((a) => `onl_car_info:${a}`).sort());
+      expect((await call('GET', '/online/form/carInfo/list', wangwu)).success).toBe(true);
+      expect(await call('GET', '/online/cgformHead/list', wangwu)).toMatchObject(NO_PERMISSION);
+    } finally {
+      await db().deleteFrom('sys_role_permission').where('id', '=', 'test_grant_onl_test').execute();
     }
   });
 
