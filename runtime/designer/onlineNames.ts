@@ -1,5 +1,5 @@
 /**
- * The names an online form's page derives from its table (docs: /work design "Names everybody uses"):
+ * The names an online form's page derives from its table:
  * car_info → entity carInfo, API path /online/form/carInfo, permission prefix onl_car_info.
  */
 import { camelToUnderline } from '../schema/naming';

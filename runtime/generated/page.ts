@@ -758,7 +758,8 @@ export interface PageList {
     | 'tenantUsers'
     | 'onlineReportDesigner'
     | 'onlineFormDesigner'
-    | 'onlineFormTest';
+    | 'onlineFormTest'
+    | 'onlineFormExport';
   /**
    * Links in each row's 操作 column, in order: the built-in edit, detail and delete, or custom actions calling an endpoint of the entity; each is shown only to holders of its permission code.
    */
@@ -880,7 +881,7 @@ export interface CustomRowAction2 {
   form?: RowActionForm;
   table?: RowActionTable;
   /**
-   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch), departPermission (部门权限: the same tree drawer for a department row: /sys/sysDepartPermission/queryTreeList, /sys/permission/queryDepartPermission, saveDepartPermission), departUsers (用户: a department's own users, add existing and remove: /sys/user/departUserList, editSysDepartWithUser, deleteUserInDepart, deleteUserInDepartBatch), departRolePermission (授权 of a 部门角色 row: only its department's grants, /sys/sysDepartPermission/queryTreeListForDeptRole, queryDeptRolePermission, saveDeptRolePermission), departRoleUsers (用户 of a 部门角色 row: /sys/sysDepartRole/roleUserList, addRoleUsers, deleteRoleUser, deleteRoleUserBatch), tenantUsers (用户 of 租户管理: the users whose sys_user.rel_tenant_ids lists the row's id; add existing users and remove them: /sys/tenant/tenantUserList, addTenantUser, deleteTenantUser, deleteTenantUserBatch), onlineFormDesigner (设计 of 表单开发: the online form's page document as JeecgBoot's designer rows — 数据库属性, 页面属性, 校验字段, 索引, 按钮 — loaded from GET /online/cgformHead/document?id=<row id> and saved with PUT /online/cgformHead/document; the server's refusal is shown on the row and cell it names), onlineFormTest (功能测试 of 表单开发: opens the row's online form page at /online/cgformList/<row id>), onlineReportDesigner (报表配置's designer of an online report: 报表编码, 名称, 数据源, SQL with 解析SQL, the columns and parameters, 预览; /online/cgreportHead/queryAll, parseSql, preview, saveAll).
+   * A view registered in the runtime that the link opens for the row: rolePermission (授权: drawer with the checkable menu and button tree of the role, /sys/permission/queryTreeList, queryRolePermission, saveRolePermission), roleUsers (用户: the role's users, add existing users and remove them: /sys/user/userRoleList, addSysUserRole, deleteUserRole, deleteUserRoleBatch), departPermission (部门权限: the same tree drawer for a department row: /sys/sysDepartPermission/queryTreeList, /sys/permission/queryDepartPermission, saveDepartPermission), departUsers (用户: a department's own users, add existing and remove: /sys/user/departUserList, editSysDepartWithUser, deleteUserInDepart, deleteUserInDepartBatch), departRolePermission (授权 of a 部门角色 row: only its department's grants, /sys/sysDepartPermission/queryTreeListForDeptRole, queryDeptRolePermission, saveDeptRolePermission), departRoleUsers (用户 of a 部门角色 row: /sys/sysDepartRole/roleUserList, addRoleUsers, deleteRoleUser, deleteRoleUserBatch), tenantUsers (用户 of 租户管理: the users whose sys_user.rel_tenant_ids lists the row's id; add existing users and remove them: /sys/tenant/tenantUserList, addTenantUser, deleteTenantUser, deleteTenantUserBatch), onlineFormDesigner (设计 of 表单开发: the online form's page document as JeecgBoot's designer rows — 数据库属性, 页面属性, 校验字段, 索引, 按钮 — loaded from GET /online/cgformHead/document?id=<row id> and saved with PUT /online/cgformHead/document; the server's refusal is shown on the row and cell it names), onlineFormTest (功能测试 of 表单开发: opens the row's online form page at /online/cgformList/<row id>), onlineFormExport (导出 of 表单开发: downloads the row's page document from GET /online/cgformHead/exportDocument?id=<row id> as <name>.json, a file for schemas/pages/online/), onlineReportDesigner (报表配置's designer of an online report: 报表编码, 名称, 数据源, SQL with 解析SQL, the columns and parameters, 预览; /online/cgreportHead/queryAll, parseSql, preview, saveAll).
    */
   view?:
     | 'rolePermission'
@@ -892,7 +893,8 @@ export interface CustomRowAction2 {
     | 'tenantUsers'
     | 'onlineReportDesigner'
     | 'onlineFormDesigner'
-    | 'onlineFormTest';
+    | 'onlineFormTest'
+    | 'onlineFormExport';
   /**
    * A test box: the link opens a dialog with one text input; each 测试 calls the endpoint with the row's id and the typed value as <param>, and the dialog shows the answer (passed: its message in green; refused: its message in red) without reloading the list.
    */
@@ -1559,7 +1561,8 @@ export interface PageTreeManageNodeAction {
     | 'tenantUsers'
     | 'onlineReportDesigner'
     | 'onlineFormDesigner'
-    | 'onlineFormTest';
+    | 'onlineFormTest'
+    | 'onlineFormExport';
   /**
    * Permission code the user must hold to see the button. Default <prefix>:<key>.
    */

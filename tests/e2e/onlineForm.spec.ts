@@ -259,5 +259,13 @@ test.describe('表单开发：车辆信息', () => {
     expect(JSON.stringify(sheet)).toContain('粤B12345');
     expect(JSON.stringify(sheet)).toContain('京A88888');
     await screenshot(page, 'onlineform-05-after-color');
+
+    // 导出 of the design: the page document as a file for schemas/pages/online/.
+    await openFromMenu(page, '在线开发', '表单开发');
+    const design = await downloadFrom(page, () => rowActions(page, TABLE).filter({ hasText: '导出' }).click());
+    expect(design.name).toBe('carInfo.json');
+    const document = JSON.parse(design.body.toString('utf8')) as { entity: { table: string }; fields: { name: string; label: string }[] };
+    expect(document.entity.table).toBe(TABLE);
+    expect(document.fields.map((f) => f.label)).toContain('颜色');
   });
 });

@@ -34,6 +34,7 @@ const views = new Map<RowViewName, RowView>([
   ['onlineReportDesigner', lazy(() => import('../onlineReport/OnlineReportDesigner').then((m) => ({ default: m.OnlineReportDesigner })))],
   ['onlineFormDesigner', lazy(() => import('../onlineDesigner/OnlineFormDesigner').then((m) => ({ default: m.OnlineFormDesigner })))],
   ['onlineFormTest', lazy(() => import('../onlineDesigner/OnlineFormTest').then((m) => ({ default: m.OnlineFormTest })))],
+  ['onlineFormExport', lazy(() => import('../onlineDesigner/OnlineFormExport').then((m) => ({ default: m.OnlineFormExport })))],
 ]);
 
 export function registerRowView(name: RowViewName, view: RowView): void {
