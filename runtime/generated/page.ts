@@ -746,6 +746,10 @@ export interface PageList {
    */
   toolbar: ToolbarAction[];
   /**
+   * How many row actions a row shows as links; the others go under a 更多 dropdown at the end (JeecgBoot's 编辑 | 更多). Without it every action is a link. One action left over stays a link: a 更多 for one would only hide it.
+   */
+  inlineRowActions?: number;
+  /**
    * The toolbar's add (新增) opens this view registered in the runtime with no row instead of the add form (报表配置: onlineReportDesigner); still shown to holders of <prefix>:add only. Default: the add form.
    */
   addView?:

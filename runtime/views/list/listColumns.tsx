@@ -4,7 +4,8 @@
  * list's sort) and the 操作 column with the row actions the user is allowed.
  */
 import type { ReactNode } from 'react';
-import { Divider, Tooltip, Typography } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Divider, Dropdown, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
@@ -12,7 +13,7 @@ import type { SortState } from '../../list/types';
 import type { CompiledListColumn, CompiledPage, CompiledRowAction } from '../../schema/compiledPageTypes';
 import { getCellRenderer } from '../../widgets/registry';
 import { cellText, ellipsis } from './cellText';
-import { actionColumnWidth, rowActionKey, rowActionTitle, visibleRowActions, type Row } from './rowActions';
+import { actionColumnWidth, MORE_ROW_ACTIONS_TEXT, rowActionKey, rowActionTitle, splitRowActions, visibleRowActions, type Row } from './rowActions';
 
 export { ROW_ACTION_TEXTS, type Row } from './rowActions';
 
@@ -77,13 +78,37 @@ function dataColumn(column: CompiledListColumn, options: ColumnOptions, opens?: 
   };
 }
 
-function actionLinks(actions: readonly CompiledRowAction[], record: Row, onRowAction: ColumnOptions['onRowAction']) {
-  return visibleRowActions(actions, record).map((action, i) => (
+function actionLinks(actions: readonly CompiledRowAction[], inline: number | undefined, record: Row, onRowAction: ColumnOptions['onRowAction']) {
+  const { links, more } = splitRowActions(visibleRowActions(actions, record), inline);
+  const shown = links.map((action, i) => (
     <span key={rowActionKey(action)}>
       {i > 0 && <Divider type="vertical" />}
       <Typography.Link onClick={() => onRowAction(action, record)}>{rowActionTitle(action)}</Typography.Link>
     </span>
   ));
+  if (more.length === 0) return shown;
+  const byKey = new Map(more.map((action) => [rowActionKey(action), action]));
+  return [
+    ...shown,
+    <span key="__more">
+      {shown.length > 0 && <Divider type="vertical" />}
+      {/* Opened by a click (or Enter), so the keyboard reaches it as well as the mouse. */}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: more.map((action) => ({ key: rowActionKey(action), label: rowActionTitle(action) })),
+          onClick: ({ key }) => {
+            const action = byKey.get(key);
+            if (action) onRowAction(action, record);
+          },
+        }}
+      >
+        <Typography.Link>
+          {MORE_ROW_ACTIONS_TEXT} <DownOutlined />
+        </Typography.Link>
+      </Dropdown>
+    </span>,
+  ];
 }
 
 export function listColumns(options: ColumnOptions): ColumnsType<Row> {
@@ -103,6 +128,7 @@ export function listColumns(options: ColumnOptions): ColumnsType<Row> {
       ];
   const columns: ColumnsType<Row> = [...rowNumber, ...page.list.columns.map((column, i) => dataColumn(column, options, i === 0 ? options.onOpenRecord : undefined))];
   const allowed = page.list.rowActions.filter((action) => host.hasPermission(action.permission));
+  const inline = page.document.list.inlineRowActions;
   if (allowed.length > 0) {
     columns.push({
       key: 'action',
@@ -110,8 +136,8 @@ export function listColumns(options: ColumnOptions): ColumnsType<Row> {
       align: 'center',
       // A wide list scrolls sideways; the row actions stay in reach at its right edge.
       fixed: 'right',
-      width: actionColumnWidth(allowed, options.rows ?? []),
-      render: (_: unknown, record: Row) => <span style={{ whiteSpace: 'nowrap' }}>{actionLinks(allowed, record, onRowAction)}</span>,
+      width: actionColumnWidth(allowed, options.rows ?? [], inline),
+      render: (_: unknown, record: Row) => <span style={{ whiteSpace: 'nowrap' }}>{actionLinks(allowed, inline, record, onRowAction)}</span>,
     });
   }
   return columns;

@@ -51,18 +51,33 @@ const COLUMN_EXTRA_PX = 32;
 /** The column title 操作 fits even when no shown row has a link. */
 const MIN_COLUMN_PX = 60;
 
-function linksWidth(actions: readonly CompiledRowAction[]): number {
-  const text = actions.reduce((sum, action) => sum + rowActionTitle(action).length * CHAR_PX, 0);
-  return text + Math.max(0, actions.length - 1) * DIVIDER_PX + COLUMN_EXTRA_PX;
+export const MORE_ROW_ACTIONS_TEXT = '更多';
+/** 更多 and its down arrow. */
+const MORE_PX = MORE_ROW_ACTIONS_TEXT.length * CHAR_PX + 16;
+
+/**
+ * The links a row shows and those under 更多 (`list.inlineRowActions`): the first `inline` as links,
+ * the rest in the dropdown — unless only one is left over, which stays a link.
+ */
+export function splitRowActions(actions: readonly CompiledRowAction[], inline: number | undefined): { links: CompiledRowAction[]; more: CompiledRowAction[] } {
+  if (inline === undefined || actions.length <= inline + 1) return { links: [...actions], more: [] };
+  return { links: actions.slice(0, inline), more: actions.slice(inline) };
+}
+
+function linksWidth(actions: readonly CompiledRowAction[], inline: number | undefined): number {
+  const { links, more } = splitRowActions(actions, inline);
+  const text = links.reduce((sum, action) => sum + rowActionTitle(action).length * CHAR_PX, 0) + (more.length > 0 ? MORE_PX : 0);
+  const count = links.length + (more.length > 0 ? 1 : 0);
+  return text + Math.max(0, count - 1) * DIVIDER_PX + COLUMN_EXTRA_PX;
 }
 
 /**
  * Width of the 操作 column: the widest set of links a shown row has, so actions that exclude each
  * other (停止 / 启动) take one place, not two. Without rows, every action counts.
  */
-export function actionColumnWidth(actions: readonly CompiledRowAction[], rows: readonly Row[]): number {
-  if (rows.length === 0) return linksWidth(actions);
-  return Math.max(MIN_COLUMN_PX, ...rows.map((row) => linksWidth(visibleRowActions(actions, row))));
+export function actionColumnWidth(actions: readonly CompiledRowAction[], rows: readonly Row[], inline?: number): number {
+  if (rows.length === 0) return linksWidth(actions, inline);
+  return Math.max(MIN_COLUMN_PX, ...rows.map((row) => linksWidth(visibleRowActions(actions, row), inline)));
 }
 
 /** What a custom action sends besides the row's id: its constant parameters and those read from the row. */
