@@ -75,7 +75,12 @@ async function prepare(db: Kysely<DB>): Promise<void> {
     await sql`GRANT ${sql.id(REPORT_READER_ROLE)} TO CURRENT_USER`.execute(db).catch(() => undefined);
     if (!(await member())) throw new ReaderRoleError(`本系统的数据库用户不能切换到只读角色 ${REPORT_READER_ROLE}：请由数据库管理员执行 GRANT ${REPORT_READER_ROLE} TO <数据库用户>`);
   }
-  await syncReaderGrants(db);
+  try {
+    await syncReaderGrants(db);
+  } catch (err) {
+    // Grants need the tables' owner: a server running as another user cannot give them.
+    throw new ReaderRoleError(`无法为只读角色 ${REPORT_READER_ROLE} 授权（${(err as Error).message}）：请以表的所有者运行本系统，或由数据库管理员授予该角色允许读取的表的 SELECT 权限`);
+  }
 }
 
 const prepared = new WeakMap<Kysely<DB>, Promise<void>>();

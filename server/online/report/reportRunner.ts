@@ -153,6 +153,8 @@ export async function readOnly<T>(target: ReportTarget, work: (run: RunQuery) =>
   try {
     return target.dbSource ? await onDataSource(target, target.dbSource, work) : await onMainDatabase(target, work);
   } catch (err) {
-    throw reportSqlFailure(err, timeoutOf(target));
+    // Database refusals (they carry a SQLSTATE) are the user's; anything else is the server's own fault.
+    if (err instanceof BusinessError || typeof (err as PgError).code === 'string') throw reportSqlFailure(err, timeoutOf(target));
+    throw err;
   }
 }
