@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/database';
 import { switchReportMenu } from '../../../server/db/migrations/0026_online_report';
-import { REPORT_ROW_CAP } from '../../../server/online/report/reportRunner';
+import { readOnly, REPORT_ROW_CAP } from '../../../server/online/report/reportRunner';
 import { API, authHeaders, body, get, login, send, startTestApp, type TestApp } from '../support/app';
 
 type Row = Record<string, unknown>;
@@ -249,6 +249,18 @@ describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => 
     expect(await parse('SELECT code FROM onl_cgreport_head')).toMatchObject({ success: false, message: '在线报表不能读取表 onl_cgreport_head' });
     expect((await parse('SELECT dict_code FROM sys_dict')).success).toBe(true);
     expect((await parse('SELECT depart_name FROM sys_depart')).success).toBe(true);
+  });
+
+  it('keeps its database walls without the guard: READ ONLY refuses writes, the role refuses secrets', async () => {
+    const target = { db: t.database.db, dataSources: t.app.dataSources, dbSource: null };
+    const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM mnt_expert`.execute(t.database.db)).rows[0].n;
+    const experts = await count();
+    await expect(readOnly(target, (run) => run(sql`DELETE FROM mnt_expert RETURNING id`))).rejects.toThrow('在线报表只允许查询，不能修改数据');
+    await expect(readOnly(target, (run) => run(sql`UPDATE mnt_expert SET sex = '1' RETURNING id`))).rejects.toThrow('在线报表只允许查询，不能修改数据');
+    await expect(readOnly(target, (run) => run(sql`SELECT password FROM sys_user`))).rejects.toThrow('在线报表不能读取表 sys_user');
+    await expect(readOnly(target, (run) => run(sql`SELECT token_hash FROM sys_session`))).rejects.toThrow('在线报表不能读取表 sys_session');
+    await expect(readOnly(target, (run) => run(sql`SELECT db_password FROM sys_data_source`))).rejects.toThrow('在线报表不能读取表 sys_data_source');
+    expect(await count()).toBe(experts);
   });
 
   it.runIf(kind === 'postgres')('stops a statement that runs past the timeout', async () => {
