@@ -35,6 +35,11 @@ export interface ServerConfig {
   /** Longest run of one online report statement (ONLINE_REPORT_TIMEOUT_MS, default 15000; PostgreSQL and 数据源 only). */
   onlineReportTimeoutMs: number;
   /**
+   * Highest planner cost of one online report statement (ONLINE_REPORT_MAX_COST, default 5000000): a
+   * statement estimated dearer is refused before it runs — on PGlite, which has no timeout, the only bound.
+   */
+  onlineReportMaxCost: number;
+  /**
    * Longest life of a cached session, permission set, data rule or menu on a node (AUTH_CACHE_MS,
    * default 10000; 0 = no cache). Changes made through any API node apply at once everywhere; this
    * bounds only changes made around the server (SQL by hand).
@@ -195,6 +200,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databasePoolMax: count('DB_POOL_MAX', env.DB_POOL_MAX, 10, 1, 100),
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
     onlineReportTimeoutMs: milliseconds('ONLINE_REPORT_TIMEOUT_MS', env.ONLINE_REPORT_TIMEOUT_MS, 15_000, 100, 600_000),
+    onlineReportMaxCost: count('ONLINE_REPORT_MAX_COST', env.ONLINE_REPORT_MAX_COST, 5_000_000, 1_000, 1_000_000_000_000),
     authCacheMs: milliseconds('AUTH_CACHE_MS', env.AUTH_CACHE_MS, 10_000, 0, 3_600_000),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 5_000, 100, 600_000),
     signatureSecret: signatureSecret(env.SIGNATURE_SECRET),

@@ -14,7 +14,7 @@ import { readTable } from '../crud/ddl';
 import { BusinessError, NO_PERMISSION_MESSAGE, ok } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
 import { contentDispositionFor, writeXlsx, XLSX_CONTENT_TYPE } from '../excel';
-import { findReport, ONLINE_REPORT_CODES, onlineColumnsAnswer, onlineData, onlineExport, onlineParamsInfo, onlineQueryInfo, type StoredReport } from '../online/report';
+import { declareSharedTables, findReport, ONLINE_REPORT_CODES, onlineColumnsAnswer, onlineData, onlineExport, onlineParamsInfo, onlineQueryInfo, type StoredReport } from '../online/report';
 import type { CompiledReport } from './compiledReportTypes';
 import { loadReports } from './loadReports';
 import { columnsAnswer, queryInfoAnswer, reportRecord } from './reportAnswers';
@@ -90,7 +90,15 @@ export const onlineReportRoutes: FastifyPluginAsync<OnlineReportRoutesOptions> =
     return { online };
   };
   const signedIn = { permission: SIGNED_IN } as const;
-  const target = { db: app.db, dataSources: app.dataSources, timeoutMs: app.appConfig.onlineReportTimeoutMs };
+  // Tables of pages that are not tenant-scoped show every tenant their rows: online reports too.
+  declareSharedTables(opts.pages.filter((page) => !page.entity.tenantScoped).map((page) => page.entity.table));
+  const targetOf = (request: FastifyRequest) => ({
+    db: app.db,
+    dataSources: app.dataSources,
+    timeoutMs: app.appConfig.onlineReportTimeoutMs,
+    maxCost: app.appConfig.onlineReportMaxCost,
+    tenantId: currentTenant(request),
+  });
 
   app.get('/online/cgreport/api/getRpColumns/:code', { config: signedIn, schema: { params: codeParams, querystring: noInput } }, async (request) => {
     const report = await readable(request);
@@ -111,7 +119,7 @@ export const onlineReportRoutes: FastifyPluginAsync<OnlineReportRoutesOptions> =
 
   app.get('/online/cgreport/api/getData/:code', { config: signedIn, schema: { params: codeParams, querystring: dataQuery } }, async (request) => {
     const readableReport = await readable(request);
-    if ('online' in readableReport) return ok(await onlineData(target, readableReport.online, request.query as RawQuery));
+    if ('online' in readableReport) return ok(await onlineData(targetOf(request), readableReport.online, request.query as RawQuery));
     const report = readableReport.file;
     const store = stores.get(report.page.source);
     if (!store) throw new Error(`${report.source}: 页面 ${report.page.source} 没有数据访问对象`);
@@ -129,7 +137,7 @@ export const onlineReportRoutes: FastifyPluginAsync<OnlineReportRoutesOptions> =
     const codes = await permissionCodesOf(app.db, currentUser(request).userId);
     if (!codes.has(ONLINE_REPORT_CODES.data)) throw new BusinessError(NO_PERMISSION_MESSAGE, 510);
     // The rows are read before the answer starts, so a refusal is still an ordinary JSON answer.
-    const { columns, rows } = await onlineExport(target, report.online, request.query as RawQuery, app.dictionaries);
+    const { columns, rows } = await onlineExport(targetOf(request), report.online, request.query as RawQuery, app.dictionaries);
     const out = new PassThrough();
     writeXlsx(out, { title: report.online.head.name, exportedBy: currentUser(request).realname, columns, rows }).catch((err: unknown) => {
       app.log.error({ err }, 'online report export failed');

@@ -20,7 +20,8 @@ const BUTTONS: ReadonlyArray<readonly [string, string]> = [
 
 const newId = () => randomUUID().replaceAll('-', '');
 
-async function switchMenu(db: Kysely<unknown>): Promise<void> {
+/** The old 建设中 menu item opens the page and gets its buttons (granted to the roles holding the menu); idempotent. */
+export async function switchReportMenu(db: Kysely<unknown>): Promise<void> {
   const found = await sql<{ id: string }>`
     SELECT id FROM sys_permission WHERE component IN (${MENU_FROM}, ${MENU_TO}) AND del_flag = 0 AND menu_type <> 2`.execute(db);
   for (const row of found.rows) {
@@ -94,7 +95,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       update_time timestamp
     )`.execute(db);
   await sql`CREATE UNIQUE INDEX onl_cgreport_param_name_key ON onl_cgreport_param (cgrhead_id, param_name)`.execute(db);
-  await switchMenu(db);
+  await switchReportMenu(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { currentTenant } from '../../auth/guard';
 import { actorOf } from '../../crud/entity/context';
 import type { EntityHooks } from '../../crud/entity/hooks';
 import type { EntityService } from '../../crud/entity/service';
@@ -66,7 +67,7 @@ export const cgreportHeadHooks: EntityHooks = {
 
 export function cgreportHeadRoutes(app: FastifyInstance, service: EntityService): void {
   const { apiPath } = service.model.page.entity;
-  const target = { db: app.db, dataSources: app.dataSources, timeoutMs: app.appConfig.onlineReportTimeoutMs };
+  const target = { db: app.db, dataSources: app.dataSources, timeoutMs: app.appConfig.onlineReportTimeoutMs, maxCost: app.appConfig.onlineReportMaxCost };
 
   app.get(`${apiPath}/queryAll`, { config: { permission: ONLINE_REPORT_CODES.list }, schema: { querystring: idQuery } }, async (request) => {
     const report = await findReport(app.db, (request.query as { id: string }).id);
@@ -87,7 +88,7 @@ export function cgreportHeadRoutes(app: FastifyInstance, service: EntityService)
   app.post(`${apiPath}/parseSql`, { config: { permission: ONLINE_REPORT_CODES.parse }, schema: { body: parseBody } }, async (request) => {
     const { cgrSql, dbSource } = request.body as { cgrSql: string; dbSource?: string | null };
     const guarded = guardReportSql(cgrSql);
-    const columns = await readOnly({ ...target, dbSource: dbSource?.trim() || null }, (run) => describeColumns(run, guarded));
+    const columns = await readOnly({ ...target, tenantId: currentTenant(request), dbSource: dbSource?.trim() || null }, (run) => describeColumns(run, guarded));
     return ok({ columns, params: guarded.params });
   });
 
@@ -99,7 +100,7 @@ export function cgreportHeadRoutes(app: FastifyInstance, service: EntityService)
     const report: StoredReport = { ...config, head: { ...config.head, id: '' } };
     const values = paramValuesOf(report, (typeof body.paramValues === 'object' && body.paramValues !== null ? body.paramValues : {}) as Record<string, unknown>);
     const query = translateListQuery(new Map(), { pageSize: String(PREVIEW_ROWS) }, { defaultSort: [], tieBreaker: null });
-    const answer = await readOnly({ ...target, dbSource: config.head.dbSource }, async (run) => {
+    const answer = await readOnly({ ...target, tenantId: currentTenant(request), dbSource: config.head.dbSource }, async (run) => {
       const columns = await describeColumns(run, guarded, values);
       checkItems(config, columns);
       const page = await readPage(run, guarded, values, config.items, query);

@@ -9,4 +9,4 @@ export { cgreportHeadHooks, cgreportHeadRoutes, ONLINE_REPORT_CODES } from './cg
 export { findReport, type StoredReport } from './reportModel';
 export { onlineColumnsAnswer, onlineData, onlineExport, onlineParamsInfo, onlineQueryInfo } from './onlineReportApi';
 export { guardReportSql, ReportSqlError } from './reportSql';
-export { REPORT_READER_ROLE, reportReadableTable } from './readerRole';
+export { declareSharedTables, REPORT_READER_ROLE, reportReadableTable } from './readerRole';

@@ -74,9 +74,9 @@ async function writeChildren(trx: Kysely<DB>, headId: string, config: ReportConf
 }
 
 /** Validates and stores the body; answers the head's id. `edit` needs head.id of a stored report. */
-export async function saveReport(target: Omit<ReportTarget, 'dbSource'>, body: unknown, actor: Actor, edit: boolean): Promise<string> {
+export async function saveReport(target: Omit<ReportTarget, 'dbSource' | 'tenantId'>, body: unknown, actor: Actor, edit: boolean): Promise<string> {
   const { config, guarded } = readReportInput(body, edit);
-  checkItems(config, await columnsOf(target, config.head.dbSource, guarded));
+  checkItems(config, await columnsOf({ ...target, tenantId: actor.tenantId }, config.head.dbSource, guarded));
   const { head } = config;
   return inTransaction(target.db, async (trx) => {
     const clash = await trx.selectFrom('onl_cgreport_head').select('id').where('code', '=', head.code).executeTakeFirst();

@@ -1,7 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DATABASE_KINDS } from '../../support/database';
+import type { DB } from '../../../server/db/types';
+import { switchReportMenu } from '../../../server/db/migrations/0026_online_report';
+import { readOnly, REPORT_MAX_COST, REPORT_ROW_CAP } from '../../../server/online/report/reportRunner';
 import { API, authHeaders, body, get, login, send, startTestApp, type TestApp } from '../support/app';
 
 type Row = Record<string, unknown>;
@@ -32,6 +35,14 @@ function expertReport(code: string) {
     ],
     params: [{ paramName: 'sex', paramTxt: '性别', paramValue: '' }],
   };
+}
+
+/** Rows of biz_receive the reader role sees in a transaction where no tenant was set. */
+async function inTransactionAsReader(db: Kysely<DB>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL ROLE lossdesk_report_reader`.execute(trx);
+    return (await sql<{ n: number }>`SELECT count(*)::int AS n FROM biz_receive`.execute(trx)).rows[0].n;
+  });
 }
 
 describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => {
@@ -249,9 +260,100 @@ describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => 
     expect((await parse('SELECT depart_name FROM sys_depart')).success).toBe(true);
   });
 
+  it('keeps its database walls without the guard: READ ONLY refuses writes, the role refuses secrets', async () => {
+    const target = { db: t.database.db, dataSources: t.app.dataSources, dbSource: null, tenantId: 0 };
+    const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM mnt_expert`.execute(t.database.db)).rows[0].n;
+    const experts = await count();
+    await expect(readOnly(target, (run) => run(sql`DELETE FROM mnt_expert RETURNING id`))).rejects.toThrow('在线报表只允许查询，不能修改数据');
+    await expect(readOnly(target, (run) => run(sql`UPDATE mnt_expert SET sex = '1' RETURNING id`))).rejects.toThrow('在线报表只允许查询，不能修改数据');
+    await expect(readOnly(target, (run) => run(sql`SELECT password FROM sys_user`))).rejects.toThrow('在线报表不能读取表 sys_user');
+    await expect(readOnly(target, (run) => run(sql`SELECT token_hash FROM sys_session`))).rejects.toThrow('在线报表不能读取表 sys_session');
+    await expect(readOnly(target, (run) => run(sql`SELECT db_password FROM sys_data_source`))).rejects.toThrow('在线报表不能读取表 sys_data_source');
+    expect(await count()).toBe(experts);
+  });
+
+  it('shows a report only the rows of the caller\'s tenant: getData, totals, export, preview and parse', async () => {
+    const db = t.database.db;
+    // Two cases of tenant 7 beside the demo's cases of the default tenant 0.
+    for (const [i, fee] of [
+      [1, 100],
+      [2, 250],
+    ] as const) {
+      const changes = JSON.stringify({ id: `tenant7_case_${i}`, receive_number: `T7-${i}`, insurer_name: '租户七保险', fee_amount: fee, tenant_id: 7 });
+      await sql`INSERT INTO biz_receive SELECT (jsonb_populate_record(NULL::biz_receive, to_jsonb(r) || ${changes}::jsonb)).*
+        FROM biz_receive r WHERE tenant_id = 0 LIMIT 1`.execute(db);
+    }
+    await db.updateTable('sys_user').set({ rel_tenant_ids: '7' }).where('username', '=', 'zhangsan').execute();
+    const grant = await db.selectFrom('sys_role').select('id').where('role_code', '=', 'admin').executeTakeFirstOrThrow();
+    const zhangsanId = (await db.selectFrom('sys_user').select('id').where('username', '=', 'zhangsan').executeTakeFirstOrThrow()).id;
+    await db.insertInto('sys_user_role').values({ id: 'ur_tenant7_admin', user_id: zhangsanId, role_id: grant.id }).execute();
+    const zhangsan = (await login(t.app, 'zhangsan')).token;
+    const inTenant = (tenant: number) => ({ ...authHeaders(zhangsan), 'tenant-id': String(tenant) });
+    const tenantData = async (tenant: number) => body<DataAnswer>(await get(t.app, `${RP}/getData/${demoId}?pageSize=1000`, zhangsan, { 'tenant-id': String(tenant) }));
+
+    const seven = await tenantData(7);
+    expect(seven.success).toBe(true);
+    expect(seven.result).toMatchObject({ total: 1, records: [{ insurer_name: '租户七保险', case_count: 2 }] });
+    expect(Number(seven.result.totals?.fee_amount)).toBe(350);
+    const zero = await tenantData(0);
+    const { rows } = await sql<{ cases: number }>`SELECT count(*)::int AS cases FROM biz_receive WHERE tenant_id = 0`.execute(db);
+    expect(Number(zero.result.totals?.case_count)).toBe(rows[0].cases);
+    expect(zero.result.records.map((r) => r.insurer_name)).not.toContain('租户七保险');
+    // A tenant the user is not in is refused by the guard before the report runs.
+    expect(body(await get(t.app, `${RP}/getData/${demoId}`, zhangsan, { 'tenant-id': '8' }))).toMatchObject({ success: false, code: 510 });
+
+    const exported = await t.app.inject({ method: 'GET', url: `${API}${RP}/exportXls/${demoId}`, headers: inTenant(7) });
+    const sheet = XLSX.read(exported.rawPayload).Sheets;
+    const cells = XLSX.utils.sheet_to_json<unknown[]>(Object.values(sheet)[0], { header: 1 });
+    expect(cells.slice(cells.findIndex((r) => r[0] === '委托方') + 1).map((r) => r[0])).toEqual(['租户七保险']);
+
+    const preview = await t.app.inject({ method: 'POST', url: `${API}${HEAD}/preview`, headers: inTenant(7), payload: { head: { cgrSql: 'SELECT receive_number FROM biz_receive ORDER BY receive_number' } } });
+    expect(body<{ records: Row[]; total: number }>(preview).result).toMatchObject({ total: 2, records: [{ receive_number: 'T7-1' }, { receive_number: 'T7-2' }] });
+    // A table every tenant shares (its page is not tenant-scoped) shows all its rows in every tenant.
+    const companies = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM mnt_insurance_company`.execute(db)).rows[0].n;
+    const shared = await t.app.inject({ method: 'POST', url: `${API}${HEAD}/preview`, headers: inTenant(7), payload: { head: { cgrSql: 'SELECT count(*)::int AS n FROM mnt_insurance_company' } } });
+    expect(body<{ records: Row[] }>(shared).result.records).toEqual([{ n: companies }]);
+
+    // The server (the tables' owner) still reads every tenant's rows; report SQL cannot read or set the tenant.
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM biz_receive WHERE tenant_id = 7`.execute(db)).rows[0].n).toBe(2);
+    for (const cgrSql of ["SELECT current_setting('lossdesk.tenant_id') AS t", "SELECT set_config('lossdesk.tenant_id', '0', true) AS t", 'SELECT receive_number FROM biz_receive WHERE (SELECT set_config(${t}, ${v}, true)) IS NOT NULL']) {
+      const refused = await t.app.inject({ method: 'POST', url: `${API}${HEAD}/parseSql`, headers: inTenant(7), payload: { cgrSql } });
+      expect(body(refused), cgrSql).toMatchObject({ success: false });
+      expect(body(refused).message, cgrSql).toMatch(/不能使用 (current_setting|set_config)/);
+    }
+    // Without a tenant set, the reader sees no tenant's rows at all.
+    const unset = await inTransactionAsReader(db);
+    expect(unset).toBe(0);
+    await sql`DELETE FROM biz_receive WHERE tenant_id = 7`.execute(db);
+  });
+
+  it('refuses a statement the planner prices above the limit before it runs; the demo report passes', async () => {
+    const started = Date.now();
+    for (const cgrSql of [
+      'SELECT count(*) AS n FROM generate_series(1, 1000000000) AS g',
+      'SELECT count(*) AS n FROM biz_receive a, biz_receive b, biz_receive c, biz_receive d, biz_receive e',
+    ]) {
+      const answer = body(await send(t.app, 'POST', `${HEAD}/preview`, { head: { cgrSql } }, admin));
+      expect(answer, cgrSql).toMatchObject({ success: false });
+      expect(answer.message, cgrSql).toMatch(/^查询的预估成本过高（[\d,]+，上限 5,000,000），未执行/);
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(REPORT_MAX_COST).toBe(5_000_000);
+    expect((await data(demoId, 'pageSize=1000')).success).toBe(true);
+    // ONLINE_REPORT_MAX_COST lowers (or raises) the limit.
+    const strict = await startTestApp(kind, { config: { onlineReportMaxCost: 1_000 } });
+    try {
+      const token = (await login(strict.app, 'admin')).token;
+      const answer = body(await send(strict.app, 'POST', `${HEAD}/preview`, { head: { cgrSql: 'SELECT count(*) AS n FROM generate_series(1, 1000000) AS g' } }, token));
+      expect(answer.message).toMatch(/上限 1,000），未执行/);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it.runIf(kind === 'postgres')('stops a statement that runs past the timeout', async () => {
     const started = Date.now();
-    const answer = body(await send(t.app, 'POST', `${HEAD}/preview`, { head: { cgrSql: 'SELECT count(*) AS n FROM generate_series(1, 500000000) AS g' } }, admin));
+    const answer = body(await send(t.app, 'POST', `${HEAD}/preview`, { head: { cgrSql: 'SELECT count(*) AS n FROM generate_series(1, 300000000) AS g' } }, admin));
     expect(answer).toMatchObject({ success: false, message: '查询超时（超过 1 秒），请简化 SQL 或缩小查询范围' });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -268,6 +370,42 @@ describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => 
     expect(saved.success).toBe(true);
     const answer = await data(saved.result, 'self_n=41');
     expect(answer.result).toMatchObject({ total: 1, records: [{ db_name: 'postgres', next: 42 }], totals: { next: 42 } });
+  });
+
+  it('refuses an export past the row cap before sending a byte', async () => {
+    const saved = body<string>(
+      await send(t.app, 'POST', `${HEAD}/saveAll`, { head: { code: 'too_many', name: '行数过多', cgrSql: `SELECT g AS n FROM generate_series(1, ${REPORT_ROW_CAP + 1}) AS g` }, items: [{ fieldName: 'n', fieldType: 'Integer' }] }, admin),
+    );
+    const response = await get(t.app, `${RP}/exportXls/${saved.result}`, admin);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(body(response)).toMatchObject({ success: false, message: `导出的数据超过 ${REPORT_ROW_CAP} 行，请缩小查询范围后再导出` });
+  });
+
+  it('seeds 报表配置 on its page with the onlCgreport codes, and points the menu of a database seeded before at it', async () => {
+    const db = t.database.db;
+    const codes = ['onlCgreport:list', 'onlCgreport:add', 'onlCgreport:edit', 'onlCgreport:delete', 'onlCgreport:parse', 'onlCgreport:preview', 'onlCgreport:data'];
+    const menu = await db.selectFrom('sys_permission').select(['id', 'url']).where('component', '=', 'schema/online/cgreportHead').executeTakeFirstOrThrow();
+    expect(menu.url).toBe('/online/cgreport');
+    const adminCodes = body<{ auth: Array<{ action: string }> }>(await get(t.app, '/sys/permission/getUserPermissionByToken', admin)).result.auth.map((a) => a.action);
+    for (const code of codes) expect(adminCodes, code).toContain(code);
+
+    // As the seed of earlier versions left it: the 建设中 view key, no buttons.
+    await db.deleteFrom('sys_role_permission').where('permission_id', 'in', db.selectFrom('sys_permission').select('id').where('perms', 'in', codes)).execute();
+    await db.deleteFrom('sys_permission').where('perms', 'in', codes).execute();
+    await db.updateTable('sys_permission').set({ component: 'modules/online/cgreport/OnlCgreportHeadList' }).where('id', '=', menu.id).execute();
+    await switchReportMenu(db as unknown as Kysely<unknown>);
+    await switchReportMenu(db as unknown as Kysely<unknown>);
+    expect((await db.selectFrom('sys_permission').select('component').where('id', '=', menu.id).executeTakeFirstOrThrow()).component).toBe('schema/online/cgreportHead');
+    const granted = await db
+      .selectFrom('sys_permission as p')
+      .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+      .innerJoin('sys_role as r', 'r.id', 'rp.role_id')
+      .select(['p.perms', 'r.role_code', 'p.parent_id'])
+      .where('p.perms', 'in', codes)
+      .execute();
+    expect(new Set(granted.map((g) => g.perms))).toEqual(new Set(codes));
+    expect(granted).toHaveLength(codes.length);
+    expect(granted.every((g) => g.role_code === 'admin' && g.parent_id === menu.id)).toBe(true);
   });
 
   it('answers 510 to callers without the codes, and lets onlCgreport:data holders use reports', async () => {
