@@ -124,6 +124,38 @@ describe('custom row actions on the list page', { timeout: 30_000 }, () => {
   });
 });
 
+describe('list.inlineRowActions: the links past it under 更多', { timeout: 30_000 }, () => {
+  const withInline = (inline: number) => {
+    const doc = structuredClone(quartzJobDocument) as { list: Record<string, unknown> };
+    doc.list.inlineRowActions = inline;
+    return compile(doc);
+  };
+
+  it('shows the first links and 更多, whose items act on the row as the links do', async () => {
+    await renderList(fake.host, withInline(2));
+    expect(linksOf('任务j2')).toEqual(['启动', '立即执行', '更多 ']);
+    await userEvent.click(within(rowOf('任务j2')).getByText('更多'));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['编辑', '详情', '删除']);
+
+    fake.answerConfirm(false);
+    await userEvent.click(within(rowOf('任务j1')).getByText('更多'));
+    const menus = await screen.findAllByRole('menu');
+    await userEvent.click(within(menus[menus.length - 1]).getByText('删除'));
+    await waitFor(() => expect(fake.confirms).toHaveLength(1));
+  });
+
+  it('keeps a single left-over action a link: a 更多 for one would only hide it', async () => {
+    await renderList(fake.host, withInline(4));
+    expect(linksOf('任务j1')).toEqual(['停止', '立即执行', '编辑', '详情', '删除']);
+  });
+
+  it('sizes the 操作 column for the links shown and 更多', () => {
+    // 停止 (28) + 立即执行 (56) + 更多 with its arrow (44) + 2 dividers (34) + 32
+    expect(actionColumnWidth(page.list.rowActions, [{ status: '0' }], 2)).toBe(194);
+  });
+});
+
 describe('row action visibility and the 操作 column width', () => {
   const actions: readonly CompiledRowAction[] = page.list.rowActions;
 
