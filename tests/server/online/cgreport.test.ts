@@ -337,7 +337,8 @@ describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => 
       expect(answer, cgrSql).toMatchObject({ success: false });
       expect(answer.message, cgrSql).toMatch(/^查询的预估成本过高（[\d,]+，上限 5,000,000），未执行/);
     }
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Either statement run would take minutes; far below that, a loaded machine does not matter.
+    expect(Date.now() - started).toBeLessThan(60_000);
     expect(REPORT_MAX_COST).toBe(5_000_000);
     expect((await data(demoId, 'pageSize=1000')).success).toBe(true);
     // ONLINE_REPORT_MAX_COST lowers (or raises) the limit.
@@ -355,7 +356,8 @@ describe.each(DATABASE_KINDS)('报表配置 and online reports (%s)', (kind) => 
     const started = Date.now();
     const answer = body(await send(t.app, 'POST', `${HEAD}/preview`, { head: { cgrSql: 'SELECT count(*) AS n FROM generate_series(1, 300000000) AS g' } }, admin));
     expect(answer).toMatchObject({ success: false, message: '查询超时（超过 1 秒），请简化 SQL 或缩小查询范围' });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Counting the series takes far longer; stopped after 1 s the answer comes well within this.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it.runIf(kind === 'postgres')('runs a report on a 数据源 (another PostgreSQL database)', async () => {
