@@ -5,7 +5,7 @@
  */
 import { reportFailure } from '../host/failure';
 import type { Host } from '../host/types';
-import { underlineToCamel } from './onlineNames';
+import { onlineFormName } from '../contract/onlineForms';
 
 export const EXPORT_DOCUMENT_URL = '/online/cgformHead/exportDocument';
 
@@ -31,7 +31,7 @@ export async function exportOnlineFormDocument(host: Pick<Host, 'request' | 'not
       host.notify.warning(refusal);
       return false;
     }
-    host.saveFile(new Blob([await file.text()], { type: 'application/json' }), `${underlineToCamel(tableName)}.json`);
+    host.saveFile(new Blob([await file.text()], { type: 'application/json' }), `${onlineFormName(tableName)}.json`);
     return true;
   } catch (error) {
     reportFailure(host.notify, error);

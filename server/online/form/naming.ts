@@ -1,28 +1,27 @@
 /**
- * How an online form's table name gives its page's entity (design of issue 17): `car_info` →
+ * How an online form's table name gives its page's entity (the rule is runtime/contract/onlineForms.ts): `car_info` →
  * name `carInfo`, module `online`, apiPath `/online/form/carInfo`, codes `onl_car_info:list|add|…`.
  */
-export const ONLINE_MODULE = 'online';
+import { onlineEntityNames, onlineFormName } from '../../../runtime/contract/onlineForms';
+
+export { ONLINE_FORM_API, ONLINE_MODULE } from '../../../runtime/contract/onlineForms';
 /** 功能测试: its holders (administrators) may use every online form page with all of its codes. */
 export const ONLINE_TEST_CODE = 'onlCgform:test';
 /** An online form's list code, naming its table (`onl_car_info:list` → car_info). */
 export const ONLINE_LIST_CODE = /^onl_([a-z][a-z0-9_]{0,62}):list$/;
-export const ONLINE_FORM_API = '/online/form';
 export const TABLE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
 /** Tables of our migrations and bookkeeping: never an online form's. */
 export const RESERVED_TABLE_PREFIXES = ['sys_', 'onl_', 'lossdesk_', 'pg_'] as const;
 
 /** `car_info` → `carInfo` (the page's entity name and the last segment of its API path). */
-export function formNameOf(tableName: string): string {
-  return tableName.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase()).replace(/_+$/, '');
-}
+export const formNameOf = onlineFormName;
 
 export function permissionPrefixOf(tableName: string): string {
-  return `onl_${tableName}`;
+  return onlineEntityNames(tableName).permissionPrefix;
 }
 
 export function apiPathOf(tableName: string): string {
-  return `${ONLINE_FORM_API}/${formNameOf(tableName)}`;
+  return onlineEntityNames(tableName).apiPath;
 }
 
 /** The six codes of an online form page, as 生成菜单 grants them. */
