@@ -7,7 +7,7 @@
  */
 import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Input, Result, Row, Space, Table, Typography } from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Host } from '../../host/types';
 import { checkDownloadedFile } from '../../list/exportFile';
@@ -24,7 +24,8 @@ import {
   type ReportQueryItem,
   type ReportRow,
 } from '../../widgets/popup/reportApi';
-import { dataParams, dictText, type QueryValues } from '../../widgets/popup/reportQuery';
+import { dataParams, type QueryValues } from '../../widgets/popup/reportQuery';
+import { reportTableColumns } from '../../widgets/popup/reportTableColumns';
 import { rowKeyOf } from '../../widgets/popup/PopupDialog';
 import { REPORT_TEXTS } from './texts';
 
@@ -152,19 +153,7 @@ export function OnlineReportView({ host, code, onTitle }: OnlineReportViewProps)
 
   if (failed) return <Result status="warning" title={failed} />;
 
-  const columns: ColumnsType<ReportRow> = (report?.columns ?? []).map((column) => {
-    const dict = column.customRender;
-    return {
-      title: column.title,
-      dataIndex: column.dataIndex,
-      key: column.dataIndex,
-      align: column.align ?? 'center',
-      ...(column.width !== undefined ? { width: column.width } : {}),
-      sorter: column.sorter === true,
-      sortOrder: query.sort?.column === column.dataIndex ? (query.sort.order === 'asc' ? 'ascend' : 'descend') : null,
-      ...(dict ? { render: (value: unknown) => dictText(report?.dictOptions[dict], value) } : {}),
-    };
-  });
+  const columns = reportTableColumns(report, query.sort);
   const totals = totalsRow(report?.columns ?? [], data.totals, data.rows);
 
   return (

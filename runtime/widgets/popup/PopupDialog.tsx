@@ -6,7 +6,7 @@
  * open, so closing clears the selection.
  */
 import { Alert, Empty, Modal, Table, Typography } from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Host } from '../../host/types';
 import { totalText } from '../../list/paging';
@@ -20,7 +20,8 @@ import {
   type ReportQueryItem,
   type ReportRow,
 } from './reportApi';
-import { dataParams, dictText, initialValues, type QueryValues } from './reportQuery';
+import { dataParams, initialValues, type QueryValues } from './reportQuery';
+import { reportTableColumns } from './reportTableColumns';
 import { POPUP_TEXTS, selectedCount } from './texts';
 
 export interface PopupDialogProps {
@@ -147,19 +148,7 @@ export function PopupDialog({ host, config, onOk, onClose }: PopupDialogProps) {
     onOk(picked);
   };
 
-  const columns: ColumnsType<ReportRow> = (report?.columns ?? []).map((column) => {
-    const dict = column.customRender;
-    return {
-      title: column.title,
-      dataIndex: column.dataIndex,
-      key: column.dataIndex,
-      align: column.align ?? 'center',
-      ...(column.width !== undefined ? { width: column.width } : {}),
-      sorter: column.sorter === true,
-      sortOrder: sort?.column === column.dataIndex ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
-      ...(dict ? { render: (value: unknown) => dictText(report?.dictOptions[dict], value) } : {}),
-    };
-  });
+  const columns = reportTableColumns(report, sort);
 
   return (
     <Modal
