@@ -821,6 +821,10 @@ export interface ListColumn {
    * The user may sort by this column. Default false.
    */
   sortable?: boolean;
+  /**
+   * Text shown in a cell whose value is empty (null or ''), e.g. 主数据库 for a data source left blank. Display only: exports keep the empty value. Default nothing.
+   */
+  emptyText?: string;
 }
 /**
  * One item of the query bar.

@@ -214,6 +214,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
       align: spec.align ?? 'center',
       ...(format === undefined ? {} : { format }),
       sortable: spec.sortable ?? false,
+      ...(spec.emptyText === undefined ? {} : { emptyText: spec.emptyText }),
     };
   };
   const queryItem = (spec: QueryItem): CompiledQueryItem => ({

@@ -89,6 +89,8 @@ export interface CompiledListColumn {
   align: 'left' | 'center' | 'right';
   format?: 'date' | 'datetime' | 'money' | 'percent' | 'dictText';
   sortable: boolean;
+  /** Shown when the cell's text is empty (display only). */
+  emptyText?: string;
 }
 
 export interface CompiledQueryItem {

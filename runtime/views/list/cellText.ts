@@ -49,8 +49,13 @@ function dictText(column: CompiledListColumn, record: Row, dict: DictService): s
   return dict.textsOf(column.field.dict.dictCode, values);
 }
 
-/** The full (uncut) text of the column's cell. */
+/** The full (uncut) text of the column's cell; the column's emptyText when there is none. */
 export function cellText(column: CompiledListColumn, record: Row, dict: DictService): string {
+  const text = valueText(column, record, dict);
+  return text === '' && column.emptyText !== undefined ? column.emptyText : text;
+}
+
+function valueText(column: CompiledListColumn, record: Row, dict: DictService): string {
   const raw = record[column.field.name];
   switch (column.format) {
     case 'dictText':

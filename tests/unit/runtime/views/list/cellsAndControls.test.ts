@@ -75,6 +75,13 @@ describe('cell text', () => {
     expect(cellText(column('sex'), { sex: null }, dict)).toBe('');
   });
 
+  it('shows a column’s emptyText in an empty cell and the value otherwise (主数据库 for a blank data source)', () => {
+    const sex = { ...column('sex'), emptyText: '主数据库' };
+    expect(cellText(sex, { sex: null }, dict)).toBe('主数据库');
+    expect(cellText(sex, { sex: '' }, dict)).toBe('主数据库');
+    expect(cellText(sex, { sex: '1' }, dict)).toBe('男');
+  });
+
   it('cuts after N characters with ... and never when N is 0', () => {
     expect(ellipsis('一二三四五', 3)).toEqual({ shown: '一二三...', cut: true });
     expect(ellipsis('一二三', 3)).toEqual({ shown: '一二三', cut: false });
