@@ -120,10 +120,6 @@ export type CustomRowAction1 = {
   [k: string]: unknown | undefined;
 };
 /**
- * One card: figures (large statistic numbers), values (a key/value table) or table (rows of the answer).
- */
-export type PageMonitorGroup = MonitorGroup;
-/**
  * How the value shows: number (thousands separators), percent (12.5 → 12.5%), bytes (1.5 GB), duration (milliseconds: 850 ms, 1.2 s), seconds (a span: 3 天 4 小时), datetime (epoch milliseconds or text as YYYY-MM-DD HH:mm:ss), text (as it is). Default text. A null value shows as 不可用.
  */
 export type MonitorFormat = 'number' | 'percent' | 'bytes' | 'duration' | 'seconds' | 'datetime' | 'text';
@@ -1833,7 +1829,10 @@ export interface PageMonitor {
    */
   groups?: PageMonitorGroup[];
 }
-export interface MonitorGroup {
+/**
+ * One card: figures (large statistic numbers) and values (a key/value table) list `items`; table shows the array at `rows` with `columns`.
+ */
+export interface PageMonitorGroup {
   /**
    * Card title, e.g. 内存.
    */

@@ -115,8 +115,14 @@ class Checker {
   /** A monitor's figures come from a named module's endpoint: the generic CRUD serves none. */
   private monitor(): void {
     const monitor = this.doc.monitor;
-    if (!monitor?.endpoint) return;
-    if (this.doc.entity.servedBy === undefined) this.report('/monitor/endpoint', '监控数据接口只能由服务模块提供，须同时声明 entity.servedBy');
+    if (!monitor) return;
+    monitor.groups?.forEach((group, i) => {
+      const at = `/monitor/groups/${i}`;
+      if (group.kind === 'table' && (!group.rows || !group.columns?.length)) this.report(at, '表格（table）须声明 rows 和 columns');
+      if (group.kind !== 'table' && !group.items?.length) this.report(at, `${group.kind} 须声明 items`);
+    });
+    if (monitor.groups?.length && !monitor.endpoint) this.report('/monitor/groups', '没有 endpoint 时无法显示 groups');
+    if (monitor.endpoint && this.doc.entity.servedBy === undefined) this.report('/monitor/endpoint', '监控数据接口只能由服务模块提供，须同时声明 entity.servedBy');
   }
 
   /** A secret kept encrypted is never answered: nothing may show, search, index or look it up. */
