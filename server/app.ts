@@ -71,7 +71,7 @@ import { dataSourceRoutes } from './sys/dataSource/dataSourceRoutes';
 import { NodeHeartbeat, nodeAddress, type BeatSchedule } from './sys/serviceNode/heartbeat';
 import { serviceNodeRoutes } from './sys/serviceNode/serviceNodeRoutes';
 import { installNodeMonitor } from './monitor/nodeMonitor';
-import { monitorRoutes } from './monitor/monitorRoutes';
+import { monitorRoutes, TRACE_SCREEN_PATH } from './monitor/monitorRoutes';
 import { cgformHeadHooks, createOnlineForms, onlineFormModule } from './online/form';
 
 export interface BuildAppOptions {
@@ -148,7 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // 系统监控: the request trace and HTTP counters see every request, so their hooks come first.
-  const nodeMonitor = installNodeMonitor(app);
+  const nodeMonitor = installNodeMonitor(app, `${config.apiBase}${TRACE_SCREEN_PATH}/`);
   installErrorHandlers(app);
   await installSecurityHeaders(app);
   acceptEmptyJsonBodies(app);

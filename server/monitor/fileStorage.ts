@@ -21,7 +21,7 @@ export interface StoredFileRow {
   size: number | null;
   uploader: string;
   createTime: string;
-  /** Who uses it, e.g. 案件 3f2a…；用户头像; 未被使用. */
+  /** Who uses it, e.g. 外包机构「监控测试鉴定所」；用户头像 wangwu; 未被使用. */
   usedBy: string;
   inUse: boolean;
 }
@@ -38,12 +38,41 @@ export const FILE_STORAGE_TEXTS = {
 
 const SHOWN_USES = 3;
 
-/** What uses each of `paths`: "<page title> <record id>" per record, avatars and announcements. */
-export async function usesOf(db: Kysely<DB>, paths: readonly string[], titleOf: (table: string) => string): Promise<Map<string, string[]>> {
+/** How the records of a page table are named to a reader: the page's title and the column that names a row. */
+export interface RecordNaming {
+  title: string;
+  /** Column whose value names a record (the picker's text field, else the list's first text column). */
+  column?: string;
+}
+
+export type NamingOf = (table: string) => RecordNaming;
+
+/** 外包机构「监控测试鉴定所」 per record, or 外包机构 <id> when the page has no naming column. */
+async function recordNames(db: Kysely<DB>, refs: readonly { entity_table: string; record_id: string }[], namingOf: NamingOf): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const byTable = new Map<string, string[]>();
+  for (const ref of refs) byTable.set(ref.entity_table, [...(byTable.get(ref.entity_table) ?? []), ref.record_id]);
+  for (const [table, ids] of byTable) {
+    const naming = namingOf(table);
+    const labels = new Map<string, string>();
+    if (naming.column) {
+      // Table and column come from the page documents, the ids are bound parameters.
+      const rows = await sql<{ id: string; label: unknown }>`
+        SELECT id, ${sql.ref(naming.column)} AS label FROM ${sql.table(table)} WHERE id IN (${sql.join(ids)})`.execute(db);
+      for (const row of rows.rows) if (row.label !== null && row.label !== '') labels.set(String(row.id), String(row.label).slice(0, 50));
+    }
+    for (const id of ids) names.set(`${table}\u0000${id}`, labels.has(id) ? `${naming.title}「${labels.get(id)}」` : `${naming.title} ${id}`);
+  }
+  return names;
+}
+
+/** What uses each of `paths`: each record (page title and its name), avatars and announcements. */
+export async function usesOf(db: Kysely<DB>, paths: readonly string[], namingOf: NamingOf): Promise<Map<string, string[]>> {
   const uses = new Map<string, string[]>(paths.map((p) => [p, []]));
   if (paths.length === 0) return uses;
   const refs = await db.selectFrom('sys_file_ref').select(['path', 'entity_table', 'record_id']).where('path', 'in', paths).orderBy('entity_table').orderBy('record_id').execute();
-  for (const ref of refs) uses.get(ref.path)?.push(`${titleOf(ref.entity_table)} ${ref.record_id}`);
+  const names = await recordNames(db, refs, namingOf);
+  for (const ref of refs) uses.get(ref.path)?.push(names.get(`${ref.entity_table}\u0000${ref.record_id}`) ?? ref.record_id);
   const avatars = await db.selectFrom('sys_user').select(['avatar', 'username']).where('avatar', 'in', paths).where('del_flag', '=', 0).execute();
   for (const user of avatars) if (user.avatar) uses.get(user.avatar)?.push(`${FILE_STORAGE_TEXTS.avatar} ${user.username}`);
   for (const path of paths) {
@@ -76,7 +105,7 @@ export async function listStoredFiles(
   db: Kysely<DB>,
   uploadDir: string,
   query: FileListQuery,
-  titleOf: (table: string) => string,
+  namingOf: NamingOf,
 ): Promise<{ records: StoredFileRow[]; total: number }> {
   const name = (query.fileName ?? '').replace(/\*/g, '').trim();
   let base = db.selectFrom('sys_file_upload as f').leftJoin('sys_user as u', 'u.id', 'f.user_id');
@@ -92,7 +121,7 @@ export async function listStoredFiles(
       .execute(),
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  const uses = await usesOf(db, rows.map((r) => r.path), titleOf);
+  const uses = await usesOf(db, rows.map((r) => r.path), namingOf);
   const records = await Promise.all(
     rows.map(async (r): Promise<StoredFileRow> => {
       const full = resolveInside(uploadDir, r.path);
@@ -115,11 +144,11 @@ export async function listStoredFiles(
 }
 
 /** Deletes a stored file no record uses: its upload row, then the file itself; refuses one in use. */
-export async function deleteStoredFile(db: Kysely<DB>, uploadDir: string, path: string, titleOf: (table: string) => string): Promise<void> {
+export async function deleteStoredFile(db: Kysely<DB>, uploadDir: string, path: string, namingOf: NamingOf): Promise<void> {
   const full = resolveInside(uploadDir, path);
   const known = await db.selectFrom('sys_file_upload').select('path').where('path', '=', path).executeTakeFirst();
   if (!full || !known) throw new BusinessError(FILE_STORAGE_TEXTS.notFound, 404);
-  const uses = (await usesOf(db, [path], titleOf)).get(path) ?? [];
+  const uses = (await usesOf(db, [path], namingOf)).get(path) ?? [];
   if (uses.length > 0) throw new BusinessError(FILE_STORAGE_TEXTS.inUse(fileNameOfPath(path), describeUses(uses)));
   await db.deleteFrom('sys_file_upload').where('path', '=', path).execute();
   const file = await existingFileInside(uploadDir, full);

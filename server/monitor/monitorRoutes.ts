@@ -9,7 +9,8 @@ import type { Database } from '../db/open';
 import { ok, okMessage } from '../http/envelope';
 import { databaseSummary, largestTables } from './databaseInfo';
 import { diskRows } from './diskInfo';
-import { FILE_STORAGE_TEXTS, deleteStoredFile, listStoredFiles } from './fileStorage';
+import { FILE_STORAGE_TEXTS, deleteStoredFile, listStoredFiles, type NamingOf, type RecordNaming } from './fileStorage';
+import { isServedByModule } from '../crud/servedPages';
 import { RATE_WINDOW_SECONDS } from './httpActivity';
 import type { NodeMonitor } from './nodeMonitor';
 import { cpuRows, systemSummary } from './systemInfo';
@@ -26,6 +27,8 @@ export const MONITOR_PERMISSIONS = {
 } as const;
 
 const MAX_PAGE_SIZE = 100;
+/** 请求追踪's API path: its own reads are left out of the trace (server/monitor/nodeMonitor.ts). */
+export const TRACE_SCREEN_PATH = '/monitor/httpTrace';
 
 interface ListQuery {
   pageNo: number;
@@ -53,6 +56,13 @@ function paged<T>(rows: readonly T[], query: ListQuery) {
   return { records: rows.slice((query.pageNo - 1) * size, query.pageNo * size), total: rows.length, size, current: query.pageNo, pages: Math.ceil(rows.length / size) };
 }
 
+/** A page's records are named by its picker's text field, else by its list's first text column. */
+function recordNaming(page: CompiledPage): RecordNaming {
+  const stored = (name: string | undefined) => page.fields.find((f) => f.name === name && f.stored && !f.sensitive && (f.type === 'string' || f.type === 'text'));
+  const field = stored(page.document.picker?.textField) ?? page.list.columns.map((c) => stored(c.field.name)).find((f) => f !== undefined);
+  return { title: page.entity.title, column: field?.column };
+}
+
 export interface MonitorRoutesOptions {
   monitor: NodeMonitor;
   database: Database;
@@ -63,8 +73,8 @@ export interface MonitorRoutesOptions {
 export const monitorRoutes: FastifyPluginAsync<MonitorRoutesOptions> = async (app, opts) => {
   const { monitor, database } = opts;
   const { dataDir, uploadDir } = app.appConfig;
-  const titles = new Map(opts.pages.map((page) => [page.entity.table, page.entity.title]));
-  const titleOf = (table: string) => titles.get(table) ?? table;
+  const namings = new Map(opts.pages.filter((page) => !isServedByModule(page)).map((page) => [page.entity.table, recordNaming(page)]));
+  const titleOf: NamingOf = (table) => namings.get(table) ?? { title: table };
 
   const list = <T>(path: string, permission: string, rows: (query: ListQuery) => Promise<{ records: T[]; total: number } | T[]> | T[]) =>
     app.get<{ Querystring: ListQuery }>(path, { config: { permission }, schema: { querystring: listQuerystring } }, async (request) => {
@@ -82,8 +92,8 @@ export const monitorRoutes: FastifyPluginAsync<MonitorRoutesOptions> = async (ap
   ];
   list('/monitor/disk/list', MONITOR_PERMISSIONS.disk, () => diskRows(folders()));
 
-  list('/monitor/httpTrace/list', MONITOR_PERMISSIONS.httpTrace, () => monitor.trace.recent());
-  summary('/monitor/httpTrace/summary', MONITOR_PERMISSIONS.httpTrace, () => {
+  list(`${TRACE_SCREEN_PATH}/list`, MONITOR_PERMISSIONS.httpTrace, () => monitor.trace.recent());
+  summary(`${TRACE_SCREEN_PATH}/summary`, MONITOR_PERMISSIONS.httpTrace, () => {
     const entries = monitor.trace.recent();
     const errors = entries.filter((e) => e.status >= 400).length;
     const mean = entries.length === 0 ? null : Math.round((entries.reduce((sum, e) => sum + e.durationMs, 0) / entries.length) * 100) / 100;

@@ -13,8 +13,12 @@ export interface NodeMonitor {
   runtime: RuntimeStats;
 }
 
-/** Installs the hooks; call before any route is registered so every route passes through them. */
-export function installNodeMonitor(app: FastifyInstance): NodeMonitor {
+/**
+ * Installs the hooks; call before any route is registered so every route passes through them.
+ * Requests to routes under `untracedPrefix` (请求追踪's own reads, every few seconds while it is
+ * open) are counted but not traced: they would push out the requests a reader looks for.
+ */
+export function installNodeMonitor(app: FastifyInstance, untracedPrefix: string): NodeMonitor {
   const monitor: NodeMonitor = { trace: new RequestTrace(), http: new HttpActivity(), runtime: new RuntimeStats() };
   monitor.http.attach(app.server);
   const started = new WeakMap<object, bigint>();
@@ -24,6 +28,7 @@ export function installNodeMonitor(app: FastifyInstance): NodeMonitor {
   });
   app.addHook('onResponse', async (request, reply) => {
     monitor.http.requestEnded();
+    if (request.routeOptions.url?.startsWith(untracedPrefix)) return;
     const start = started.get(request);
     const durationMs = start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e6;
     // A 404 has no route: its pattern is unknown and the path as sent is kept.

@@ -46,12 +46,13 @@ export function maskedQuery(query: string): string | undefined {
 }
 
 /**
- * What the trace keeps of a request's address: the matched route's pattern (parameters left out)
- * or, when no route matched, the path as sent; then the masked query.
+ * What the trace keeps of a request's address: the matched route's pattern (`:key` parameters left
+ * out) or, when no route matched or the route is a wildcard (the web app's files, stored files), the
+ * path as sent; then the masked query.
  */
 export function tracedPath(url: string, routePattern: string | undefined): string {
   const at = url.indexOf('?');
-  const path = routePattern ?? (at < 0 ? url : url.slice(0, at));
+  const path = routePattern !== undefined && !routePattern.includes('*') ? routePattern : at < 0 ? url : url.slice(0, at);
   const query = at < 0 ? undefined : maskedQuery(url.slice(at + 1));
   const whole = query === undefined ? path : `${path}?${query}`;
   return whole.length > MAX_PATH ? `${whole.slice(0, MAX_PATH)}…` : whole;

@@ -4,7 +4,8 @@ import os from 'node:os';
 export interface CpuRow {
   id: number;
   model: string;
-  speedMhz: number;
+  /** null where the machine does not report it (many virtual machines say 0). */
+  speedMhz: number | null;
   userPercent: number;
   systemPercent: number;
   idlePercent: number;
@@ -20,7 +21,7 @@ export function cpuRows(): CpuRow[] {
     return {
       id: index + 1,
       model: cpu.model.trim(),
-      speedMhz: cpu.speed,
+      speedMhz: cpu.speed > 0 ? cpu.speed : null,
       userPercent: round(((t.user + t.nice) / total) * 100),
       systemPercent: round(((t.sys + t.irq) / total) * 100),
       idlePercent: round((t.idle / total) * 100),

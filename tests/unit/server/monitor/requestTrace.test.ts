@@ -12,9 +12,14 @@ describe('请求追踪: what is kept of a request', () => {
     expect(maskedQuery('flag&&a=1')).toBe('flag&a=1');
   });
 
-  it('keeps the route pattern, never its parameters; the path as sent only when no route matched', () => {
+  it('keeps the route pattern, never its parameters; the path as sent when no route or a wildcard matched', () => {
     expect(tracedPath('/insurance/sys/randomImage/secret123?_t=1', '/insurance/sys/randomImage/:key')).toBe('/insurance/sys/randomImage/:key?_t=1');
     expect(tracedPath('/insurance/nothing/here?token=x', undefined)).toBe('/insurance/nothing/here?token=[已隐藏]');
+    // A wildcard route says nothing by its pattern: the path as sent, the signature masked.
+    expect(tracedPath('/insurance/sys/common/static/temp/a.png?expires=1&signature=abc', '/insurance/sys/common/static/*')).toBe(
+      '/insurance/sys/common/static/temp/a.png?expires=1&signature=[已隐藏]',
+    );
+    expect(tracedPath('/assets/index.js', '/*')).toBe('/assets/index.js');
     expect(tracedPath(`/a?q=${'x'.repeat(400)}`, '/a').length).toBe(301);
   });
 
