@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTES } from '../../../server/monitor/databaseInfo';
 import { DATABASE_KINDS } from '../../support/database';
@@ -153,6 +154,20 @@ describe.each(DATABASE_KINDS)('系统监控 (%s)', (kind) => {
     expect([...sizes].sort((a, b) => b - a)).toEqual(sizes);
     const second = await call<Paged<{ tableName: string; totalBytes: number }>>('/monitor/database/list?pageSize=5&pageNo=2');
     expect(second.result.records[0].totalBytes).toBeLessThanOrEqual(sizes[4]);
+  });
+
+  it.runIf(kind === 'postgres')('数据库监控 says so when pg_stat_statements is installed but not loaded', async () => {
+    const available = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'pg_stat_statements'`.execute(t.database.db);
+    if ((available.rows[0]?.n ?? 0) === 0) return;
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(t.database.db);
+    try {
+      const answer = await call<{ slowStatements: unknown[]; notes: string[] }>('/monitor/database/summary');
+      // The test server does not preload the library: reading it fails, and the screen says why.
+      expect(answer.result.slowStatements).toEqual([]);
+      expect(answer.result.notes).toContain(NOTES.statementsUnreadable);
+    } finally {
+      await sql`DROP EXTENSION IF EXISTS pg_stat_statements`.execute(t.database.db);
+    }
   });
 
   it('系统信息 shows the OS, CPUs, memory and load', async () => {

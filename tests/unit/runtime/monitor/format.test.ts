@@ -50,3 +50,21 @@ describe('monitor values', () => {
     expect(formatMonitorValue('abc', 'bytes')).toBe('abc');
   });
 });
+
+describe('list columns formatted bytes and duration', () => {
+  it('show measured sizes and times; a value the server could not measure is 不可用', async () => {
+    const { loadPageSchema } = await import('../../../../runtime/schema/loadPageSchema');
+    const { cellText } = await import('../../../../runtime/views/list/cellText');
+    const fs = await import('node:fs');
+    const load = (name: string) => {
+      const loaded = loadPageSchema(JSON.parse(fs.readFileSync(`schemas/pages/monitor/${name}.json`, 'utf8')), name);
+      if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+      return loaded.page;
+    };
+    const column = (name: string, field: string) => load(name).list.columns.find((c) => c.field.name === field)!;
+    const dict = {} as never;
+    expect(cellText(column('disk', 'total'), { total: 250 * 1024 ** 3 }, dict)).toBe('250 GB');
+    expect(cellText(column('disk', 'total'), { total: null }, dict)).toBe(UNAVAILABLE);
+    expect(cellText(column('httpTrace', 'durationMs'), { durationMs: 12.34 }, dict)).toBe('12.3 ms');
+  });
+});
