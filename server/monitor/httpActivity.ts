@@ -22,7 +22,11 @@ export interface HttpActivitySnapshot {
   requestsLastMinute: number;
   totalRequests: number;
   totalConnections: number;
+  /** TCP sockets the whole process holds open: HTTP, WebSockets, the database pool, listeners. */
+  processSockets: number;
 }
+
+const SOCKET_RESOURCES = new Set(['TCPSocketWrap', 'TCPServerWrap', 'TLSWrap']);
 
 /** Seconds the request rate is averaged over. */
 export const RATE_WINDOW_SECONDS = 10;
@@ -89,6 +93,7 @@ export class HttpActivity {
       requestsLastMinute: this.requestsWithin(MINUTE),
       totalRequests: this.requestCount,
       totalConnections: this.connectionCount,
+      processSockets: process.getActiveResourcesInfo().filter((name) => SOCKET_RESOURCES.has(name)).length,
     };
   }
 

@@ -186,8 +186,10 @@ describe.each(DATABASE_KINDS)('系统监控 (%s)', (kind) => {
     const { port } = t.app.server.address() as { port: number };
     const before = await call<{ totalRequests: number }>('/monitor/httpServer/summary');
     const over = await fetch(`http://127.0.0.1:${port}${API}/monitor/httpServer/summary`, { headers: authHeaders(admin) });
-    const answer = (await over.json()) as { result: { openConnections: number; totalRequests: number; requestsPerSecond: number; requestsLastMinute: number } };
+    const answer = (await over.json()) as { result: { openConnections: number; totalRequests: number; requestsPerSecond: number; requestsLastMinute: number; processSockets: number } };
     expect(answer.result.openConnections).toBeGreaterThanOrEqual(1);
+    // The listener and the connection at least (and the pool's sockets on PostgreSQL).
+    expect(answer.result.processSockets).toBeGreaterThanOrEqual(2);
     expect(answer.result.totalRequests).toBeGreaterThan(before.result.totalRequests);
     expect(answer.result.requestsLastMinute).toBeGreaterThanOrEqual(2);
     expect(answer.result.requestsPerSecond).toBeGreaterThan(0);
