@@ -70,6 +70,8 @@ import { cgreportHeadHooks, cgreportHeadRoutes } from './online/report';
 import { dataSourceRoutes } from './sys/dataSource/dataSourceRoutes';
 import { NodeHeartbeat, nodeAddress, type BeatSchedule } from './sys/serviceNode/heartbeat';
 import { serviceNodeRoutes } from './sys/serviceNode/serviceNodeRoutes';
+import { installNodeMonitor } from './monitor/nodeMonitor';
+import { monitorRoutes, TRACE_SCREEN_PATH } from './monitor/monitorRoutes';
 import { cgformHeadHooks, createOnlineForms, onlineFormModule } from './online/form';
 
 export interface BuildAppOptions {
@@ -145,6 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await heartbeat.stop().catch((err: unknown) => app.log.warn({ err }, '服务节点记录删除失败'));
   });
 
+  // 系统监控: the request trace and HTTP counters see every request, so their hooks come first.
+  const nodeMonitor = installNodeMonitor(app, `${config.apiBase}${TRACE_SCREEN_PATH}/`);
   installErrorHandlers(app);
   await installSecurityHeaders(app);
   acceptEmptyJsonBodies(app);
@@ -193,6 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(tenantRoutes, api);
   await app.register(dataSourceRoutes, { ...api, dataSources: app.dataSources });
   await app.register(serviceNodeRoutes, { ...api, heartbeat });
+  await app.register(monitorRoutes, { ...api, monitor: nodeMonitor, database, pages: opts.pages ?? [] });
   await app.register(superQueryRoutes, api);
   await app.register(logRoutes, { ...api, pages: opts.pages ?? [] });
   await app.register(rolePermissionRoutes, api);

@@ -119,6 +119,10 @@ export type CustomRowAction = CustomRowAction1 & CustomRowAction2;
 export type CustomRowAction1 = {
   [k: string]: unknown | undefined;
 };
+/**
+ * How the value shows: number (thousands separators), percent (12.5 → 12.5%), bytes (1.5 GB), duration (milliseconds: 850 ms, 1.2 s), seconds (a span: 3 天 4 小时), datetime (epoch milliseconds or text as YYYY-MM-DD HH:mm:ss), text (as it is). Default text. A null value shows as 不可用.
+ */
+export type MonitorFormat = 'number' | 'percent' | 'bytes' | 'duration' | 'seconds' | 'datetime' | 'text';
 
 /**
  * lossdesk page language: one document describes one business entity (its fields) and its pages — list, form, detail and picker. The runtime and the server both interpret it; see schemas/README.md.
@@ -159,6 +163,7 @@ export interface PageDocument {
    */
   views?: PageView[];
   recordPage?: PageRecordPage;
+  monitor?: PageMonitor;
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -814,9 +819,9 @@ export interface ListColumn {
    */
   align?: 'left' | 'center' | 'right';
   /**
-   * Display format: date (first 10 characters), datetime, money (2 decimals), percent, dictText (the <field>_dictText value). Default dictText for dictionary fields, else none.
+   * Display format: date (first 10 characters), datetime, money (2 decimals), percent, dictText (the <field>_dictText value), bytes (a byte count as 1.5 GB, 1024 based), duration (milliseconds as 850 ms, 1.2 s, 3 分 5 秒). Default dictText for dictionary fields, else none.
    */
-  format?: 'date' | 'datetime' | 'money' | 'percent' | 'dictText';
+  format?: 'date' | 'datetime' | 'money' | 'percent' | 'dictText' | 'bytes' | 'duration';
   /**
    * The user may sort by this column. Default false.
    */
@@ -1808,4 +1813,71 @@ export interface PageRecordTab {
   fill?: {
     [k: string]: FieldName | undefined;
   };
+}
+/**
+ * A live page (系统监控): figure cards, key/value groups and small tables filled from an endpoint above the list, refreshed with the list every refreshSeconds until the user pauses it (自动刷新 switch; 刷新 reloads once). The endpoint answers an object; its optional `notes` (strings) are shown as notices (what the server cannot measure and why).
+ */
+export interface PageMonitor {
+  /**
+   * Endpoint under the entity's API path answering the figures (GET {apiPath}/<endpoint>, behind the page's list code), e.g. summary. Only on a page served by a named module (entity.servedBy), which must serve it. Absent: the section only refreshes the list.
+   */
+  endpoint?: string;
+  /**
+   * Seconds between two refreshes of the figures and the list. Default 5.
+   */
+  refreshSeconds?: number;
+  /**
+   * What the answer shows, in order.
+   *
+   * @maxItems 20
+   */
+  groups?: PageMonitorGroup[];
+}
+/**
+ * One card: figures (large statistic numbers) and values (a key/value table) list `items`; table shows the array at `rows` with `columns`.
+ */
+export interface PageMonitorGroup {
+  /**
+   * Card title, e.g. 内存.
+   */
+  title: string;
+  /**
+   * figures: each item a large number with its label; values: label / value pairs; table: the array at `rows`, one row per element, with `columns`.
+   */
+  kind: 'figures' | 'values' | 'table';
+  /**
+   * figures and values: the values shown.
+   *
+   * @maxItems 30
+   */
+  items?: PageMonitorItem[];
+  /**
+   * table: where the array of rows is in the answer, e.g. slowStatements.
+   */
+  rows?: string;
+  /**
+   * table: the columns, each reading its key from a row.
+   *
+   * @maxItems 12
+   */
+  columns?: PageMonitorItem[];
+  /**
+   * table: text shown when there are no rows. Default 暂无数据.
+   */
+  emptyText?: string;
+}
+export interface PageMonitorItem {
+  /**
+   * Where the value is in the endpoint's answer, property names joined by dots, e.g. memory.heapUsed.
+   */
+  key: string;
+  /**
+   * Label shown beside or above the value.
+   */
+  label: string;
+  format?: MonitorFormat;
+  /**
+   * Text after the value, e.g. 次/秒.
+   */
+  suffix?: string;
 }

@@ -87,7 +87,7 @@ export interface CompiledListColumn {
   /** Characters before the cell text is cut; 0 = never (default 25). */
   ellipsis: number;
   align: 'left' | 'center' | 'right';
-  format?: 'date' | 'datetime' | 'money' | 'percent' | 'dictText';
+  format?: 'date' | 'datetime' | 'money' | 'percent' | 'dictText' | 'bytes' | 'duration';
   sortable: boolean;
   /** Shown when the cell's text is empty (display only). */
   emptyText?: string;

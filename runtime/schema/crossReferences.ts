@@ -105,10 +105,24 @@ class Checker {
     this.endpoints();
     this.indexes();
     this.encrypted();
+    this.monitor();
     this.errors.push(...workflowErrors(this.doc, this.source));
     checkPageConditions(this.doc, this);
     checkRecordPage(this.doc, this.systemNames, (at, message) => this.report(at, message));
     return this.errors;
+  }
+
+  /** A monitor's figures come from a named module's endpoint: the generic CRUD serves none. */
+  private monitor(): void {
+    const monitor = this.doc.monitor;
+    if (!monitor) return;
+    monitor.groups?.forEach((group, i) => {
+      const at = `/monitor/groups/${i}`;
+      if (group.kind === 'table' && (!group.rows || !group.columns?.length)) this.report(at, '表格（table）须声明 rows 和 columns');
+      if (group.kind !== 'table' && !group.items?.length) this.report(at, `${group.kind} 须声明 items`);
+    });
+    if (monitor.groups?.length && !monitor.endpoint) this.report('/monitor/groups', '没有 endpoint 时无法显示 groups');
+    if (monitor.endpoint && this.doc.entity.servedBy === undefined) this.report('/monitor/endpoint', '监控数据接口只能由服务模块提供，须同时声明 entity.servedBy');
   }
 
   /** A secret kept encrypted is never answered: nothing may show, search, index or look it up. */
@@ -355,6 +369,7 @@ class Checker {
     // The map endpoint answers childList's pid question too, so it may take childList's place.
     claim(cascade?.mapEndpoint ?? (cascade ? ENTITY_ENDPOINTS.childList : undefined), '/entity/tree/cascade/mapEndpoint', cascade?.mapEndpoint === undefined || cascade.mapEndpoint === ENTITY_ENDPOINTS.childList);
     cascade?.levelEndpoints?.forEach((spec, i) => claim(spec.endpoint, `/entity/tree/cascade/levelEndpoints/${i}/endpoint`));
+    claim(this.doc.monitor?.endpoint, '/monitor/endpoint');
   }
 
   /** The header filters the list like query items do, so its fields must be stored and not also in the query bar. */
@@ -393,7 +408,7 @@ class Checker {
       if (column.format === 'dictText' && !this.declared.get(column.field)?.dictCode) {
         this.report(`${columnAt}/format`, `字段 ${column.field} 没有绑定字典，不能用 dictText 格式`);
       }
-      if ((column.format === 'money' || column.format === 'percent') && type && !NUMERIC_TYPES.has(type)) {
+      if ((column.format === 'money' || column.format === 'percent' || column.format === 'bytes' || column.format === 'duration') && type && !NUMERIC_TYPES.has(type)) {
         this.report(`${columnAt}/format`, `格式 ${column.format} 只适用于数值字段，${column.field} 是 ${type}`);
       }
     });

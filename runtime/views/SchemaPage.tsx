@@ -32,6 +32,7 @@ const RowActionFormModal = lazy(() => import('./rowAction/RowActionFormModal').t
 const RowActionTableModal = lazy(() => import('./rowAction/RowActionTableModal').then((module) => ({ default: module.RowActionTableModal })));
 const RecycleBinModal = lazy(() => import('./recycleBin/RecycleBinModal').then((module) => ({ default: module.RecycleBinModal })));
 const TestBoxModal = lazy(() => import('./list/TestBoxModal').then((module) => ({ default: module.TestBoxModal })));
+const MonitorPanel = lazy(() => import('./monitor/MonitorPanel').then((module) => ({ default: module.MonitorPanel })));
 const DetailDrawer = lazy(() => import('./drawer/DetailDrawer').then((module) => ({ default: module.DetailDrawer })));
 
 export interface SchemaPageProps {
@@ -175,6 +176,11 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   return (
     <DictServiceProvider value={dict}>
       <Card variant="borderless" className="schema-page">
+        {page.document.monitor && (
+          <Suspense fallback={null}>
+            <MonitorPanel monitor={page.document.monitor} apiPath={page.entity.apiPath} host={host} onRefresh={reload} />
+          </Suspense>
+        )}
         {activeView && !page.header && <PageHeader title={viewHeaderTitle(activeView.title, viewTotal)} />}
         {page.header && (
           <PageHeader

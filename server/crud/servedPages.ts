@@ -15,6 +15,7 @@ export const SERVER_MODULES: Readonly<Record<string, string>> = {
   online: 'server/sys/online/onlineRoutes.ts',
   tenant: 'server/sys/tenant/tenantRoutes.ts',
   serviceNode: 'server/sys/serviceNode/serviceNodeRoutes.ts',
+  monitor: 'server/monitor/monitorRoutes.ts',
 };
 
 export function isServedByModule(page: CompiledPage): boolean {
@@ -43,6 +44,8 @@ function neededRoutes(page: CompiledPage, apiBase: string): NeededRoute[] {
     return needed;
   }
   needed.push({ route: `GET ${base}/list`, permission: p.list, why: '列表' });
+  const monitor = page.document.monitor;
+  if (monitor?.endpoint) needed.push({ route: `GET ${base}/${monitor.endpoint}`, permission: p.list, why: '监控数据' });
   for (const { action } of page.list.toolbar) {
     if (action === 'add') needed.push({ route: `POST ${base}/add`, permission: p.add, why: '新增' });
     if (action === 'batchDelete') needed.push({ route: `DELETE ${base}/deleteBatch`, permission: p.delete, why: '批量删除' });

@@ -6,7 +6,8 @@
  *    (`<prefix>:list`) the user holds and, on a tenant-scoped page, to the request's tenant (an
  *    online form's too: `onl_<table>:list`, or 功能测试);
  *  - an announcement the user may read shows it (few rows: the readable ones naming the path are
- *    read and their static URLs compared exactly).
+ *    read and their static URLs compared exactly);
+ *  - the user holds 文件存储's list code (系统监控 → 文件存储 previews and downloads every file).
  * Everything else is refused as if the file did not exist.
  */
 import { sql, type Kysely } from 'kysely';
@@ -26,6 +27,8 @@ export interface FileReader {
 }
 
 const ANNOUNCEMENT_CANDIDATES = 20;
+/** The code of 文件存储's list (schemas/pages/monitor/fileStorage.json). */
+export const FILE_STORAGE_LIST_CODE = 'fileStorage:list';
 
 /** The table an online form's list code opens (design of issue 17: codes `onl_<table>:list`). */
 function onlineTableOf(code: string): string[] {
@@ -56,6 +59,7 @@ export class FileAccess {
     return (
       (await this.isUploader(reader, path)) ||
       (await this.isAvatar(path)) ||
+      (await this.keepsTheStorage(reader)) ||
       (await this.usedByReadableRecord(reader, path)) ||
       (await this.shownByReadableAnnouncement(reader, path))
     );
@@ -69,6 +73,11 @@ export class FileAccess {
   private async isAvatar(path: string): Promise<boolean> {
     const row = await this.db.selectFrom('sys_user').select('id').where('avatar', '=', path).where('del_flag', '=', 0).limit(1).executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** 文件存储 (系统监控) lists every stored file to whoever holds its code, for preview and download. */
+  private async keepsTheStorage(reader: FileReader): Promise<boolean> {
+    return (await permissionCodesOf(this.db, reader.userId)).has(FILE_STORAGE_LIST_CODE);
   }
 
   private async usedByReadableRecord(reader: FileReader, path: string): Promise<boolean> {

@@ -8,6 +8,7 @@ import type { DictService } from '../../dict/dictService';
 import type { CompiledListColumn } from '../../schema/compiledPageTypes';
 import { htmlToPlainText } from '../../richText/plainText';
 import { isTreeRoot } from '../../schema/treeRoots';
+import { formatMonitorValue } from '../../monitor/format';
 
 import { DATE_FORMAT, DATETIME_FORMAT } from '../../schema/storedValues';
 
@@ -69,6 +70,10 @@ function valueText(column: CompiledListColumn, record: Row, dict: DictService): 
     case 'percent':
       // Stored as the percentage itself (12.5 → 12.5%).
       return isEmpty(raw) ? '' : `${String(raw)}%`;
+    case 'bytes':
+    case 'duration':
+      // Measured values (系统监控): missing means the server could not measure it.
+      return formatMonitorValue(raw, column.format);
     default:
       break;
   }
