@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { BusinessError, okMessage } from '../http/envelope';
+import { BusinessError, ok, okMessage } from '../http/envelope';
 import { usernameError } from '../../runtime/contract/signInForms';
 import { PATTERNS } from '../../runtime/validation/patterns';
 import { hashPassword } from './password';
@@ -30,6 +30,13 @@ interface RegisterBody {
  * taken name does not use up the code.
  */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
+  // The 注册 page asks before it shows its form.
+  app.get(
+    '/sys/user/registerOpen',
+    { config: { anonymous: true }, schema: { querystring: { type: 'object', properties: { _t: { type: 'string' } } } } },
+    async () => ok(app.appConfig.registration),
+  );
+
   app.post<{ Body: RegisterBody }>(
     '/sys/user/register',
     {

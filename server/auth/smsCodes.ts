@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import { inTransaction } from '../db/transaction';
 import { SMS_RESEND_SECONDS } from '../../runtime/contract/signInForms';
 
 /**
@@ -66,7 +67,7 @@ export interface SendClaim {
 export async function claimSend(db: Kysely<DB>, claim: SendClaim): Promise<{ id: string } | { refused: SendRefusal }> {
   const address = claim.address.slice(0, 64);
   const dayStart = new Date(beijingDayStart(claim.now));
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // One lock for every send: sends are rare, and a per-phone lock alone would let the address count race.
     await sql`SELECT pg_advisory_xact_lock(hashtext('lossdesk:sms-send'))`.execute(trx);
     const counts = await sql<{ last_sent: Date | null; phone_today: number; address_today: number }>`

@@ -33,13 +33,13 @@ export class LoginRejected extends Error {
  * the session, seeds dictionaries, settles tenant and department choice. Rejects with LoginRejected
  * unless the answer is code 200 with a result, so every way in behaves the same after the server.
  */
-export function applyLoginAnswer(res: Envelope<LoginResult>): LoginResult {
+export function applyLoginAnswer(res: Envelope<LoginResult>, remember = true): LoginResult {
   if (String(res.code) !== '200' || !res.result) {
     throw new LoginRejected(res.message || '登录失败', res.code);
   }
   const result = res.result;
   const session = useSession.getState();
-  session.applyLogin(result);
+  session.applyLogin(result, remember);
   // Schema pages read dictionaries through the runtime service: it starts from the login's items.
   dictService.seed(result.sysAllDictItems ?? {}, result.dictVersion);
   const tenant = tenantAtSignIn(result.tenantList);
@@ -50,8 +50,13 @@ export function applyLoginAnswer(res: Envelope<LoginResult>): LoginResult {
 }
 
 /** Signs in; resolves only when the server answers code 200, otherwise rejects to the caller. */
-export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> {
-  return applyLoginAnswer(await sys.login(form));
+export async function loginByAccount(form: sys.LoginForm, remember = true): Promise<LoginResult> {
+  return applyLoginAnswer(await sys.login({ ...form, remember_me: remember }), remember);
+}
+
+/** 手机号登录 with the text message's code; as loginByAccount. */
+export async function loginByPhone(form: { mobile: string; captcha: string }, remember = true): Promise<LoginResult> {
+  return applyLoginAnswer(await sys.phoneLogin({ ...form, remember_me: remember }), remember);
 }
 
 /**
