@@ -41,6 +41,19 @@ function areaFor(key: string): Storage {
   return SESSION_KEYS.has(key) && window.sessionStorage.getItem(NOT_REMEMBERED) !== null ? window.sessionStorage : window.localStorage;
 }
 
+/**
+ * Web Storage with the same choice per key, for code that namespaces keys itself (the runtime's
+ * storage, which keeps the dictionaries under UI_CACHE_DB_DICT_DATA).
+ */
+export const sessionAwareStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: (name) => areaFor(name.startsWith(NAMESPACE) ? name.slice(NAMESPACE.length) : name).getItem(name),
+  setItem: (name, value) => areaFor(name.startsWith(NAMESPACE) ? name.slice(NAMESPACE.length) : name).setItem(name, value),
+  removeItem: (name) => {
+    window.localStorage.removeItem(name);
+    window.sessionStorage.removeItem(name);
+  },
+};
+
 /** Where the next sign-in's keys go: localStorage (记住我) or this tab's sessionStorage. */
 export function rememberSignIn(remember: boolean): void {
   if (remember) window.sessionStorage.removeItem(NOT_REMEMBERED);
