@@ -9,8 +9,9 @@ import { SMS_RESEND_SECONDS } from '../../runtime/contract/signInForms';
  *
  * - A code lasts CODE_LIFETIME_MS (5 minutes) and serves one successful check; MAX_CODE_ATTEMPTS
  *   wrong answers use it up. Only a salted sha256 is stored (the row id is the salt).
- * - Sending is limited per phone — one per SMS_RESEND_SECONDS, DAILY_SENDS_PER_PHONE a day — and per
- *   client address — DAILY_SENDS_PER_ADDRESS a day —, days as in Beijing. Every request that passes
+ * - Sending is limited per phone — one per SMS_RESEND_SECONDS for each purpose (a newcomer who has
+ *   just registered may sign in by code at once), DAILY_SENDS_PER_PHONE a day over all purposes — and
+ *   per client address — DAILY_SENDS_PER_ADDRESS a day —, days as in Beijing. Every request that passes
  *   the form check counts, whether a message goes out or the phone is unknown, so the limits answer
  *   alike for known and unknown phones. Claiming a slot happens under one lock so that concurrent
  *   requests, on any API node, cannot overrun a limit.
@@ -72,7 +73,7 @@ export async function claimSend(db: Kysely<DB>, claim: SendClaim): Promise<{ id:
     await sql`SELECT pg_advisory_xact_lock(hashtext('lossdesk:sms-send'))`.execute(trx);
     const counts = await sql<{ last_sent: Date | null; phone_today: number; address_today: number }>`
       SELECT
-        (SELECT max(sent_at) FROM sys_sms_code WHERE phone = ${claim.phone}) AS last_sent,
+        (SELECT max(sent_at) FROM sys_sms_code WHERE phone = ${claim.phone} AND purpose = ${claim.purpose}) AS last_sent,
         (SELECT count(*)::int FROM sys_sms_code WHERE phone = ${claim.phone} AND sent_at >= ${dayStart}::timestamptz) AS phone_today,
         (SELECT count(*)::int FROM sys_sms_code WHERE client_ip = ${address} AND sent_at >= ${dayStart}::timestamptz) AS address_today`.execute(trx);
     const row = counts.rows[0];

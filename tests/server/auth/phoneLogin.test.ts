@@ -89,12 +89,20 @@ describe.each(DATABASE_KINDS)('手机号登录 (%s)', (kind) => {
     expect(await phoneLogin(t.app, phone, second)).toMatchObject({ success: true });
   });
 
-  it('sends at most 10 codes a day to one phone, from any address; the next day again', async () => {
+  it('counts the minute per purpose: a 忘记密码 code may follow a 登录 code at once', async () => {
+    const phone = '13900000003';
+    clock.advance(MINUTE);
+    expect(await requestCode(t.app, phone, '0', '10.1.0.7')).toMatchObject({ success: true });
+    expect(await requestCode(t.app, phone, '2', '10.1.0.7')).toMatchObject({ success: true });
+    expect(await requestCode(t.app, phone, '2', '10.1.0.7')).toMatchObject({ success: false, message: '验证码已发送，请60秒后再获取' });
+  });
+
+  it('sends at most 10 codes a day to one phone, from any address, over all purposes; the next day again', async () => {
     const phone = '13900000003';
     // Start of a fresh Beijing day (02:00 UTC is 10:00 in Beijing; 16:00 UTC is midnight).
     clock.ms = Date.parse('2026-11-28T16:00:00Z');
     for (let i = 1; i <= 10; i++) {
-      expect(await requestCode(t.app, phone, '0', `10.2.0.${i}`), `第${i}次`).toMatchObject({ success: true });
+      expect(await requestCode(t.app, phone, i % 2 === 0 ? '0' : '2', `10.2.0.${i}`), `第${i}次`).toMatchObject({ success: true });
       clock.advance(MINUTE);
     }
     expect(await requestCode(t.app, phone, '0', '10.2.0.11')).toMatchObject({ success: false, message: '该手机号今日获取验证码次数已达上限，请明日再试' });
