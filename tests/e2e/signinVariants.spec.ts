@@ -75,8 +75,8 @@ test.describe('其他登录方式', () => {
     await screenshot(page, 'signin-04-register-countdown');
     await page.getByRole('button', { name: /注\s*册/ }).click();
     await expect(page).toHaveURL(/\/user\/register-result/);
-    await expect(page.getByText(`你的账户：${NEWCOMER} 注册成功`)).toBeVisible();
-    await expect(page.getByText('账户需经系统管理员审核通过后才能登录')).toBeVisible();
+    await expect(page.getByText('注册成功', { exact: true })).toBeVisible();
+    await expect(page.getByText(`你的账户 ${NEWCOMER} 已提交，需经系统管理员审核通过后才能登录，请耐心等待。`)).toBeVisible();
     await screenshot(page, 'signin-05-register-result');
 
     await page.getByRole('button', { name: '返回登录' }).click();

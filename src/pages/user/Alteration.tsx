@@ -91,7 +91,7 @@ export default function Alteration() {
 
   return (
     <div className="alteration">
-      <Steps size="small" current={step} items={ALTERATION_TEXTS.steps.map((title) => ({ title }))} className="alteration__steps" />
+      <Steps size="small" labelPlacement="vertical" current={step} items={ALTERATION_TEXTS.steps.map((title) => ({ title }))} className="alteration__steps" />
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} /> : null}
       {step === 0 ? (
         <Form<AccountFields>

@@ -9,8 +9,8 @@ export default function RegisterResult() {
   return (
     <Result
       status="success"
-      title={username ? `你的账户：${username} 注册成功` : '注册成功'}
-      subTitle="账户需经系统管理员审核通过后才能登录，请耐心等待。"
+      title="注册成功"
+      subTitle={`${username ? `你的账户 ${username} 已提交，` : ''}需经系统管理员审核通过后才能登录，请耐心等待。`}
       extra={
         <Link to={LOGIN_PATH}>
           <Button type="primary">返回登录</Button>
