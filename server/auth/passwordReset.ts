@@ -35,3 +35,8 @@ export async function takeResetTicket(db: Kysely<DB>, ticket: string, now: numbe
     .executeTakeFirst();
   return taken?.user_id;
 }
+
+/** Tickets past their time (the 清理过期验证码 job). */
+export async function purgeExpiredTickets(db: Kysely<DB>, now: number): Promise<void> {
+  await db.deleteFrom('sys_password_reset').where('expires_at', '<', new Date(now)).execute();
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_JOBS } from '../../../server/jobs/builtins';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, body, get, startTestApp, type TestApp } from '../support/app';
 import { createUser, phoneLogin, requestCode, SmsInbox, TestClock } from './signInSupport';
@@ -162,6 +163,17 @@ describe.each(DATABASE_KINDS)('手机号登录 (%s)', (kind) => {
     };
     expect(await lifeOf(short.result?.token ?? '')).toBe(12 * 3_600_000);
     expect(await lifeOf(long.result?.token ?? '')).toBe(604_800_000);
+  });
+
+  it('the 清理过期验证码 job removes the codes of earlier days, which no limit counts any more', async () => {
+    const job = BUILTIN_JOBS.get('lossdesk.jobs.PurgeExpiredCaptchasJob');
+    const before = await t.database.db.selectFrom('sys_sms_code').select('id').execute();
+    expect(before.length).toBeGreaterThan(0);
+    clock.ms = Date.parse('2026-12-05T16:00:00Z');
+    expect(await requestCode(t.app, '13900000001', '0', '10.9.0.1')).toMatchObject({ success: true });
+    await job?.run({ db: t.database.db, now: new Date(clock.ms + 1000), parameter: null });
+    const left = await t.database.db.selectFrom('sys_sms_code').select('phone').execute();
+    expect(left).toEqual([{ phone: '13900000001' }]);
   });
 
   it('answers 短信验证码发送失败 when the provider fails, and that code cannot be used', async () => {
