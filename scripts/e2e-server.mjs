@@ -26,7 +26,14 @@ const dataDir = path.join(tempDir, 'data');
 // same checkout) would otherwise swap the chunk files under the open pages.
 const servedWebDir = path.join(tempDir, 'web');
 fs.cpSync(webDir, servedWebDir, { recursive: true });
-const removeDataDir = () => fs.rmSync(tempDir, { recursive: true, force: true });
+// Text messages (sign-in codes) go to a file the specs read (tests/e2e/support/smsOutbox.ts): the
+// server's SMS_OUTBOX sender, named after the port so a spec finds it without being told.
+const smsOutbox = path.join(os.tmpdir(), `lossdesk-e2e-sms-${port}.jsonl`);
+fs.rmSync(smsOutbox, { force: true });
+const removeDataDir = () => {
+  fs.rmSync(tempDir, { recursive: true, force: true });
+  fs.rmSync(smsOutbox, { force: true });
+};
 console.log(`e2e-server: data in ${dataDir}, port ${port}`);
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -44,6 +51,9 @@ const server = spawn(tsx, ['server/main.ts'], {
     // Dictionaries age out after a second instead of a minute, so every save in the e2e run meets an
     // aged-out cache, as a user's save after a minute of typing does (that once froze the API).
     DICT_CACHE_MS: '1000',
+    // 注册 is open, so the registration spec can register a newcomer; codes go to the outbox file.
+    REGISTRATION: 'on',
+    SMS_OUTBOX: smsOutbox,
     WEB_DIR: servedWebDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },

@@ -9,6 +9,7 @@ import { createDictService } from '../runtime/dict/dictService';
 import { createExpiringStorage } from '../runtime/host/expiringStorage';
 import type { HostNotify, HostRequest, HostStorage } from '../runtime/host/types';
 import { del, get, getBlob, getSigned, post, put, uploadFiles } from './api/request';
+import { sessionAwareStorage } from './store/storage';
 
 /** The request layer behind the Host interface; business failures resolve, transport failures reject (already reported). */
 export const runtimeRequest: HostRequest = {
@@ -29,9 +30,12 @@ export const runtimeRequest: HostRequest = {
 
 let storage: HostStorage | undefined;
 
-/** localStorage under the `pro__` namespace with the `{value, expire}` wrapper (same keys as src/store/storage.ts). */
+/**
+ * localStorage under the `pro__` namespace with the `{value, expire}` wrapper (same keys as
+ * src/store/storage.ts) — sessionStorage for a session's keys when it was signed in without 记住我.
+ */
 export function runtimeStorage(): HostStorage {
-  storage ??= createExpiringStorage(window.localStorage);
+  storage ??= createExpiringStorage(sessionAwareStorage);
   return storage;
 }
 

@@ -10,6 +10,32 @@ export interface LoginForm {
   checkKey: string;
 }
 
+export interface LoginChoice {
+  /** 记住我: false keeps the session in this browser tab only, and the server makes it short. */
+  remember_me?: boolean;
+}
+
+export interface PhoneLoginForm extends LoginChoice {
+  mobile: string;
+  /** the 6-digit code of the text message */
+  captcha: string;
+}
+
+export interface RegisterForm {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  phone: string;
+  smscode: string;
+}
+
+export interface PasswordChangeForm {
+  username: string;
+  ticket: string;
+  password: string;
+  confirmPassword: string;
+}
+
 export interface UpdatePasswordForm {
   username: string;
   oldpassword: string;
@@ -22,8 +48,35 @@ export function getCaptcha(key: string | number): Promise<Envelope<string>> {
   return get<string>(`/sys/randomImage/${key}`);
 }
 
-export function login(form: LoginForm): Promise<Envelope<LoginResult>> {
+export function login(form: LoginForm & LoginChoice): Promise<Envelope<LoginResult>> {
   return post<LoginResult>('/sys/login', form);
+}
+
+export function phoneLogin(form: PhoneLoginForm): Promise<Envelope<LoginResult>> {
+  return post<LoginResult>('/sys/phoneLogin', form);
+}
+
+/** 获取验证码: smsmode 0 登录, 1 注册, 2 忘记密码; `result.wait` is the seconds until the next may be asked. */
+export function sendSmsCode(mobile: string, smsmode: string): Promise<Envelope<{ wait: number } | null>> {
+  return post<{ wait: number } | null>('/sys/sms', { mobile, smsmode });
+}
+
+/** Whether 注册 is open (REGISTRATION on the server). */
+export function registrationOpen(): Promise<Envelope<boolean>> {
+  return get<boolean>('/sys/user/registerOpen');
+}
+
+export function register(form: RegisterForm): Promise<Envelope<string>> {
+  return post<string>('/sys/user/register', form);
+}
+
+/** 忘记密码 step 2: the phone's code proves the account; answers the ticket of step 3. */
+export function phoneVerification(form: { username: string; phone: string; smscode: string }): Promise<Envelope<{ username: string; ticket: string }>> {
+  return post<{ username: string; ticket: string }>('/sys/user/phoneVerification', form);
+}
+
+export function passwordChange(form: PasswordChangeForm): Promise<Envelope<string>> {
+  return post<string>('/sys/user/passwordChange', form);
 }
 
 /**

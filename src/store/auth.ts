@@ -28,15 +28,18 @@ export class LoginRejected extends Error {
   }
 }
 
-/** Signs in; resolves only when the server answers code 200, otherwise rejects to the caller. */
-export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> {
-  const res = await sys.login(form);
+/**
+ * Takes in the server's answer to any sign-in (password, phone code, OpenID Connect, CAS): stores
+ * the session, seeds dictionaries, settles tenant and department choice. Rejects with LoginRejected
+ * unless the answer is code 200 with a result, so every way in behaves the same after the server.
+ */
+export function applyLoginAnswer(res: Envelope<LoginResult>, remember = true): LoginResult {
   if (String(res.code) !== '200' || !res.result) {
     throw new LoginRejected(res.message || '登录失败', res.code);
   }
   const result = res.result;
   const session = useSession.getState();
-  session.applyLogin(result);
+  session.applyLogin(result, remember);
   // Schema pages read dictionaries through the runtime service: it starts from the login's items.
   dictService.seed(result.sysAllDictItems ?? {}, result.dictVersion);
   const tenant = tenantAtSignIn(result.tenantList);
@@ -44,6 +47,16 @@ export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> 
   session.setNeedTenantSelect(tenant.mustChoose);
   session.setNeedDepartSelect(result.multi_depart === 2);
   return result;
+}
+
+/** Signs in; resolves only when the server answers code 200, otherwise rejects to the caller. */
+export async function loginByAccount(form: sys.LoginForm, remember = true): Promise<LoginResult> {
+  return applyLoginAnswer(await sys.login({ ...form, remember_me: remember }), remember);
+}
+
+/** 手机号登录 with the text message's code; as loginByAccount. */
+export async function loginByPhone(form: { mobile: string; captcha: string }, remember = true): Promise<LoginResult> {
+  return applyLoginAnswer(await sys.phoneLogin({ ...form, remember_me: remember }), remember);
 }
 
 /**

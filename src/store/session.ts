@@ -13,6 +13,7 @@ import {
   UI_CACHE_DB_DICT_DATA,
   USER_AUTH,
   localStore,
+  rememberSignIn,
   sessionStore,
 } from './storage';
 
@@ -41,7 +42,8 @@ export interface SessionState {
   /** The user belongs to several tenants and has not chosen one since signing in (租户选择). */
   needTenantSelect: boolean;
 
-  applyLogin(result: LoginResult): void;
+  /** Stores a sign-in; `remember` false keeps it in this tab only (记住我 unticked). */
+  applyLogin(result: LoginResult, remember?: boolean): void;
   applyUserInfo(info: UserInfo): void;
   applyPermissions(result: PermissionResult): void;
   setWelcome(welcome: string): void;
@@ -73,7 +75,10 @@ function initialState() {
 export const useSession = create<SessionState>()((set) => ({
   ...initialState(),
 
-  applyLogin(result) {
+  applyLogin(result, remember = true) {
+    // Whatever an earlier sign-in left, in either place, goes before the new one is written.
+    for (const key of [ACCESS_TOKEN, LOGIN_USERNAME, LOGIN_USERINFO, UI_CACHE_DB_DICT_DATA, TENANT_ID]) localStore.remove(key);
+    rememberSignIn(remember);
     localStore.set(ACCESS_TOKEN, result.token);
     localStore.set(LOGIN_USERNAME, result.userInfo.username);
     localStore.set(LOGIN_USERINFO, result.userInfo);

@@ -67,6 +67,18 @@ describe.each(DATABASE_KINDS)('login with captcha on (%s)', (kind) => {
     expect(retry).toMatchObject({ success: false, code: 412, message: '验证码错误' });
   });
 
+  it('asks for a new captcha after a wrong password: the one answered is used up', async () => {
+    await fetchCaptcha('1700000000011', 'w8Qs');
+    const wrong = body(await postLogin(t.app, { username: 'admin', password: 'wrong-password', captcha: 'w8Qs', checkKey: '1700000000011' }));
+    expect(wrong).toMatchObject({ success: false, message: '用户名或密码错误' });
+    const retry = body(await postLogin(t.app, { username: 'admin', password: '123456', captcha: 'w8Qs', checkKey: '1700000000011' }));
+    expect(retry).toMatchObject({ success: false, code: 412, message: '验证码错误' });
+    const noCaptcha = body(await postLogin(t.app, { username: 'admin', password: '123456' }));
+    expect(noCaptcha).toMatchObject({ success: false, message: '验证码无效' });
+    await fetchCaptcha('1700000000012', 'z5Np');
+    expect(body(await postLogin(t.app, { username: 'admin', password: '123456', captcha: 'z5Np', checkKey: '1700000000012' }))).toMatchObject({ success: true });
+  });
+
   it('refuses a captcha used twice', async () => {
     await fetchCaptcha('1700000000005', 'p2Rt');
     const first = body(await postLogin(t.app, { username: 'admin', password: '123456', captcha: 'p2Rt', checkKey: '1700000000005' }));

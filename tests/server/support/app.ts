@@ -28,6 +28,8 @@ export async function startTestApp(
     jobRunner?: BuildAppOptions['jobRunner'];
     database?: TestDatabaseOptions;
     logger?: BuildAppOptions['logger'];
+    clock?: BuildAppOptions['clock'];
+    smsSender?: BuildAppOptions['smsSender'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind, opts.database);
@@ -49,6 +51,8 @@ export async function startTestApp(
       pages: loadEntityPages(),
       jobRunner: opts.jobRunner,
       logger: opts.logger,
+      clock: opts.clock,
+      smsSender: opts.smsSender,
     });
     return {
       app,

@@ -3,6 +3,7 @@ import type { Envelope, LoginResult, MenuItem, PermissionResult, UserInfo } from
 
 vi.mock('../../../../src/api/sys', () => ({
   login: vi.fn(),
+  phoneLogin: vi.fn(),
   logout: vi.fn(),
   getUserPermissionByToken: vi.fn(),
   getCurrentUserDeparts: vi.fn(),
@@ -73,12 +74,34 @@ describe('loginByAccount', () => {
   it('stores token, user and dictionaries for 7 days and asks for a department when there are several', async () => {
     vi.mocked(sys.login).mockResolvedValue(ok(loginResult(2)));
     await auth.loginByAccount(form);
-    expect(sys.login).toHaveBeenCalledWith(form);
+    expect(sys.login).toHaveBeenCalledWith({ ...form, remember_me: true });
     expect(localStore.get(ACCESS_TOKEN)).toBe('tok-1');
     expect(localStore.get(LOGIN_USERINFO)).toEqual(zhangsan);
     expect(localStore.get(UI_CACHE_DB_DICT_DATA)).toEqual({ sex: [{ value: '1', text: '男' }] });
     expect(useSession.getState()).toMatchObject({ token: 'tok-1', username: 'zhangsan', realname: '张三', needDepartSelect: true });
     expect(sessionStore.get(NEED_DEPART_SELECT)).toBe(true);
+  });
+
+  it('without 记住我 keeps the session in this tab only (sessionStorage) and tells the server', async () => {
+    window.localStorage.setItem('pro__Access-Token', JSON.stringify({ value: 'old-remembered', expire: null }));
+    vi.mocked(sys.login).mockResolvedValue(ok(loginResult(1)));
+    await auth.loginByAccount(form, false);
+    expect(sys.login).toHaveBeenCalledWith({ ...form, remember_me: false });
+    expect(localStore.get(ACCESS_TOKEN)).toBe('tok-1');
+    expect(window.sessionStorage.getItem('pro__Access-Token')).toContain('tok-1');
+    // Nothing of the session is left where a closed browser would keep it.
+    expect(Object.keys(window.localStorage).filter((key) => /Access-Token|Login_User|TENANT_ID|UI_CACHE_DB_DICT_DATA/.test(key))).toEqual([]);
+    // The next sign-in with 记住我 goes back to localStorage.
+    await auth.loginByAccount(form, true);
+    expect(window.localStorage.getItem('pro__Access-Token')).toContain('tok-1');
+    expect(window.sessionStorage.getItem('pro__Access-Token')).toBeNull();
+  });
+
+  it('signs in by phone code like by account', async () => {
+    vi.mocked(sys.phoneLogin).mockResolvedValue(ok(loginResult(2)));
+    await auth.loginByPhone({ mobile: '13900000001', captcha: '123456' });
+    expect(sys.phoneLogin).toHaveBeenCalledWith({ mobile: '13900000001', captcha: '123456', remember_me: true });
+    expect(useSession.getState()).toMatchObject({ token: 'tok-1', username: 'zhangsan', needDepartSelect: true });
   });
 
   it('does not ask for a department when the user has one', async () => {
