@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { BusinessError, ok, okMessage, type Envelope } from '../http/envelope';
+import { BusinessError, okMessage, type Envelope } from '../http/envelope';
 import { consumeCaptcha, issueCaptcha, type CaptchaCodeSource } from './captcha';
 import { tokenOf } from './guard';
 import { verifyAgainstNobody, verifyPassword } from './password';
 import { clearCounter, lockedFor, lockedMessage, recordFailure, takeAccountTurn, TOO_FREQUENT_MESSAGE } from './throttle';
-import { createSession, revokeSession } from './sessions';
-import { loadUserDeparts, loadUserInfo, settleLoginDepart } from './userInfo';
+import { revokeSession } from './sessions';
 import { logSignIn } from '../sys/log/loginLog';
-import { ALL_TENANTS_FROZEN_MESSAGE } from '../../runtime/contract/tenantUse';
-import { tenantIdsOf, usableTenantsOf } from './tenants';
+import { finishSignIn, SIGN_IN_ACCOUNT_COLUMNS } from './signInAnswer';
 
 export interface LoginRoutesOptions {
   /** false with CAPTCHA=off: automated clients sign in without solving one. */
@@ -85,7 +83,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
 
       const user = await db
         .selectFrom('sys_user')
-        .select(['id', 'password', 'status', 'del_flag', 'org_code', 'rel_tenant_ids'])
+        .select([...SIGN_IN_ACCOUNT_COLUMNS, 'password'])
         .where('username', '=', username)
         .executeTakeFirst();
       // An unknown user costs a password check too and gets the wrong-password answer.
@@ -98,31 +96,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
       }
       await clearCounter(db, { scope: 'login', subject: username, address });
       await clearCounter(db, { scope: 'login-acct', subject: username });
-      // Only who knows the password learns that the account is closed.
-      if (user.del_flag === 1) throw new BusinessError('该用户已注销');
-      if (user.status === 2) throw new BusinessError('该用户已冻结');
-      // JeecgBoot: a user whose tenants are all frozen (here: or out of their dates) cannot sign in.
-      const tenants = await usableTenantsOf(db, tenantIdsOf(user.rel_tenant_ids));
-      if (tenants.recorded > 0 && tenants.usable.length === 0) throw new BusinessError(ALL_TENANTS_FROZEN_MESSAGE);
-
-      const session = await createSession(db, user.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      const departs = await loadUserDeparts(db, user.id);
-      const multiDepart = await settleLoginDepart(db, user.id, user.org_code, departs);
-      return ok(
-        {
-          token: session.token,
-          userInfo: await loadUserInfo(db, user.id),
-          sysAllDictItems: await app.dictionaries.all(),
-          dictVersion: await app.dictionaries.version(),
-          departs,
-          multi_depart: multiDepart,
-          tenantList: tenants.usable,
-        },
-        '登录成功',
-      );
+      return finishSignIn(app, request, user);
     },
   );
 

@@ -28,9 +28,12 @@ export class LoginRejected extends Error {
   }
 }
 
-/** Signs in; resolves only when the server answers code 200, otherwise rejects to the caller. */
-export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> {
-  const res = await sys.login(form);
+/**
+ * Takes in the server's answer to any sign-in (password, phone code, OpenID Connect, CAS): stores
+ * the session, seeds dictionaries, settles tenant and department choice. Rejects with LoginRejected
+ * unless the answer is code 200 with a result, so every way in behaves the same after the server.
+ */
+export function applyLoginAnswer(res: Envelope<LoginResult>): LoginResult {
   if (String(res.code) !== '200' || !res.result) {
     throw new LoginRejected(res.message || '登录失败', res.code);
   }
@@ -44,6 +47,11 @@ export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> 
   session.setNeedTenantSelect(tenant.mustChoose);
   session.setNeedDepartSelect(result.multi_depart === 2);
   return result;
+}
+
+/** Signs in; resolves only when the server answers code 200, otherwise rejects to the caller. */
+export async function loginByAccount(form: sys.LoginForm): Promise<LoginResult> {
+  return applyLoginAnswer(await sys.login(form));
 }
 
 /**

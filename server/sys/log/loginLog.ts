@@ -5,7 +5,7 @@ import { LOG_TYPE_LOGIN, writeLog } from './sysLog';
 interface LoginAnswer {
   success?: unknown;
   message?: unknown;
-  result?: { userInfo?: { id?: unknown } } | null;
+  result?: { userInfo?: { id?: unknown; username?: unknown } } | null;
 }
 
 function answerOf(payload: unknown): LoginAnswer {
@@ -27,8 +27,11 @@ export async function logSignIn(request: FastifyRequest, reply: FastifyReply, pa
   const answer = answerOf(payload);
   const success = answer.success === true && reply.statusCode < 400;
   const message = typeof answer.message === 'string' && answer.message !== '' ? answer.message : `HTTP ${reply.statusCode}`;
-  const body = request.body as { username?: unknown } | undefined;
-  const username = typeof body?.username === 'string' ? body.username : '';
+  const body = request.body as { username?: unknown; mobile?: unknown } | undefined;
+  // Ways in without a typed username (phone code, OpenID Connect, CAS) log the account they reached.
+  const typed = typeof body?.username === 'string' ? body.username : typeof body?.mobile === 'string' ? body.mobile : '';
+  const reached = typeof answer.result?.userInfo?.username === 'string' ? answer.result.userInfo.username : '';
+  const username = typed || reached;
   const userId = success && typeof answer.result?.userInfo?.id === 'string' ? answer.result.userInfo.id : null;
   await writeLog(request.server.db, request.log, {
     logType: LOG_TYPE_LOGIN,
