@@ -10,6 +10,8 @@ import { randomCaptchaCode, type CaptchaCodeSource } from './auth/captcha';
 import { AuthCache, ownHandle, useAuthCache } from './auth/authCache';
 import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
+import { thirdLoginRoutes } from './auth/third/thirdLoginRoutes';
+import { casRoutes } from './auth/third/casValidate';
 import { unlockRoutes } from './auth/unlockRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
 import { fillRulePreviewPermissions } from './crud/entity/fillRules';
@@ -173,6 +175,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   guardFillRulesInUse(app, config.apiBase, tablePages);
   const api = { prefix: config.apiBase };
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
+  await app.register(thirdLoginRoutes, { ...api, oidc: config.oidc, cas: config.cas });
+  await app.register(casRoutes, { ...api, cas: config.cas });
   await app.register(accountRoutes, api);
   await app.register(unlockRoutes, api);
   await app.register(userRoutes, api);
