@@ -8,6 +8,7 @@ import { redirectTarget } from '../../router/guard';
 import { preloadSignedInArea } from '../../router/signedInArea';
 import { LoginRejected, loginByAccount } from '../../store/auth';
 import { LoginTab } from './LoginTab';
+import { ThirdPartyLogin } from './ThirdPartyLogin';
 import { useCaptcha } from './useCaptcha';
 
 export const LOGIN_TEXTS = {
@@ -120,6 +121,7 @@ export default function Login() {
           {LOGIN_TEXTS.submit}
         </Button>
       </Form.Item>
+      <ThirdPartyLogin />
     </Form>
   );
 }
