@@ -37,12 +37,12 @@ async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
  * with one confidential client for lossdesk's redirect URI. Sign-in at the provider is a form asking
  * for the account (or, with `signInAs`, none); consent is given at once.
  */
-export async function startOidcProvider(opts: { redirectUri: string; port?: number }): Promise<LocalOidcProvider> {
+export async function startOidcProvider(opts: { redirectUri: string; port?: number; clientSecret?: string }): Promise<LocalOidcProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'lossdesk';
-  const clientSecret = crypto.randomBytes(24).toString('base64url');
+  const clientSecret = opts.clientSecret ?? crypto.randomBytes(24).toString('base64url');
   const accounts = new Map<string, ProviderAccount>();
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
