@@ -173,6 +173,16 @@ describe.each(DATABASE_KINDS)('第三方登录 through an OpenID Connect provide
     expect((await callback(denied, String(start.headers['set-cookie']).split(';')[0])).page.search).toBe('?thirdError=denied');
   });
 
+  it('counts wrong binding passwords against the same sign-in limits as the login form', async () => {
+    await makeUser('oidc_guess', null);
+    idp.accounts.set('sub-guess', { email: 'guess@example.com', email_verified: false });
+    const token = (await signInThrough('sub-guess')).page.searchParams.get('bindToken')!;
+    for (let i = 0; i < 5; i += 1) await bind(token, 'oidc_guess', `wrong-${i}`);
+    expect(await bind(token, 'oidc_guess', PASSWORD)).toMatchObject({ success: false, message: expect.stringMatching(/^密码错误次数过多，账号已锁定/) });
+    const viaForm = body(await t.app.inject({ method: 'POST', url: `${API}/sys/login`, payload: { username: 'oidc_guess', password: PASSWORD } }));
+    expect(viaForm).toMatchObject({ success: false, message: expect.stringMatching(/^密码错误次数过多，账号已锁定/) });
+  });
+
   it('refuses a frozen account, by link and by binding, and binds nothing to it', async () => {
     const frozenId = await makeUser('oidc_frozen', 'frozen.oidc@example.com');
     idp.accounts.set('sub-frozen', { email: 'frozen.oidc@example.com', email_verified: true });
@@ -185,6 +195,23 @@ describe.each(DATABASE_KINDS)('第三方登录 through an OpenID Connect provide
     const token = (await signInThrough('sub-to-bind')).page.searchParams.get('bindToken')!;
     expect(await bind(token, 'oidc_frozen2', PASSWORD)).toMatchObject({ success: false, message: '该用户已冻结' });
     expect(await linksOf(otherFrozen)).toEqual([]);
+  });
+
+  it('answers a user of two tenants with both, to choose from, and refuses one whose tenants are all frozen', async () => {
+    const userId = await makeUser('oidc_tenant', 'tenant.oidc@example.com');
+    for (const [id, name] of [[41, '第三方甲公司'], [42, '第三方乙公司']] as const) {
+      await db().insertInto('sys_tenant').values({ id, name, status: 1 }).execute();
+    }
+    await db().updateTable('sys_user').set({ rel_tenant_ids: '41,42' }).where('id', '=', userId).execute();
+    idp.accounts.set('sub-tenant', { email: 'tenant.oidc@example.com', email_verified: true });
+    const answer = await loginUser(await signInThrough('sub-tenant'));
+    expect(answer.result.tenantList).toEqual([expect.objectContaining({ id: 41, name: '第三方甲公司' }), expect.objectContaining({ id: 42, name: '第三方乙公司' })]);
+    // In a tenant of theirs the session works; in one they are not in it is refused.
+    const inTenant = (tenant: string) => get(t.app, '/sys/user/getCurrentUserDeparts', answer.result.token, { 'tenant-id': tenant }).then(body);
+    expect((await inTenant('42')).success).toBe(true);
+    expect(await inTenant('43')).toMatchObject({ success: false, code: 510 });
+    await db().updateTable('sys_tenant').set({ status: 0 }).where('id', 'in', [41, 42]).execute();
+    expect(await loginUser(await signInThrough('sub-tenant'))).toMatchObject({ success: false, message: '与该用户关联的租户均已被冻结，无法登录！' });
   });
 
   it('shows no third-party sign-in without configuration, and refuses half a configuration', () => {
