@@ -21,10 +21,14 @@ export interface LocalCasServer {
  * success or failure (INVALID_TICKET for unknown, used or expired tickets, INVALID_SERVICE for a
  * ticket issued to another service), as a CAS server does.
  */
-export async function startCasServer(): Promise<LocalCasServer> {
+export async function startCasServer(opts: { port?: number } = {}): Promise<LocalCasServer> {
   const tickets = new Map<string, { user: string; service: string; expiresAt: number }>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/cas/login') {
+      casLogin(req, res, url).catch(() => res.writeHead(500).end());
+      return;
+    }
     if (url.pathname !== '/cas/serviceValidate') {
       res.writeHead(404).end();
       return;
@@ -53,7 +57,25 @@ export async function startCasServer(): Promise<LocalCasServer> {
 </cas:serviceResponse>`);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  /** CAS's own login page: any account typed is signed in (the test's CAS knows everyone), then back to the service with a ticket. */
+  async function casLogin(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    const service = url.searchParams.get('service') ?? '';
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const user = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('username') ?? '';
+      const back = new URL(service);
+      back.searchParams.set('ticket', cas.issue(user, service));
+      res.writeHead(302, { location: back.href }).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>测试 CAS</title></head><body><h1>测试 CAS 登录</h1>
+<form method="post" action="/cas/login?service=${encodeURIComponent(service)}"><label>用户名 <input name="username" autofocus></label>
+<button type="submit">登录</button></form></body></html>`);
+  }
+
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const cas: LocalCasServer = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cas`,
     issue(user, service, lifetimeMs = 10_000) {
