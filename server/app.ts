@@ -12,6 +12,9 @@ import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
 import { thirdLoginRoutes } from './auth/third/thirdLoginRoutes';
 import { casRoutes } from './auth/third/casValidate';
+import { smsRoutes } from './auth/smsRoutes';
+import { registerRoutes } from './auth/registerRoutes';
+import { passwordResetRoutes } from './auth/passwordResetRoutes';
 import { unlockRoutes } from './auth/unlockRoutes';
 import { entityRoutes, MAX_UPLOAD_BYTES } from './crud/entity';
 import { fillRulePreviewPermissions } from './crud/entity/fillRules';
@@ -43,7 +46,8 @@ import { registerWebSockets } from './realtime/webSockets';
 import { announcementRoutes, ANNOUNCEMENT_OWN_ROUTES } from './sys/announcementRoutes';
 import { announcementAdminRoutes } from './sys/announcementAdminRoutes';
 import { messageRoutes } from './messages/messageRoutes';
-import type { SmsSender } from './messages/channels';
+import { logSmsSender, type SmsSender } from './messages/channels';
+import { outboxSmsSender } from './messages/outboxSmsSender';
 import { uniqueColumnsOf } from './sys/duplicateCheck';
 import { checkRoutes } from './sys/checkRoutes';
 import { DictionaryCache, DICTIONARY_TABLES } from './sys/dict/dictionaryCache';
@@ -94,6 +98,8 @@ export interface BuildAppOptions {
   jobRunner?: { now?: () => number; jobs?: ReadonlyMap<string, BuiltinJob> };
   /** Where 短信 (消息模板 type 短信) go; default the server log. A provider implements SmsSender. */
   smsSender?: SmsSender;
+  /** The clock of sessions (idle timeout) and text-message codes (life, sending limits); tests move one by hand. */
+  clock?: () => number;
   /** When the 服务节点 heartbeat fires (default every NODE_HEARTBEAT_MS); tests pass one they drive by hand. */
   heartbeatSchedule?: BeatSchedule;
 }
@@ -123,6 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => authCache.stop());
   app.decorate('db', db);
   app.decorate('appConfig', config);
+  app.decorate('now', opts.clock ?? Date.now);
   app.decorate('dictionaries', new DictionaryCache(db, config.dictCacheMs));
   app.decorate(
     'secrets',
@@ -174,10 +181,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('pageModels', new PageModels(tablePages));
   guardFillRulesInUse(app, config.apiBase, tablePages);
   const api = { prefix: config.apiBase };
+  // One sender of text messages for 消息 and the sign-in codes: a provider, the SMS_OUTBOX file, or the log.
+  const smsSender = opts.smsSender ?? (config.smsOutbox ? outboxSmsSender(config.smsOutbox) : logSmsSender(app.log));
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
   await app.register(thirdLoginRoutes, { ...api, oidc: config.oidc, cas: config.cas });
   await app.register(casRoutes, { ...api, cas: config.cas });
   await app.register(accountRoutes, api);
+  await app.register(smsRoutes, { ...api, smsSender });
+  await app.register(registerRoutes, api);
+  await app.register(passwordResetRoutes, api);
   await app.register(unlockRoutes, api);
   await app.register(userRoutes, api);
   await app.register(permissionRoutes, api);
@@ -190,7 +202,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(checkRoutes, { ...api, uniqueColumns: uniqueColumnsOf(tablePages), moreUniqueColumns: (table) => onlineForms.uniqueColumns(table) });
   await app.register(announcementRoutes, api);
   await app.register(announcementAdminRoutes, api);
-  await app.register(messageRoutes, { ...api, smsSender: opts.smsSender });
+  await app.register(messageRoutes, { ...api, smsSender });
   await app.register(fillRuleRoutes, { ...api, previewPermissions: fillRulePreviewPermissions(tablePages) });
   await app.register(orgRoutes, api);
   await app.register(onlineRoutes, api);

@@ -69,6 +69,15 @@ export interface ServerConfig {
   oidc: OidcSettings | undefined;
   /** Sign-in through a CAS server (CAS_SERVER_URL, CAS_SERVICE_URL); undefined: off. */
   cas: CasSettings | undefined;
+  /** A session without a request for this long ends (SESSION_IDLE_MS, default 2 hours; 0 = only the 7-day cap). */
+  sessionIdleMs: number;
+  /** 注册 (/user/register) is open to newcomers, whose accounts wait frozen for approval (REGISTRATION, default off). */
+  registration: boolean;
+  /**
+   * Text messages (sign-in codes included) are appended to this file as JSON lines instead of the
+   * server log (SMS_OUTBOX); for test and trial set-ups without a provider, never a real deployment.
+   */
+  smsOutbox: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +163,12 @@ function signatureSecret(value: string | undefined): string {
   return value;
 }
 
+/** 2 hours; 0 turns the idle timeout off, anything else is at least a minute (activity is recorded once a minute). */
+function sessionIdle(value: string | undefined): number {
+  if (value?.trim() === '0') return 0;
+  return milliseconds('SESSION_IDLE_MS', value, 7_200_000, 60_000, 604_800_000);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -226,5 +241,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     heartbeatMs: milliseconds('NODE_HEARTBEAT_MS', env.NODE_HEARTBEAT_MS, 5_000, 1_000, 300_000),
     oidc,
     cas,
+    sessionIdleMs: sessionIdle(env.SESSION_IDLE_MS),
+    registration: flag('REGISTRATION', env.REGISTRATION, false),
+    smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
 import { permissionCodesOf } from './permissions';
-import { findSessionUser, type SessionUser } from './sessions';
+import { findSessionUser, sessionPolicyOf, type SessionUser } from './sessions';
 import { DEFAULT_TENANT, requestedTenant, tenantUseRefusal } from './tenants';
 
 declare module 'fastify' {
@@ -65,7 +65,7 @@ export function installAuthGuard(app: FastifyInstance): void {
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.anonymous === true) return;
-    const user = await findSessionUser(request.server.db, tokenOf(request));
+    const user = await findSessionUser(request.server.db, tokenOf(request), sessionPolicyOf(request.server));
     if (!user) return refuseToken(reply);
     // The tenant comes from the client; a tenant the user is not in is refused like a missing
     // permission, before any handler reads or writes in it.

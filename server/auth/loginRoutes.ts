@@ -19,6 +19,8 @@ interface LoginBody {
   password: string;
   captcha?: string;
   checkKey?: string;
+  /** 记住我; JeecgBoot's web app sends it, JeecgBoot ignores it. Absent: remembered. */
+  remember_me?: boolean;
 }
 
 /** The same answer for an unknown user and a wrong password (JeecgBoot's wrong-password text). */
@@ -96,7 +98,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
       }
       await clearCounter(db, { scope: 'login', subject: username, address });
       await clearCounter(db, { scope: 'login-acct', subject: username });
-      return finishSignIn(app, request, user);
+      return finishSignIn(app, request, user, { remember: request.body.remember_me });
     },
   );
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { cachedAuthRead } from './authCache';
@@ -8,13 +9,30 @@ import { tenantIdsOf } from './tenants';
  * Server-side sessions. The client holds a random 32-byte token (base64url); the database keeps
  * only its sha256, so a leaked sys_session table does not let anyone sign in.
  *
- * Lifetime: a session ends 7 days (604800000 ms, spec §9) after login, or earlier when revoked
- * (logout, password change, frozen/deleted user). There is no separate idle timeout: the client
- * stores its token for the same 7 days. last_seen_at records activity, written at most once a
- * minute per session so reads do not turn into writes.
+ * Lifetime: a session ends 7 days (604800000 ms, spec §9) after login — 12 hours when 记住我 was
+ * not ticked, the client then keeping its token only until the browser closes —, after
+ * SESSION_IDLE_MS (default 2 hours) without a request, or earlier when revoked (logout, password
+ * change or reset, frozen/deleted user). last_seen_at records activity, written at most once a
+ * minute per session so reads do not turn into writes; the idle timeout is measured from it.
  */
 export const SESSION_LIFETIME_MS = 604_800_000;
+export const UNREMEMBERED_SESSION_MS = 12 * 60 * 60 * 1000;
+export const DEFAULT_SESSION_IDLE_MS = 7_200_000;
 const TOUCH_INTERVAL_MS = 60_000;
+
+/** When sessions end for want of activity, and the clock to tell (buildApp `clock`). */
+export interface SessionPolicy {
+  /** 0: no idle timeout, only the lifetime. */
+  idleMs: number;
+  now: () => number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: DEFAULT_SESSION_IDLE_MS, now: Date.now };
+
+/** The policy of a running app: its SESSION_IDLE_MS and its clock. */
+export function sessionPolicyOf(app: FastifyInstance): SessionPolicy {
+  return { idleMs: app.appConfig.sessionIdleMs, now: app.now };
+}
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
@@ -26,15 +44,20 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export async function createSession(
-  db: Kysely<DB>,
-  userId: string,
-  client: { ip?: string; userAgent?: string } = {},
-): Promise<NewSession> {
+export interface SessionStart {
+  ip?: string;
+  userAgent?: string;
+  /** 记住我: false makes a session of UNREMEMBERED_SESSION_MS; default remembered (7 days). */
+  remember?: boolean;
+  /** The sign-in time (the app's clock); default now. */
+  now?: number;
+}
+
+export async function createSession(db: Kysely<DB>, userId: string, client: SessionStart = {}): Promise<NewSession> {
   const token = crypto.randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  const now = new Date(client.now ?? Date.now());
+  const expiresAt = new Date(now.getTime() + (client.remember === false ? UNREMEMBERED_SESSION_MS : SESSION_LIFETIME_MS));
   await db
     .insertInto('sys_session')
     .values({
@@ -94,17 +117,23 @@ async function readSession(db: Kysely<DB>, tokenHash: string): Promise<LiveSessi
 }
 
 /**
- * The user of a live session: not revoked, not expired, and the user neither deleted nor frozen.
- * Undefined for anything else, which the guard answers with 401. Read through the node's auth cache
- * (server/auth/authCache.ts: revoking, freezing or deleting drops it at once); expiry is checked
- * here on every call.
+ * The user of a live session: not revoked, not expired, not idle for the policy's time, and the user
+ * neither deleted nor frozen. Undefined for anything else, which the guard answers with 401. Read
+ * through the node's auth cache (server/auth/authCache.ts: revoking, freezing or deleting drops it at
+ * once); expiry and idleness are checked here on every call. An idle session is not touched, so a
+ * later request cannot bring it back.
  */
-export async function findSessionUser(db: Kysely<DB>, token: string): Promise<SessionUser | undefined> {
+export async function findSessionUser(
+  db: Kysely<DB>,
+  token: string,
+  policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+): Promise<SessionUser | undefined> {
   if (!token) return undefined;
   const tokenHash = hashToken(token);
   const session = await cachedAuthRead(db, `session:${tokenHash}`, () => readSession(db, tokenHash));
-  const now = Date.now();
+  const now = policy.now();
   if (!session || session.expiresAt <= now) return undefined;
+  if (policy.idleMs > 0 && now - session.lastSeenAt >= policy.idleMs) return undefined;
   if (now - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
     session.lastSeenAt = now;
     await db.updateTable('sys_session').set({ last_seen_at: new Date(now) }).where('token_hash', '=', tokenHash).execute();

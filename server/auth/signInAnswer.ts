@@ -18,9 +18,14 @@ export interface SignInAccount {
   rel_tenant_ids: string | null;
 }
 
+export interface SignInOptions {
+  /** 记住我 unticked: a short session (server/auth/sessions.ts UNREMEMBERED_SESSION_MS). Default remembered. */
+  remember?: boolean;
+}
+
 type SignInResult = Awaited<ReturnType<typeof signInResult>>;
 
-async function signInResult(app: FastifyInstance, request: FastifyRequest, user: SignInAccount) {
+async function signInResult(app: FastifyInstance, request: FastifyRequest, user: SignInAccount, options: SignInOptions) {
   const db = app.db;
   // JeecgBoot: a user whose tenants are all frozen (here: or out of their dates) cannot sign in.
   const tenants = await usableTenantsOf(db, tenantIdsOf(user.rel_tenant_ids));
@@ -29,6 +34,8 @@ async function signInResult(app: FastifyInstance, request: FastifyRequest, user:
   const session = await createSession(db, user.id, {
     ip: request.ip,
     userAgent: request.headers['user-agent'],
+    remember: options.remember,
+    now: app.now(),
   });
   const departs = await loadUserDeparts(db, user.id);
   const multiDepart = await settleLoginDepart(db, user.id, user.org_code, departs);
@@ -53,9 +60,10 @@ export async function finishSignIn(
   app: FastifyInstance,
   request: FastifyRequest,
   user: SignInAccount,
+  options: SignInOptions = {},
 ): Promise<Envelope<SignInResult>> {
   // Only who has proved the identity learns that the account is closed.
   if (user.del_flag === 1) throw new BusinessError('该用户已注销');
   if (user.status === 2) throw new BusinessError('该用户已冻结');
-  return ok(await signInResult(app, request, user), '登录成功');
+  return ok(await signInResult(app, request, user, options), '登录成功');
 }

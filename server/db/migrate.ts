@@ -23,6 +23,7 @@ import * as m0024 from './migrations/0024_receive_number_ga';
 import * as m0025 from './migrations/0025_pg_trgm';
 import * as m0026 from './migrations/0026_online_report';
 import * as m0027 from './migrations/0027_online_form';
+import * as m0033 from './migrations/0033_sms_codes';
 import * as m0034 from './migrations/0034_third_login';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0025_pg_trgm': m0025,
   '0026_online_report': m0026,
   '0027_online_form': m0027,
+  '0033_sms_codes': m0033,
   '0034_third_login': m0034,
 };
 

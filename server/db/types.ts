@@ -323,6 +323,27 @@ export interface SysThirdLoginTicket {
   expires_at: Instant;
 }
 
+/** A text-message code sent (or, code_hash null, refused) for 手机号登录/注册/忘记密码 (server/auth/smsCodes.ts). */
+export interface SysSmsCode {
+  id: string;
+  phone: string;
+  purpose: string;
+  code_hash: string | null;
+  client_ip: Generated<string>;
+  sent_at: Instant;
+  expires_at: Instant;
+  used_at: NullableInstant;
+  attempts: Generated<number>;
+}
+
+/** A one-use ticket of 忘记密码 step 3: the phone was proven in step 2 (server/auth/passwordReset.ts). */
+export interface SysPasswordReset {
+  ticket_hash: string;
+  user_id: string;
+  expires_at: Instant;
+  used_at: NullableInstant;
+}
+
 /** A sign-in or password-change counter (server/auth/throttle.ts). */
 export interface SysAuthThrottle {
   scope: string;
@@ -549,6 +570,8 @@ export interface DB {
   sys_category: SysCategory;
   sys_session: SysSession;
   sys_captcha: SysCaptcha;
+  sys_sms_code: SysSmsCode;
+  sys_password_reset: SysPasswordReset;
   sys_auth_throttle: SysAuthThrottle;
   sys_quartz_job: SysQuartzJob;
   sys_quartz_job_fire: SysQuartzJobFire;

@@ -25,7 +25,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SIGN_STATIC_URL, STATIC_URL, UPLOAD_URL } from '../../runtime/contract/files';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import { currentTenant, currentUser } from '../auth/guard';
-import { findSessionUser } from '../auth/sessions';
+import { findSessionUser, sessionPolicyOf } from '../auth/sessions';
 import { mayUseTenant, requestedTenant } from '../auth/tenants';
 import { fail, NO_PERMISSION_MESSAGE, ok, okMessage, TOKEN_INVALID_MESSAGE } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
@@ -52,7 +52,7 @@ type HeaderSession = { reader: FileReader } | 'none' | 'foreignTenant';
 async function headerSession(request: FastifyRequest): Promise<HeaderSession> {
   const header = request.headers['x-access-token'];
   const token = (Array.isArray(header) ? header[0] : header)?.trim();
-  const user = token ? await findSessionUser(request.server.db, token) : undefined;
+  const user = token ? await findSessionUser(request.server.db, token, sessionPolicyOf(request.server)) : undefined;
   if (!user) return 'none';
   const tenantId = requestedTenant(request);
   if (!mayUseTenant(user.tenantIds, tenantId)) return 'foreignTenant';

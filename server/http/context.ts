@@ -16,6 +16,8 @@ declare module 'fastify' {
     secrets: () => SecretBox;
     /** pg pools of the 数据源 by code (server/sys/dataSource), for online reports. */
     dataSources: DataSources;
+    /** The time in epoch ms for sessions and text-message codes; tests pass a clock they move (buildApp `clock`). */
+    now: () => number;
   }
 }
 

@@ -3,6 +3,7 @@
  * Java job classes. The dictionary quartz_job_class (schemas/seed/dicts.json) lists exactly these, so
  * the page offers nothing that does not exist (a test keeps the two equal).
  */
+import { purgeOldCodes } from '../auth/smsCodes';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { logRetentionDays, purgeOldLogs } from '../sys/log/retention';
@@ -42,6 +43,8 @@ const purgeExpiredCaptchas: BuiltinJob = {
   async run({ db, now }) {
     // A captcha is deleted when it is used (one attempt each); what is left to purge has expired unused.
     const result = await db.deleteFrom('sys_captcha').where('expires_at', '<', now).executeTakeFirst();
+    // Text-message codes of earlier days: no sending limit counts them any more.
+    await purgeOldCodes(db, now.getTime());
     return `删除验证码 ${Number(result.numDeletedRows)} 条`;
   },
 };

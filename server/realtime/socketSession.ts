@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import { tokenOf } from '../auth/guard';
-import { findSessionUser, type SessionUser } from '../auth/sessions';
+import { findSessionUser, sessionPolicyOf, type SessionUser } from '../auth/sessions';
 import { tenantUseRefusal } from '../auth/tenants';
 import { NO_PERMISSION_MESSAGE, TOKEN_INVALID_MESSAGE } from '../http/envelope';
 
@@ -27,7 +27,7 @@ export function socketTokenOf(request: FastifyRequest): string {
 
 /** The user of a live session that belongs to :userId; undefined otherwise. */
 export async function ownerOf(request: FastifyRequest, token: string, userId: string): Promise<SessionUser | undefined> {
-  const user = await findSessionUser(request.server.db, token);
+  const user = await findSessionUser(request.server.db, token, sessionPolicyOf(request.server));
   return user?.userId === userId ? user : undefined;
 }
 

@@ -28,10 +28,12 @@ export async function logSignIn(request: FastifyRequest, reply: FastifyReply, pa
   const success = answer.success === true && reply.statusCode < 400;
   const message = typeof answer.message === 'string' && answer.message !== '' ? answer.message : `HTTP ${reply.statusCode}`;
   const body = request.body as { username?: unknown; mobile?: unknown } | undefined;
-  // Ways in without a typed username (phone code, OpenID Connect, CAS) log the account they reached.
-  const typed = typeof body?.username === 'string' ? body.username : typeof body?.mobile === 'string' ? body.mobile : '';
+  // Ways in without a typed username (phone code, OpenID Connect, CAS) log the account they reached,
+  // or, refused, the phone typed.
+  const typed = typeof body?.username === 'string' ? body.username : '';
   const reached = typeof answer.result?.userInfo?.username === 'string' ? answer.result.userInfo.username : '';
-  const username = typed || reached;
+  const mobile = typeof body?.mobile === 'string' ? body.mobile : '';
+  const username = typed || reached || mobile;
   const userId = success && typeof answer.result?.userInfo?.id === 'string' ? answer.result.userInfo.id : null;
   await writeLog(request.server.db, request.log, {
     logType: LOG_TYPE_LOGIN,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, tokenOf } from '../../auth/guard';
-import { hashToken } from '../../auth/sessions';
+import { hashToken, sessionPolicyOf } from '../../auth/sessions';
 import { BusinessError, ok, okMessage } from '../../http/envelope';
 import { endSession, liveSession, pageOnlineSessions } from './onlineSessions';
 
@@ -39,7 +39,7 @@ export const onlineRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { username, realname, pageNo, pageSize } = request.query;
       const page = { pageNo, pageSize: Math.min(pageSize, MAX_PAGE_SIZE) };
-      return ok(await pageOnlineSessions(app.db, { username, realname }, page, currentUser(request).tokenHash));
+      return ok(await pageOnlineSessions(app.db, { username, realname }, page, currentUser(request).tokenHash, sessionPolicyOf(app)));
     },
   );
 
@@ -57,7 +57,7 @@ export const onlineRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { id, token } = request.body;
-      const session = id ? await liveSession(app.db, id) : await liveSessionByToken(token ?? '');
+      const session = id ? await liveSession(app.db, id, sessionPolicyOf(app)) : await liveSessionByToken(token ?? '');
       if (!session) throw new BusinessError(SESSION_GONE);
       if (session.tokenHash === hashToken(tokenOf(request))) throw new BusinessError(NOT_YOURSELF);
       if (!(await endSession(app.db, session.tokenHash))) throw new BusinessError(SESSION_GONE);
@@ -69,6 +69,6 @@ export const onlineRoutes: FastifyPluginAsync = async (app) => {
 
   async function liveSessionByToken(token: string) {
     const row = await app.db.selectFrom('sys_session').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
-    return row ? liveSession(app.db, row.id) : undefined;
+    return row ? liveSession(app.db, row.id, sessionPolicyOf(app)) : undefined;
   }
 };

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { escapeLike } from '../../crud/query/conditions';
 import { browserOf } from './browser';
+import type { SessionPolicy } from '../../auth/sessions';
 
 export interface OnlineSession {
   id: string;
@@ -32,8 +33,9 @@ export interface OnlinePage {
 
 const stamp = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
 
-function live(db: Kysely<DB>, filter: { username?: string; realname?: string }) {
-  const now = new Date();
+function live(db: Kysely<DB>, filter: { username?: string; realname?: string }, policy: SessionPolicy) {
+  const nowMs = policy.now();
+  const now = new Date(nowMs);
   let query = db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
@@ -41,6 +43,8 @@ function live(db: Kysely<DB>, filter: { username?: string; realname?: string }) 
     .where('s.expires_at', '>', now)
     .where('u.del_flag', '=', 0)
     .where('u.status', '=', 1);
+  // A session idle for SESSION_IDLE_MS has ended although nothing revoked it.
+  if (policy.idleMs > 0) query = query.where('s.last_seen_at', '>', new Date(nowMs - policy.idleMs));
   // The query bar sends a like search as `*text*`.
   const username = filter.username?.replace(/^\*|\*$/g, '').trim();
   if (username) query = query.where(sql<boolean>`u.username LIKE ${`%${escapeLike(username)}%`} ESCAPE '\\'`);
@@ -54,8 +58,9 @@ export async function pageOnlineSessions(
   filter: { username?: string; realname?: string },
   page: { pageNo: number; pageSize: number },
   ownTokenHash: string,
+  policy: SessionPolicy,
 ): Promise<OnlinePage> {
-  const scope = live(db, filter);
+  const scope = live(db, filter, policy);
   const [rows, count] = await Promise.all([
     scope
       .select(['s.id', 's.token_hash', 'u.username', 'u.realname', 's.ip', 's.user_agent'])
@@ -88,8 +93,8 @@ export async function pageOnlineSessions(
 }
 
 /** The live session with this id: its token hash (to close its sockets) and whose it is. */
-export async function liveSession(db: Kysely<DB>, id: string): Promise<{ tokenHash: string; username: string } | undefined> {
-  const row = await live(db, {}).select(['s.token_hash', 'u.username']).where('s.id', '=', id).executeTakeFirst();
+export async function liveSession(db: Kysely<DB>, id: string, policy: SessionPolicy): Promise<{ tokenHash: string; username: string } | undefined> {
+  const row = await live(db, {}, policy).select(['s.token_hash', 'u.username']).where('s.id', '=', id).executeTakeFirst();
   return row ? { tokenHash: row.token_hash, username: row.username } : undefined;
 }
 
