@@ -33,9 +33,15 @@ export interface StartedFlow {
   browserSecret: string;
 }
 
-export async function saveFlow(db: Kysely<DB>, flow: StartedFlow, now = new Date()): Promise<void> {
+/** Live flows the table holds at most: starting one is anonymous, so a flood must not grow it without end. */
+export const MAX_LIVE_FLOWS = 10_000;
+
+/** Saves a started flow; false when MAX_LIVE_FLOWS are live already. */
+export async function saveFlow(db: Kysely<DB>, flow: StartedFlow, now = new Date()): Promise<boolean> {
   // Abandoned flows (the user never came back) go whenever a new one starts.
   await db.deleteFrom('sys_third_login_flow').where('expires_at', '<', now).execute();
+  const live = await db.selectFrom('sys_third_login_flow').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  if (Number(live.n) >= MAX_LIVE_FLOWS) return false;
   await db
     .insertInto('sys_third_login_flow')
     .values({
@@ -46,6 +52,7 @@ export async function saveFlow(db: Kysely<DB>, flow: StartedFlow, now = new Date
       expires_at: new Date(now.getTime() + FLOW_LIFETIME_MS),
     })
     .execute();
+  return true;
 }
 
 /** The flow a callback's state names, if it is live and was started in this browser; taken either way. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessError, ok } from '../../http/envelope';
 import { logSignIn } from '../../sys/log/loginLog';
+import { TOO_FREQUENT_MESSAGE } from '../throttle';
 import { finishSignIn, SIGN_IN_ACCOUNT_COLUMNS } from '../signInAnswer';
 import { linkAccount, linkedUser } from './accountLink';
 import { accountByPassword } from './bindPassword';
@@ -75,7 +76,7 @@ export const thirdLoginRoutes: FastifyPluginAsync<ThirdLoginRoutesOptions> = asy
       return backToApp(reply, { thirdError: 'unavailable' satisfies ThirdLoginError });
     }
     const browserSecret = randomSecret();
-    await saveFlow(app.db, { ...started, browserSecret });
+    if (!(await saveFlow(app.db, { ...started, browserSecret }))) throw new BusinessError(TOO_FREQUENT_MESSAGE);
     // Lax: the provider's redirect back is a top-level GET, which carries it; other sites' requests do not.
     reply.header(
       'set-cookie',

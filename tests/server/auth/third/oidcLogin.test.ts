@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../../server/auth/password';
 import { readOidcSettings } from '../../../../server/auth/third/thirdConfig';
@@ -220,6 +221,18 @@ describe.each(DATABASE_KINDS)('第三方登录 through an OpenID Connect provide
     expect(() =>
       readOidcSettings({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_REDIRECT_URI: 'https://x/cb' }),
     ).toThrow('须使用 https://');
+  });
+
+  it('starts no more flows while 10,000 are live (starting one is anonymous)', async () => {
+    await sql`
+      INSERT INTO sys_third_login_flow (state_hash, browser_hash, code_verifier, nonce, expires_at)
+      SELECT lpad(to_hex(n), 64, '0'), lpad(to_hex(n), 64, '0'), 'v', 'n', now() + interval '5 minutes'
+      FROM generate_series(1, 10000) AS n`.execute(db());
+    const refused = await t.app.inject({ method: 'GET', url: `${API}/sys/thirdLogin/render/oidc` });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ success: false, message: '请求过于频繁，请稍后再试' });
+    await db().deleteFrom('sys_third_login_flow').execute();
+    expect((await t.app.inject({ method: 'GET', url: `${API}/sys/thirdLogin/render/oidc` })).statusCode).toBe(302);
   });
 
   it('answers a ticket that never was, or of another kind, with the same message', async () => {
