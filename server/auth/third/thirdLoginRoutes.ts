@@ -67,7 +67,8 @@ export const thirdLoginRoutes: FastifyPluginAsync<ThirdLoginRoutesOptions> = asy
   );
 
   app.get('/sys/thirdLogin/render/oidc', { config: { anonymous: true }, schema: { querystring: { type: 'object', properties: {} } } }, async (request, reply) => {
-    if (!oidc) throw new BusinessError(THIRD_LOGIN_TEXTS.notConfigured);
+    // A navigation, not a request: answer with the page that says so rather than a JSON envelope.
+    if (!oidc) return backToApp(reply, { thirdError: 'unavailable' satisfies ThirdLoginError });
     let started: Awaited<ReturnType<OidcClient['start']>>;
     try {
       started = await oidc.start();

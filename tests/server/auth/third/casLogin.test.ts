@@ -4,7 +4,7 @@ import { readCasSettings } from '../../../../server/auth/third/thirdConfig';
 import { newId } from '../../../../server/db/ids';
 import { startCasServer, type LocalCasServer } from '../../../support/casServer';
 import { DATABASE_KINDS } from '../../../support/database';
-import { body, get, startTestApp, type LoginResult, type TestApp } from '../../support/app';
+import { API, body, get, startTestApp, type LoginResult, type TestApp } from '../../support/app';
 
 const SERVICE = 'http://127.0.0.1:9/oauth2-app/login';
 
@@ -37,6 +37,12 @@ describe.each(DATABASE_KINDS)('CAS 单点登录 (%s)', (kind) => {
       oidc: null,
       cas: { loginUrl: `${cas.url}/login?service=${encodeURIComponent(SERVICE)}` },
     });
+  });
+
+  it('sends a browser that asks for an OpenID Connect sign-in back to the login area when none is configured', async () => {
+    const start = await t.app.inject({ method: 'GET', url: `${API}/sys/thirdLogin/render/oidc` });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/oauth2-app/login?thirdError=unavailable');
   });
 
   it('signs in the user a valid service ticket names, as a password sign-in does; a ticket serves once', async () => {
