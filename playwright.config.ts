@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eThirdPartyEnv } from './tests/e2e/support/thirdParty';
 
 // e2e runs Debian's Chromium (installed by .ci/run) against the real server on a throwaway database
 // (scripts/e2e-server.mjs), serving the app built by `npm run build`.
@@ -51,7 +52,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/config.js`,
-    env: { PORT: String(port) },
+    // The OpenID Connect provider and CAS server signinOidc/signinCas.spec.ts start; the server asks them only on a sign-in through them.
+    env: { PORT: String(port), ...e2eThirdPartyEnv(port) },
     reuseExistingServer: false,
     // First start creates and seeds the embedded database.
     timeout: 180_000,

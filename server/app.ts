@@ -10,6 +10,8 @@ import { randomCaptchaCode, type CaptchaCodeSource } from './auth/captcha';
 import { AuthCache, ownHandle, useAuthCache } from './auth/authCache';
 import { installAuthGuard } from './auth/guard';
 import { loginRoutes } from './auth/loginRoutes';
+import { thirdLoginRoutes } from './auth/third/thirdLoginRoutes';
+import { casRoutes } from './auth/third/casValidate';
 import { smsRoutes } from './auth/smsRoutes';
 import { registerRoutes } from './auth/registerRoutes';
 import { passwordResetRoutes } from './auth/passwordResetRoutes';
@@ -186,6 +188,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // One sender of text messages for 消息 and the sign-in codes: a provider, the SMS_OUTBOX file, or the log.
   const smsSender = opts.smsSender ?? (config.smsOutbox ? outboxSmsSender(config.smsOutbox) : logSmsSender(app.log));
   await app.register(loginRoutes, { ...api, captcha: config.captcha, captchaCode: opts.captchaCode ?? randomCaptchaCode });
+  await app.register(thirdLoginRoutes, { ...api, oidc: config.oidc, cas: config.cas });
+  await app.register(casRoutes, { ...api, cas: config.cas });
   await app.register(accountRoutes, api);
   await app.register(smsRoutes, { ...api, smsSender });
   await app.register(registerRoutes, api);

@@ -3,6 +3,7 @@ import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/open';
 import { passwordPolicyError } from './auth/passwordPolicy';
 import { DEFAULT_SIGNATURE_SECRET } from './http/sign';
 import { parseSecretKey } from './secrets/secretKey';
+import { readCasSettings, readOidcSettings, ThirdConfigError, type CasSettings, type OidcSettings } from './auth/third/thirdConfig';
 
 /** Server configuration, read once from the environment (see README "Configuration"). */
 export interface ServerConfig {
@@ -64,6 +65,10 @@ export interface ServerConfig {
   secretKey: Buffer | undefined;
   /** How often this node writes its 服务节点 heartbeat (NODE_HEARTBEAT_MS, default 5000). */
   heartbeatMs: number;
+  /** 第三方登录 through an OpenID Connect provider (OIDC_*); undefined: the login page offers none. */
+  oidc: OidcSettings | undefined;
+  /** Sign-in through a CAS server (CAS_SERVER_URL, CAS_SERVICE_URL); undefined: off. */
+  cas: CasSettings | undefined;
   /** A session without a request for this long ends (SESSION_IDLE_MS, default 2 hours; 0 = only the 7-day cap). */
   sessionIdleMs: number;
   /** 注册 (/user/register) is open to newcomers, whose accounts wait frozen for approval (REGISTRATION, default off). */
@@ -194,6 +199,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
+  let oidc: OidcSettings | undefined;
+  let cas: CasSettings | undefined;
+  try {
+    oidc = readOidcSettings(env);
+    cas = readCasSettings(env);
+  } catch (err) {
+    if (err instanceof ThirdConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -225,6 +239,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     fileLinkSecret,
     secretKey,
     heartbeatMs: milliseconds('NODE_HEARTBEAT_MS', env.NODE_HEARTBEAT_MS, 5_000, 1_000, 300_000),
+    oidc,
+    cas,
     sessionIdleMs: sessionIdle(env.SESSION_IDLE_MS),
     registration: flag('REGISTRATION', env.REGISTRATION, false),
     smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,

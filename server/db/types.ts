@@ -289,6 +289,40 @@ export interface SysCaptcha {
   client_ip: Generated<string>;
 }
 
+/** A provider account linked to a user (第三方登录, server/auth/third). */
+export interface SysThirdAccount {
+  id: string;
+  sys_user_id: string;
+  /** 'oidc' */
+  third_type: string;
+  /** The provider's subject (OIDC `sub`). */
+  third_user_uuid: string;
+  realname: string | null;
+  email: string | null;
+  create_time: Stamp;
+}
+
+/** An authorization request between the redirect to the provider and its callback. */
+export interface SysThirdLoginFlow {
+  state_hash: string;
+  browser_hash: string;
+  code_verifier: string;
+  nonce: string;
+  expires_at: Instant;
+}
+
+/** A single-use ticket the third-party callback hands the web app: sign in, or bind an account. */
+export interface SysThirdLoginTicket {
+  ticket_hash: string;
+  kind: 'login' | 'bind';
+  third_type: string;
+  sys_user_id: string | null;
+  third_user_uuid: string | null;
+  realname: string | null;
+  email: string | null;
+  expires_at: Instant;
+}
+
 /** A text-message code sent (or, code_hash null, refused) for 手机号登录/注册/忘记密码 (server/auth/smsCodes.ts). */
 export interface SysSmsCode {
   id: string;
@@ -550,4 +584,7 @@ export interface DB {
   sys_log: SysLog;
   sys_data_log: SysDataLog;
   sys_tenant: SysTenant;
+  sys_third_account: SysThirdAccount;
+  sys_third_login_flow: SysThirdLoginFlow;
+  sys_third_login_ticket: SysThirdLoginTicket;
 }

@@ -11,6 +11,7 @@ import { SMS_MODE } from '../../../runtime/contract/signInForms';
 import { MOBILE_RULES } from './formRules';
 import { LoginTabs } from './LoginTab';
 import { SmsCodeField } from './SmsCodeField';
+import { ThirdPartyLogin } from './ThirdPartyLogin';
 import { useCaptcha } from './useCaptcha';
 
 export const LOGIN_TEXTS = {
@@ -159,6 +160,7 @@ export default function Login() {
       <div className="login-form__links">
         <Link to="/user/register">{LOGIN_TEXTS.register}</Link>
       </div>
+      <ThirdPartyLogin />
     </Form>
   );
 }
