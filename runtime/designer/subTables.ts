@@ -81,3 +81,20 @@ export function newSubTableRow(): DesignerSubTableRow {
   fresh += 1;
   return { key: `sub-new-${fresh}`, tableName: '', foreignKey: '', title: '' };
 }
+
+export function addSubTable(model: DesignerModel, row: DesignerSubTableRow = newSubTableRow()): DesignerModel {
+  return { ...model, subTables: [...model.subTables, row] };
+}
+
+export function updateSubTable(model: DesignerModel, key: string, patch: Partial<DesignerSubTableRow>): DesignerModel {
+  return { ...model, subTables: model.subTables.map((row) => (row.key === key ? { ...row, ...patch } : row)) };
+}
+
+export function removeSubTable(model: DesignerModel, key: string): DesignerModel {
+  return { ...model, subTables: model.subTables.filter((row) => row.key !== key) };
+}
+
+/** A new 表类型; leaving 主表 keeps the rows (switching back brings them again) but they are not saved. */
+export function setTableType(model: DesignerModel, tableType: DesignerTableType): DesignerModel {
+  return { ...model, table: { ...model.table, tableType } };
+}
