@@ -107,7 +107,7 @@ test.describe('表单开发：车辆保单（主表）与保单明细（附表�
     await expect(sub.getByRole('combobox', { name: '附表表名' })).toHaveValue(SUB);
     await sub.getByLabel('外键字段').fill('policy_code');
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
-    await expect(sub.getByRole('alert')).toHaveText('附表 online/policyItem 没有外键字段 policyCode');
+    await expect(sub.getByRole('alert')).toHaveText('附表 policy_item 没有外键字段 policy_code');
     await expect(drawer.locator('.ant-alert-error')).toContainText('附表「policy_item」的外键字段');
     await screenshot(page, 'onetomany-01-designer-refused');
 

@@ -61,7 +61,12 @@ export async function subTableProblems(db: Kysely<DB>, page: CompiledPage, table
       errors.push({ pointer: `${at}/page`, message: `表 ${head.table_name} 是${head.table_type === TABLE_TYPE.main ? '主表' : '树表'}，不能作为附表` });
     }
     else if (head.main_table && head.main_table !== tableName) errors.push({ pointer: `${at}/page`, message: `附表 ${head.table_name} 已是主表 ${head.main_table} 的附表` });
-    else for (const problem of childPageProblems(child, documentOf(head.document))) errors.push({ pointer: `${at}${problem.at}`, message: problem.message });
+    else {
+      // The analyst works in table and column names: the page language's names are translated back.
+      const inColumns = (message: string) =>
+        [child.foreignKey, ...(child.fields ?? [])].reduce((text, name) => text.replaceAll(` ${name}`, ` ${camelToUnderline(name)}`), message.replaceAll(child.page, head.table_name));
+      for (const problem of childPageProblems(child, documentOf(head.document))) errors.push({ pointer: `${at}${problem.at}`, message: inColumns(problem.message) });
+    }
   });
   return errors;
 }

@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('表单开发 主表/附表 (one-to-many) on %s', 
     // The 附表 does not have its fields yet: no foreign key to bind by.
     const early = await call('PUT', '/online/cgformHead/document', admin, { id: mainId, document: policyDocument(), tableType: '2' });
     expect(early.success).toBe(false);
-    expect(early.result.errors).toContainEqual({ pointer: '/form/children/0/foreignKey', message: '附表 online/policyItem 没有外键字段 policyId' });
+    expect(early.result.errors).toContainEqual({ pointer: '/form/children/0/foreignKey', message: '附表 policy_item 没有外键字段 policy_id' });
     expect(await call('PUT', '/online/cgformHead/document', admin, { id: subId, document: itemDocument(), tableType: '3' })).toMatchObject({ success: true });
 
     const missing = await call('PUT', '/online/cgformHead/document', admin, {
