@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { checkDictionaryReferences } from '../runtime/schema/dictionaryReferences';
 import { loadPageSchema } from '../runtime/schema/loadPageSchema';
 import { checkPickerReferences, type SourcedDocument } from '../runtime/schema/pickerReferences';
+import { checkFormChildReferences } from '../runtime/schema/formChildren';
 import { formatSchemaError, type SchemaError } from '../runtime/schema/schemaError';
 import { checkReports } from '../server/reports/checkReports';
 
@@ -58,7 +59,7 @@ export function checkPageFolder(dir: string, options: { pickers?: boolean } = {}
   const documents = loaded.flatMap((entry) => (entry.document ? [entry.document] : []));
   // A picker or area field naming a page that is missing (or has no picker / cascade section): only
   // the shipped folder holds every page such a field may name.
-  const pickerErrors = options.pickers ? checkPickerReferences(documents) : [];
+  const pickerErrors = options.pickers ? [...checkPickerReferences(documents), ...checkFormChildReferences(documents)] : [];
   return { files: files.length, errors: [...loaded.flatMap((entry) => entry.errors), ...checkDictionaryReferences(documents), ...pickerErrors] };
 }
 

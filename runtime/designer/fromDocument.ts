@@ -1,7 +1,8 @@
 /** A page document → the designer's rows (the reverse of toDocument.ts). */
 import type { FieldRule, FieldType, FieldWidget, NamedPattern, QueryMode } from '../generated/page';
 import { camelToUnderline } from './onlineNames';
-import type { DesignerButtons, DesignerFieldRow, DesignerIndexRow, DesignerModel, DesignerValidation, JsonObject } from './types';
+import { subTablesOf } from './subTables';
+import type { DesignerTableType, DesignerButtons, DesignerFieldRow, DesignerIndexRow, DesignerModel, DesignerValidation, JsonObject } from './types';
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -109,15 +110,16 @@ function indexesOf(doc: JsonObject): DesignerIndexRow[] {
 }
 
 /** The designer's model of a page document. Index fields name field rows by key (= field name). */
-export function fromDocument(doc: JsonObject): DesignerModel {
+export function fromDocument(doc: JsonObject, tableType: DesignerTableType = '1'): DesignerModel {
   const entity = objectAt(doc, 'entity');
   const fields = arrayAt(doc, 'fields').filter(isObject);
   const declared = fields.map((field) => stringAt(field, 'name'));
   const shown = formFieldNames(doc, declared);
   return {
-    table: { tableName: stringAt(entity, 'table'), title: stringAt(entity, 'title') },
+    table: { tableName: stringAt(entity, 'table'), title: stringAt(entity, 'title'), tableType },
     fields: arrayAt(doc, 'fields').flatMap((field, origin) => (isObject(field) ? [rowOfField(doc, field, origin, shown)] : [])),
     indexes: indexesOf(doc),
     buttons: buttonsOf(doc),
+    subTables: subTablesOf(doc),
   };
 }

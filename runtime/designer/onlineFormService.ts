@@ -20,6 +20,11 @@ export interface OnlineFormHead {
   tableType: string;
   tableVersion: number;
   isDbSynch: string;
+  /** A 主表's 附表 table names, comma-joined. */
+  subTableStr?: string | null;
+  /** A 附表's 主表 and its own column holding the 主表 row's id. */
+  mainTable?: string | null;
+  mainField?: string | null;
   document: JsonObject;
 }
 
@@ -53,7 +58,7 @@ function serverErrors(result: unknown): ServerSchemaError[] {
 export async function saveOnlineForm(request: HostRequest, id: string, model: DesignerModel, base: JsonObject): Promise<SaveAnswer> {
   const document = toDocument(model, base);
   try {
-    const answer = await request.put<unknown>(ONLINE_FORM_DOCUMENT_URL, { id, document });
+    const answer = await request.put<unknown>(ONLINE_FORM_DOCUMENT_URL, { id, document, tableType: model.table.tableType });
     if (answer.success) return { ok: true, message: answer.message || '保存成功', document };
     const problems = serverErrors(answer.result).map((error) => placeServerError(model, error));
     return { ok: false, message: answer.message || '保存失败', problems };

@@ -4,12 +4,14 @@
  * own checks before it sends, both placed on the row and cell the user must change.
  */
 import { fieldNameOf } from './onlineNames';
+import { subTableProblems, type SubTableCell } from './subTables';
 import type { DesignerFieldRow, DesignerModel } from './types';
 
 export type DesignerCell = keyof DesignerFieldRow;
 
 export type DesignerProblem =
-  | { area: 'table'; property: 'tableName' | 'title'; message: string; pointer?: string }
+  | { area: 'table'; property: 'tableName' | 'title' | 'tableType'; message: string; pointer?: string }
+  | { area: 'subTable'; rowKey: string; property?: SubTableCell; message: string; pointer?: string }
   | { area: 'field'; rowKey: string; property?: DesignerCell; message: string; pointer?: string }
   | { area: 'index'; rowKey: string; message: string; pointer?: string }
   | { area: 'page'; message: string; pointer?: string };
@@ -50,6 +52,16 @@ export function placeServerError(model: DesignerModel, error: ServerSchemaError)
     const cell = property === undefined ? undefined : FIELD_PROPERTY[property];
     return { area: 'field', rowKey: model.fields[at].key, ...(cell ? { property: cell } : {}), ...base };
   }
+  // /form/children/<i>/<property>: the 附表 rows, saved in order.
+  if (part === 'form' && index === 'children') {
+    const [, , , row, childProperty] = error.pointer.split('/');
+    const saved = model.table.tableType === '2' ? model.subTables[Number(row)] : undefined;
+    if (saved) {
+      const cell: SubTableCell | undefined = childProperty === 'foreignKey' ? 'foreignKey' : childProperty === 'title' ? 'title' : childProperty === 'page' || childProperty === 'key' ? 'tableName' : undefined;
+      return { area: 'subTable', rowKey: saved.key, ...(cell ? { property: cell } : {}), ...base };
+    }
+    return { area: 'table', property: 'tableType', ...base };
+  }
   if (part === 'indexes' && Number.isInteger(at)) {
     // Saved indexes are the designer's ones that name a field.
     const saved = model.indexes.filter((i) => i.fields.length > 0);
@@ -88,6 +100,9 @@ export function designerProblems(model: DesignerModel): DesignerProblem[] {
       if (row.validation.message.trim() === '') field('validation', '正则表达式需要提示信息');
     }
   }
+  const subTables = subTableProblems(model);
+  problems.push(...subTables.rows.map((p) => ({ area: 'subTable' as const, ...p })));
+  if (subTables.table) problems.push({ area: 'table', property: 'tableType', message: subTables.table });
   if (model.fields.length === 0) problems.push({ area: 'page', message: '至少需要一个字段' });
   else if (!model.fields.some((row) => row.listShow)) problems.push({ area: 'page', message: '列表至少显示一个字段' });
   return problems;

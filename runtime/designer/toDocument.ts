@@ -3,6 +3,7 @@
  * the user did not change keeps its exact form (a column's width, a rule's own message, linkage,
  * views…), so loading and saving without an edit gives the same document.
  */
+import { childrenOf } from './subTables';
 import type { FieldType } from '../generated/page';
 import { arrayAt, buttonsOf, formFieldNames, isObject, objectAt, rowOfField, validationRuleIndex } from './fromDocument';
 import { columnIsDefault, fieldNameOf, onlineEntityNames } from './onlineNames';
@@ -317,6 +318,13 @@ export function toDocument(model: DesignerModel, base: JsonObject): JsonObject {
   if (!same(list, objectAt(base, 'list'))) doc.list = list;
 
   formPart(doc, base, model.fields, naming);
+  const children = childrenOf(model, base);
+  const form = objectAt(doc, 'form');
+  if (children && !same(children, form.children)) doc.form = { ...form, children };
+  else if (!children && form.children !== undefined) {
+    const { children: _dropped, ...rest } = form;
+    doc.form = rest;
+  }
   if (isObject(base.detail) && Array.isArray(base.detail.fields)) {
     const detail = { ...base.detail, fields: renameList(base.detail.fields, naming) };
     if (!same(detail, base.detail)) doc.detail = detail;

@@ -67,10 +67,28 @@ export interface DesignerButtons {
   import: boolean;
 }
 
+/** 表类型 of onl_cgform_head: 单表, 主表, 附表, 树. */
+export type DesignerTableType = '1' | '2' | '3' | '4';
+
 export interface DesignerTable {
   /** 表名 (snake_case); entity name, API path and permission prefix follow from it. */
   tableName: string;
   /** 表描述: the entity's title. */
+  title: string;
+  /** 表类型; a 主表 lists its 附表 (subTables). */
+  tableType: DesignerTableType;
+}
+
+/** One 附表 of a 主表: another online form, and its column holding the main row's id. */
+export interface DesignerSubTableRow {
+  key: string;
+  /** Index in the loaded document's form.children; undefined for a row added in the designer. */
+  origin?: number;
+  /** 附表表名. */
+  tableName: string;
+  /** 外键字段: the 附表's column (snake_case) holding the 主表 row's id. */
+  foreignKey: string;
+  /** 标题 of its tab; '' = the 附表's 表描述. */
   title: string;
 }
 
@@ -79,6 +97,8 @@ export interface DesignerModel {
   fields: DesignerFieldRow[];
   indexes: DesignerIndexRow[];
   buttons: DesignerButtons;
+  /** A 主表's 附表 (empty for other types). */
+  subTables: DesignerSubTableRow[];
 }
 
 /** A page document as JSON: the designer reads only the parts it edits and copies the rest. */

@@ -1198,6 +1198,13 @@ export interface PageForm {
    * @maxItems 3
    */
   actions?: FormAction[];
+  /**
+   * One-to-many children (主表/附表): each another page whose rows belong to this page's record through a foreign-key field, edited as an editable grid in a tab under the form's fields. add/edit write the record and all its children's rows in one transaction, queryById answers them, delete deletes them; the children are governed by this page's permission codes. Default none.
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  children?: FormChild[];
 }
 /**
  * A titled section of the form.
@@ -1269,6 +1276,33 @@ export interface FormAction {
    * Permission code the user must hold to see the button and the server requires. Default <prefix>:<key>.
    */
   permission?: string;
+}
+/**
+ * One child of the form: the rows of another page whose foreign-key field holds this record's id.
+ */
+export interface FormChild {
+  /**
+   * The child page, '<module>/<entity>' (schemas/pages/<module>/<entity>.json, or online/<name> for an online 附表).
+   */
+  page: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  foreignKey: string;
+  /**
+   * Property of the record carrying the child rows in add, edit and queryById. Default the child page's table name (JeecgBoot's key of a sub table).
+   */
+  key?: string;
+  /**
+   * Tab title. Default the child page's entity title.
+   */
+  title?: string;
+  /**
+   * Child fields shown as grid columns, in order. Default the child page's form fields but the foreign key.
+   *
+   * @minItems 1
+   */
+  fields?: FieldName[];
 }
 /**
  * The read-only detail modal (详细信息). Default: the form's fields and columns.

@@ -32,6 +32,7 @@ import { COMMON_STANDARD_COLUMNS, TENANT_STANDARD_COLUMN, type StandardColumn } 
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 import { pointer } from './schemaError';
 import { compileWorkflow } from './compileWorkflow';
+import { compileFormChildren } from './formChildren';
 
 const DEFAULT_ELLIPSIS = ELLIPSIS_LENGTH;
 /** The page header's search box hint when the document gives none (runtime/views/layout/PageHeader). */
@@ -406,7 +407,7 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
         title: spec.title,
         url: `${apiPath}/${spec.endpoint ?? spec.key}`,
         permission: spec.permission ?? `${prefix}:${spec.key}`,
-      })),
+      })),      children: compileFormChildren(doc),
     },
     detail: {
       columns: doc.detail?.columns ?? formColumns,

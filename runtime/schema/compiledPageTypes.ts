@@ -3,6 +3,7 @@
  * every field reference resolved to its field object, so nobody looks a field up or re-derives a default
  * again. The document types themselves are generated from schemas/meta/page.schema.json.
  */
+import type { CompiledFormChild } from './formChildren';
 import type {
   CustomRowAction2,
   RowCondition,
@@ -258,7 +259,11 @@ export interface CompiledForm {
   linkage: readonly CompiledLinkage[];
   /** Footer buttons sending the form's values to an endpoint (page language form.actions). */
   actions: readonly CompiledFormAction[];
+  /** One-to-many children edited in tabs under the fields (page language form.children). */
+  children: readonly CompiledFormChild[];
 }
+
+export type { CompiledFormChild } from './formChildren';
 
 export interface CompiledFormAction {
   key: string;

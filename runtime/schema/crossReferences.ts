@@ -24,6 +24,7 @@ import { checkPageConditions } from './rowConditions';
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 import { workflowErrors } from './workflowReferences';
 import { checkRecordPage } from './recordPageChecks';
+import { formChildKey } from './formChildren';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
 
@@ -99,6 +100,7 @@ class Checker {
     this.list();
     this.header();
     this.form();
+    this.formChildren();
     this.detail();
     this.grid();
     this.picker();
@@ -551,6 +553,21 @@ class Checker {
         for (const name of expressionDependencies(expression)) this.ownField(name, `${at}/${key}`, '联动表达式');
       }
     });
+  }
+
+  /** One-to-many children: a key each of its own, clashing with no field of this page (the record carries both). */
+  private formChildren(): void {
+    const keys = new Map<string, number>();
+    this.doc.form.children?.forEach((child, i) => {
+      const at = `/form/children/${i}`;
+      const key = formChildKey(child);
+      const earlier = keys.get(key);
+      if (earlier !== undefined) this.report(`${at}/key`, `附表的 key ${key} 与第 ${earlier + 1} 个附表重复`);
+      else keys.set(key, i);
+      if (this.declared.has(key) || this.systemNames.has(key)) this.report(`${at}/key`, `附表的 key ${key} 与本页字段同名`);
+      if (child.page === `${this.doc.entity.module}/${this.doc.entity.name}`) this.report(`${at}/page`, '附表不能是本页自己');
+    });
+    if (this.doc.form.children && (this.doc.grid || this.doc.entity.tree)) this.report('/form/children', '树表和表格页不能带附表');
   }
 
   private detail(): void {

@@ -7,13 +7,13 @@
  */
 import { Result, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import type { Host } from '../../runtime/host/types';
-import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
+import type { Host, HostPages } from '../../runtime/host/types';
+import { loadPageSchema, type CompiledPage, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import { SchemaPage } from '../../runtime/views/SchemaPage';
 import { usePageRecord } from '../hooks/pageRecord';
 import { usePageVisible } from '../layouts/BasicLayout/pageVisibility';
 import { usePageSearch } from '../layouts/BasicLayout/usePageSearch';
-import { dictService, useRuntimeHost } from '../runtimeHost';
+import { dictService, runtimePages, useRuntimeHost } from '../runtimeHost';
 import { usePageTitles } from '../store/pageTitles';
 import { onlineFormCode, onlineFormDocumentUrl, onlineFormSource } from './onlineFormAddress';
 import { SCHEMA_MISSING_TITLE, SchemaErrors, SchemaLoadFailed } from './SchemaRoute';
@@ -22,12 +22,14 @@ interface OnlineFormAnswer {
   document: unknown;
   tableTxt?: string;
   permissions?: unknown;
+  /** The 附表's documents by reference ('online/policyItem') for a 主表's child tabs. */
+  children?: Record<string, unknown>;
 }
 
 type Outcome =
   | { kind: 'loading' }
   | { kind: 'failed'; reason: string }
-  | { kind: 'loaded'; result: LoadPageResult; tableTxt: string; permissions: ReadonlySet<string> };
+  | { kind: 'loaded'; result: LoadPageResult; tableTxt: string; permissions: ReadonlySet<string>; children: HostPages };
 
 function codesOf(value: unknown): ReadonlySet<string> {
   return new Set(Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : []);
@@ -38,15 +40,41 @@ async function fetchOnlineForm(request: Host['request'], code: string): Promise<
     const answer = await request.get<OnlineFormAnswer>(onlineFormDocumentUrl(code));
     if (!answer.success) return { kind: 'failed', reason: answer.message || '服务器拒绝了请求' };
     const result = loadPageSchema(answer.result?.document, onlineFormSource(code));
-    return { kind: 'loaded', result, tableTxt: answer.result?.tableTxt ?? '', permissions: codesOf(answer.result?.permissions) };
+    return { kind: 'loaded', result, tableTxt: answer.result?.tableTxt ?? '', permissions: codesOf(answer.result?.permissions), children: childPages(answer.result?.children ?? {}) };
   } catch (error) {
     return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }
 }
 
+/**
+ * The pages an online 主表's form opens as child tabs come with its document (the server answers the
+ * 附表's synced documents); they compile like any page. Other references are the app's files.
+ */
+function childPages(documents: Readonly<Record<string, unknown>>): HostPages & { signature: string } {
+  const compiled = new Map<string, Promise<CompiledPage>>();
+  return {
+    signature: JSON.stringify(documents),
+    load(ref) {
+      if (!Object.hasOwn(documents, ref)) return runtimePages().load(ref);
+      let page = compiled.get(ref);
+      if (!page) {
+        const result = loadPageSchema(documents[ref], `online:${ref}`);
+        page = result.ok ? Promise.resolve(result.page) : Promise.reject(new Error(`附表 ${ref} 的页面定义有误`));
+        compiled.set(ref, page);
+      }
+      return page;
+    },
+  };
+}
+
 function sameOutcome(a: Outcome, b: Outcome): boolean {
   if (a.kind !== 'loaded' || b.kind !== 'loaded') return false;
-  return a.result === b.result && a.tableTxt === b.tableTxt && [...a.permissions].join() === [...b.permissions].join();
+  return (
+    a.result === b.result &&
+    a.tableTxt === b.tableTxt &&
+    [...a.permissions].join() === [...b.permissions].join() &&
+    (a.children as { signature?: string }).signature === (b.children as { signature?: string }).signature
+  );
 }
 
 export default function OnlineFormRoute() {
@@ -81,9 +109,17 @@ export default function OnlineFormRoute() {
   // This page's codes are answered by the server for this page (granted per generated menu, or all of
   // them to holders of onlCgform:test, which the session's own lists do not show); any other code
   // (a picker's, a dictionary's) stays the app's.
+  const children = outcome.kind === 'loaded' ? outcome.children : undefined;
   const host = useMemo<Host>(
-    () => (permissions && prefix ? { ...appHost, hasPermission: (action) => (action.startsWith(prefix) ? permissions.has(action) : appHost.hasPermission(action)) } : appHost),
-    [appHost, permissions, prefix],
+    () =>
+      permissions && prefix
+        ? {
+            ...appHost,
+            hasPermission: (action) => (action.startsWith(prefix) ? permissions.has(action) : appHost.hasPermission(action)),
+            ...(children ? { pages: children } : {}),
+          }
+        : appHost,
+    [appHost, permissions, prefix, children],
   );
 
   const source = onlineFormSource(code ?? '');

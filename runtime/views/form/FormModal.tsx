@@ -18,6 +18,7 @@ import type { CompiledField, CompiledFormAction, CompiledPage } from '../../sche
 import { createClickThrottle } from '../../validation/clickThrottle';
 import { useDictService } from '../../dict/dictContext';
 import { formFields, hasChanges, useCloseGuard } from './closeGuard';
+import { ChildTabs, type ChildTabsHandle } from './ChildTabs';
 import { DetailView } from './DetailView';
 import { buildFormSchema } from './formSchema';
 import { defaultValues, dictDefaults, formToRecord, presetToForm, recordToForm } from './formValues';
@@ -57,6 +58,8 @@ export function formTitle(mode: FormMode, entityTitle: string): string {
 }
 export const DETAIL_WIDTH = 1200;
 export const DEFAULT_FORM_WIDTH = 800;
+/** A form with child grids (form.children) is wider: the grids need the room. */
+export const CHILDREN_FORM_WIDTH = 1100;
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; record: Record<string, unknown>; fillRuleFields: string[] };
 
@@ -105,6 +108,9 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
   const [fullscreen, setFullscreen] = useState(false);
   const [throttle] = useState(() => createClickThrottle());
   const bodyRef = useRef<HTMLDivElement>(null);
+  // The one-to-many children (form.children): their grids in tabs under the fields.
+  const childrenRef = useRef<ChildTabsHandle>(null);
+  const hasChildren = page.form.children.length > 0;
 
   const fields = mode === 'detail' ? page.detail.fields : page.form.fields;
   const codes = useMemo(() => dictCodes(fields, mode !== 'detail'), [fields, mode]);
@@ -177,8 +183,17 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
       setTimeout(() => scrollToFirstError(bodyRef.current), 0);
       return;
     }
+    const collected = hasChildren ? await childrenRef.current?.collect() : undefined;
+    if (collected && !collected.ok) {
+      host.notify.warning(collected.message);
+      return;
+    }
     setSaving(true);
-    const body = { ...formToRecord(page, form.values as Record<string, unknown>, mode === 'edit' ? id : undefined), ...(mode === 'add' ? fixedValues : {}) };
+    const body = {
+      ...formToRecord(page, form.values as Record<string, unknown>, mode === 'edit' ? id : undefined),
+      ...(mode === 'add' ? fixedValues : {}),
+      ...(collected?.ok ? collected.values : {}),
+    };
     const outcome = await saveRecord(host, page, mode, body);
     setSaving(false);
     if (outcome.ok) {
@@ -213,7 +228,10 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
     confirm: (options) => host.confirm(options),
     close: onClose,
   });
-  const width = detail ? (fullscreen ? '100%' : DETAIL_WIDTH) : page.form.width || DEFAULT_FORM_WIDTH;
+  const width = detail ? (fullscreen ? '100%' : DETAIL_WIDTH) : page.form.width || (hasChildren ? CHILDREN_FORM_WIDTH : DEFAULT_FORM_WIDTH);
+  const childTabs = hasChildren && readyRecord && (
+    <ChildTabs ref={childrenRef} page={page} host={host} dict={dict} record={mode === 'add' ? undefined : readyRecord} readOnly={detail} />
+  );
   const ready = loaded.state === 'ready' && dictsSettled;
 
   const title = detail ? (
@@ -234,7 +252,13 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
   let body;
   if (loaded.state === 'failed') body = <Alert type="error" showIcon message={loaded.message} />;
   else if (!ready || !readyRecord) body = <Spin tip="加载中..."><div style={{ minHeight: 120 }} /></Spin>;
-  else if (detail) body = <DetailView page={page} record={readyRecord} dict={dict} host={host} />;
+  else if (detail)
+    body = (
+      <>
+        <DetailView page={page} record={readyRecord} dict={dict} host={host} />
+        {childTabs}
+      </>
+    );
   else if (form)
     body = (
       <FormProvider form={form}>
@@ -243,6 +267,7 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
             <SchemaField schema={schema} />
           </FormLayout>
         </FormWidgetContext.Provider>
+        {childTabs}
       </FormProvider>
     );
 

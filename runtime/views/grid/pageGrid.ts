@@ -167,3 +167,16 @@ export function linkDownOptionsLoader(page: CompiledPage, host: TreeHost): (colu
     return nodes.map((node) => ({ value: node.value, text: node.title }));
   };
 }
+
+/**
+ * Grid columns of some of a page's fields, each as its grid column would be with nothing but the
+ * field named (a form's children: the child page's fields in a tab of the main form).
+ */
+export function fieldGridColumns(page: CompiledPage, names: readonly string[], optionsByCode: Readonly<Record<string, readonly GridOption[]>> = {}): GridColumnSpec[] {
+  const linkage = pageLinkage(page);
+  return names.flatMap((name) => {
+    const field = page.fieldByName.get(name);
+    if (!field || field.system || !field.stored) return [];
+    return [columnOf(page, { field: name }, field, field.dict ? (optionsByCode[field.dict.dictCode] ?? []) : [], linkage.get(name)?.linkageKey)];
+  });
+}

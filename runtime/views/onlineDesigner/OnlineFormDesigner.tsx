@@ -5,14 +5,16 @@
  * the designer does not show survive) and a refusal is shown on the rows and cells it names.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Select, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { fromDocument } from '../../designer/fromDocument';
 import { loadOnlineForm, saveOnlineForm, TABLE_TYPE_TEXT, type OnlineFormHead } from '../../designer/onlineFormService';
 import { designerProblems, type DesignerCell, type DesignerProblem } from '../../designer/problems';
 import { addField, addIndex, moveField, removeField, removeIndex, updateField, updateIndex } from '../../designer/rows';
 import { SYNC_TEXT } from '../../designer/texts';
-import type { DesignerFieldRow, DesignerModel } from '../../designer/types';
+import { addSubTable, removeSubTable, setTableType, TABLE_TYPES, updateSubTable, type SubTableCell } from '../../designer/subTables';
+import type { DesignerFieldRow, DesignerModel, DesignerTableType } from '../../designer/types';
+import { SubTableTable } from './SubTableTable';
 import type { RowViewProps } from '../rowViews/registry';
 import { ButtonsPanel } from './ButtonsPanel';
 import { ID_ROW, type RowEditing } from './cells';
@@ -38,7 +40,9 @@ export function OnlineFormDesigner({ host, row, title, onClose, onChanged }: Row
     let live = true;
     void loadOnlineForm(host.request, id).then((answer) => {
       if (!live) return;
-      setLoaded(answer.ok ? { state: 'ready', head: answer.head, model: fromDocument(answer.head.document) } : { state: 'failed', message: answer.message });
+      setLoaded(
+        answer.ok ? { state: 'ready', head: answer.head, model: fromDocument(answer.head.document, answer.head.tableType as DesignerTableType) } : { state: 'failed', message: answer.message },
+      );
     });
     return () => {
       live = false;
@@ -82,7 +86,13 @@ export function OnlineFormDesigner({ host, row, title, onClose, onChanged }: Row
     onClose();
   };
 
-  const tableProblem = (property: 'tableName' | 'title') => problems.find((p) => p.area === 'table' && p.property === property)?.message;
+  const tableProblem = (property: 'tableName' | 'title' | 'tableType') => problems.find((p) => p.area === 'table' && p.property === property)?.message;
+  const subTableProblem = (key: string, property: SubTableCell) => problems.find((p) => p.area === 'subTable' && p.rowKey === key && (p.property === property || (p.property === undefined && property === 'tableName')))?.message;
+  const changeSubTable = (key: string, patch: Partial<Parameters<typeof updateSubTable>[2]>) => {
+    change((m) => updateSubTable(m, key, patch));
+    const touched = new Set(Object.keys(patch));
+    setProblems((list) => list.filter((p) => !(p.area === 'subTable' && p.rowKey === key && (p.property === undefined || touched.has(p.property)))));
+  };
 
   const body = () => {
     if (loaded.state === 'loading') return <Spin style={{ display: 'block', margin: '48px auto' }} />;
@@ -100,8 +110,26 @@ export function OnlineFormDesigner({ host, row, title, onClose, onChanged }: Row
           <Form.Item label="表描述" required validateStatus={tableProblem('title') ? 'error' : undefined} help={tableProblem('title')}>
             <Input aria-label="表描述" style={{ width: 200 }} value={model.table.title} onChange={(e) => change((m) => ({ ...m, table: { ...m.table, title: e.target.value } }))} />
           </Form.Item>
+          <Form.Item label="表类型" required validateStatus={tableProblem('tableType') ? 'error' : undefined} help={tableProblem('tableType')}>
+            {model.table.tableType === '4' ? (
+              <Input aria-label="表类型" style={{ width: 120 }} value={TABLE_TYPE_TEXT['4']} disabled />
+            ) : (
+              <Select
+                aria-label="表类型"
+                style={{ width: 120 }}
+                value={model.table.tableType}
+                options={TABLE_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+                onChange={(value: DesignerTableType) => {
+                  change((m) => setTableType(m, value));
+                  setProblems((list) => list.filter((p) => !(p.area === 'table' && p.property === 'tableType')));
+                }}
+              />
+            )}
+          </Form.Item>
           <Descriptions size="small" column={3} style={{ flex: 1, minWidth: 320 }}>
-            <Descriptions.Item label="表类型">{TABLE_TYPE_TEXT[head.tableType] ?? head.tableType}</Descriptions.Item>
+            {model.table.tableType === '3' && (
+              <Descriptions.Item label="主表">{head.mainTable ? `${head.mainTable}（外键 ${head.mainField ?? ''}）` : '尚未被主表引用（在主表的设计中添加）'}</Descriptions.Item>
+            )}
             <Descriptions.Item label="版本">{head.tableVersion}</Descriptions.Item>
             <Descriptions.Item label="同步状态">
               <Tag color={head.isDbSynch === 'Y' ? 'green' : 'orange'}>{SYNC_TEXT[head.isDbSynch] ?? head.isDbSynch}</Tag>
@@ -153,6 +181,25 @@ export function OnlineFormDesigner({ host, row, title, onClose, onChanged }: Row
               ),
             },
             { key: 'buttons', label: '按钮', children: <ButtonsPanel buttons={model.buttons} onChange={(buttons) => change((m) => ({ ...m, buttons }))} /> },
+            ...(model.table.tableType === '2'
+              ? [
+                  {
+                    key: 'subTables',
+                    label: '附表',
+                    children: (
+                      <SubTableTable
+                        request={host.request}
+                        tableName={model.table.tableName}
+                        rows={model.subTables}
+                        problem={subTableProblem}
+                        onAdd={() => change((m) => addSubTable(m))}
+                        onChange={changeSubTable}
+                        onRemove={(key) => change((m) => removeSubTable(m, key))}
+                      />
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </>

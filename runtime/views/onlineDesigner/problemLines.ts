@@ -17,9 +17,18 @@ const CELL_TEXT: Readonly<Record<string, string>> = {
   readOnly: '只读',
 };
 
+const TABLE_PROPERTY_TEXT = { tableName: '表名', title: '表描述', tableType: '表类型' } as const;
+const SUB_TABLE_TEXT = { tableName: '附表表名', foreignKey: '外键字段', title: '页签标题' } as const;
+
 export function problemLines(problems: readonly DesignerProblem[], model: DesignerModel): string[] {
   return problems.map((problem) => {
-    if (problem.area === 'table') return `${problem.property === 'title' ? '表描述' : '表名'}：${problem.message}`;
+    if (problem.area === 'table') return `${TABLE_PROPERTY_TEXT[problem.property]}：${problem.message}`;
+    if (problem.area === 'subTable') {
+      const at = model.subTables.findIndex((row) => row.key === problem.rowKey);
+      const row = model.subTables[at];
+      const name = row?.tableName || `第${at + 1}行`;
+      return `附表「${name}」${problem.property ? `的${SUB_TABLE_TEXT[problem.property]}` : ''}：${problem.message}`;
+    }
     if (problem.area === 'field') {
       const at = model.fields.findIndex((row) => row.key === problem.rowKey);
       const row = model.fields[at];

@@ -9,7 +9,7 @@ export function rowActionFormPage(page: CompiledPage, form: CompiledRowActionFor
   return {
     ...page,
     fieldByName: new Map([...page.fieldByName, ...form.fields.map((field) => [field.name, field] as const)]),
-    form: { columns: form.columns, width: form.width, groups: [{ fields: form.fields }], fields: form.fields, linkage: [], actions: [] },
+    form: { columns: form.columns, width: form.width, groups: [{ fields: form.fields }], fields: form.fields, linkage: [], actions: [], children: [] },
   };
 }
 

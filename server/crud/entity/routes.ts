@@ -32,6 +32,7 @@ import { viewCondition } from './viewFilter';
 import { recordPageProblems } from '../record/recordChecks';
 import { registerRecordSummary } from '../record/recordSummary';
 import { registerGridBatch } from './gridBatch';
+import { attachFormChildren } from './formChildren';
 import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 import type { EntityHooks } from './hooks';
 import { pageKey, type WorkflowContext } from '../workflow/engine';
@@ -268,7 +269,8 @@ export function registerEntityEndpoints(app: FastifyInstance, router: EntityRout
       const row = await service.store.findById(app.db, id, currentTenant(request), rules);
       if (!row) throw new BusinessError(NOT_FOUND_RECORD);
       const [record] = await toRecords(model, [row], service.dicts);
-      return ok(record);
+      // A main record answers its children's rows under each child's key (form.children).
+      return ok(service.children ? { ...record, ...(await service.children.read(app.db, id, currentTenant(request))) } : record);
     });
   }
 
@@ -400,6 +402,9 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   // Who uses whose rows is read once from all pages: every delete and key change of any page asks it.
   const references = new ReferenceGraph(models);
   const services = new Map(models.map((model) => [pageKey(model.page), new EntityService(model, dicts, references, opts.hooks?.[model.table], app.secrets)] as const));
+  // A main page's children (form.children) are other pages' services; a child that is missing stops the start.
+  const childProblems = attachFormChildren(services);
+  if (childProblems.length > 0) throw new PageLoadError(childProblems);
   // A workflow naming a state its dictionary lacks, or a progress page not loaded, stops the start.
   const workflowTrouble = await workflowProblems(app.dictionaries, opts.pages);
   if (workflowTrouble.length > 0) throw new PageLoadError(workflowTrouble);

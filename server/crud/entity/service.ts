@@ -14,6 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { applyFieldHooks } from './fieldHooks';
 import type { EntityHooks } from './hooks';
 import type { SecretBox } from '../../secrets/secretBox';
+import type { FormChildren } from './formChildren';
 
 /** Input the server refuses, field by field; answered `{success:false, code:500, message, result:{errors}}`. */
 export class EntityValidationError extends BusinessError {
@@ -41,6 +42,11 @@ export class EntityService {
   readonly numberedNames: ReadonlySet<string>;
   /** Refuses deleting rows other rows use, and changing the key they use them by. */
   readonly references: ReferenceGuard;
+  /**
+   * The page's one-to-many children (form.children), attached once every page has its service:
+   * add and edit write them, delete deletes them, in the main record's transaction.
+   */
+  children?: FormChildren;
 
   /** `graph`: who uses the rows of every page; without it (the seed only adds) no row counts as used. */
   constructor(
@@ -107,11 +113,27 @@ export class EntityService {
    * `id` is only for the seed's fixed ids.
    */
   async add(db: Kysely<DB>, input: Readonly<Record<string, unknown>>, actor: Actor, id?: string): Promise<string> {
+    const children = this.children;
+    if (!children) return this.addChecked(db, input, actor, id, id !== undefined);
+    const { main, rows } = children.split(input);
+    return inTransaction(db, async (trx) => {
+      const made = await this.addChecked(trx, main, actor, id, id !== undefined);
+      const errors = await children.write(trx, made, rows, actor, false);
+      if (errors.length > 0) throw new EntityValidationError(errors);
+      return made;
+    });
+  }
+
+  /**
+   * add without children: validates and inserts one record under `id` (else a new one). `seeded`:
+   * the seed's rows keep the numbers they were printed with.
+   */
+  async addChecked(db: Kysely<DB>, input: Readonly<Record<string, unknown>>, actor: Actor, id?: string, seeded = false): Promise<string> {
     const allowed = await this.store.allowedValues(db, [input]);
     const { values, errors } = checkRecord(this.model, input, allowed, undefined, this.numberedNames);
     // A read-only numbered field (案件编号) is never the client's; the seed's rows (fixed ids) keep
     // the numbers they were printed with, so other seeded rows that quote them still match.
-    if (id !== undefined) Object.assign(values, this.seededNumbers(input));
+    if (seeded) Object.assign(values, this.seededNumbers(input));
     errors.push(...codeRuleErrors(await loadCodeRules(db, this.model), values));
     if (errors.length === 0) errors.push(...(await this.duplicateErrors(db, values)));
     if (errors.length > 0) throw new EntityValidationError(errors);
@@ -130,6 +152,17 @@ export class EntityService {
 
   /** Validates and updates the record `input.id` of the actor's tenant; throws when there is none. */
   async edit(db: Kysely<DB>, input: Readonly<Record<string, unknown>>, actor: Actor): Promise<void> {
+    const children = this.children;
+    if (!children) return this.editChecked(db, input, actor);
+    const { main, rows } = children.split(input);
+    await inTransaction(db, async (trx) => {
+      await this.editChecked(trx, main, actor);
+      const errors = await children.write(trx, String(main.id), rows, actor, true);
+      if (errors.length > 0) throw new EntityValidationError(errors);
+    });
+  }
+
+  private async editChecked(db: Kysely<DB>, input: Readonly<Record<string, unknown>>, actor: Actor): Promise<void> {
     const id = typeof input.id === 'string' ? input.id : typeof input.id === 'number' ? String(input.id) : '';
     if (!id) throw new BusinessError('参数不合法：缺少 id');
     const before = await this.store.findById(db, id, actor.tenantId);
@@ -172,6 +205,8 @@ export class EntityService {
       if ((await this.store.withChildren(trx, [...deleting])).size > 0) {
         throw new BusinessError('该节点下还有下级数据，请先删除下级数据');
       }
+      // A main record's children go with it (form.children), before it, in its transaction.
+      await this.children?.deleteOf(trx, [...deleting], actor);
       await this.deleteRows(trx, rows, actor, batch);
       return [...deleting];
     });

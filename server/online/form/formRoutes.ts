@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { entityEndpoint, type EntityEndpoint } from '../../../runtime/contract/entityEndpoints';
 import type { Envelope } from '../../../runtime/contract/envelope';
 import { actorOf } from '../../crud/entity/context';
+import { dataRuleCondition } from '../../crud/entity/dataRuleScope';
+import { currentTenant } from '../../auth/guard';
 import { EntityValidationError } from '../../crud/entity';
 import { BusinessError, fail, NO_PERMISSION_MESSAGE, ok } from '../../http/envelope';
 import { SIGNED_IN } from '../../http/routeConfig';
@@ -79,7 +81,7 @@ export const onlineFormRoutes: FastifyPluginAsync<OnlineFormRouteOptions> = asyn
     const form = await servedById(forms, (request.params as { code: string }).code);
     const permissions = await formCodesOf(request, form.page);
     if (!permissions.includes(form.page.permissions.list)) throw new BusinessError(NO_PERMISSION_MESSAGE, 510);
-    return ok({ document: form.page.document, tableTxt: form.tableTxt, permissions });
+    return ok({ document: form.page.document, tableTxt: form.tableTxt, permissions, children: form.childDocuments });
   });
 
   app.get(`${api}/getColumns/:code`, { config, schema: { params: codeParams } }, async (request, reply) => {
@@ -94,7 +96,7 @@ export const onlineFormRoutes: FastifyPluginAsync<OnlineFormRouteOptions> = asyn
     }
     return ok({
       code: form.headId,
-      tableType: page.entity.tree ? 3 : 1,
+      tableType: page.form.children.length > 0 ? 2 : page.entity.tree ? 3 : 1,
       formTemplate: '1',
       description: form.tableTxt,
       currentTableName: page.entity.table,
@@ -112,7 +114,7 @@ export const onlineFormRoutes: FastifyPluginAsync<OnlineFormRouteOptions> = asyn
       })),
       dictOptions,
       fieldHrefSlots: [],
-      foreignKeys: [],
+      foreignKeys: (form.service.children?.links ?? []).map((link) => ({ table: link.service.model.table, field: link.foreignKey.column })),
       hideColumns: [],
       cgButtonList: [],
       enhanceJs: '',
@@ -167,6 +169,30 @@ export const onlineFormRoutes: FastifyPluginAsync<OnlineFormRouteOptions> = asyn
     withQuery(request, { ids: id });
     return callEndpoint(request, reply, await servedById(forms, code), 'DELETE', endpointOf('deleteBatch'));
   });
+  /**
+   * JeecgBoot's one-to-many rows of a 附表 under a main row (`subform/list/{table}/{mainId}`): asked
+   * through a served 主表 listing that 附表, whose list code (or 功能测试) the caller must hold.
+   */
+  const subformParams = {
+    type: 'object',
+    required: ['table', 'mainId'],
+    properties: { table: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' }, mainId: { type: 'string', minLength: 1, maxLength: 64 } },
+  } as const;
+  app.get(`${api}/subform/list/:table/:mainId`, { config, schema: { params: subformParams, querystring: anyQuery } }, async (request, reply) => {
+    const { table, mainId } = request.params as { table: string; mainId: string };
+    const mains = await forms.mainsOf(table);
+    if (mains.length === 0) throw new BusinessError(FORM_NOT_SERVED);
+    for (const main of mains) {
+      if (!(await mayUseFormCode(request, main.page.permissions.list))) continue;
+      // The main row must be one the caller may see (tenant, data rules): its children are its own.
+      const rules = await dataRuleCondition(request, request.server.db, main.service.model);
+      if (!(await main.service.store.findById(request.server.db, mainId, currentTenant(request), rules))) continue;
+      return ok((await main.service.children?.readOne(request.server.db, table, mainId, currentTenant(request))) ?? []);
+    }
+    if (!(await Promise.all(mains.map((m) => mayUseFormCode(request, m.page.permissions.list)))).some(Boolean)) return reply.send(fail(NO_PERMISSION_MESSAGE, 510));
+    throw new BusinessError('未找到对应数据');
+  });
+
   /** JeecgBoot sends the list's query as `paramsStr` (JSON); its keys become query parameters. */
   app.get(`${api}/exportXls/:code`, { config, schema: { params: codeParams, querystring: anyQuery } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;

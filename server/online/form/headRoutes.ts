@@ -16,6 +16,7 @@ import { headById, keepVersion, newTableRefusal, type HeadRow } from './headStor
 import { FORM_ACTIONS, FORM_BUTTON_NAMES, formNameOf, permissionPrefixOf } from './naming';
 import type { OnlineForms } from './servedForms';
 import { onlineDb } from './tables';
+import { childHeads, linkSubTables, subTableProblems, TABLE_TYPE } from './subTables';
 
 export interface CgformHeadRouteOptions {
   forms: OnlineForms;
@@ -49,6 +50,19 @@ function parseDocument(text: string): unknown {
   }
 }
 
+/** Whether a document lists 附表 (form.children): it is a 主表's. */
+function isMain(document: Json): boolean {
+  const form = document.form as Json | undefined;
+  return Array.isArray(form?.children) && form.children.length > 0;
+}
+
+function withoutChildren(document: Json): Json {
+  const form = document.form as Json | undefined;
+  if (!form || form.children === undefined) return document;
+  const { children: _children, ...rest } = form;
+  return { ...document, form: rest };
+}
+
 /** The table a document describes, by the DDL layer's hash: equal hashes need no sync. */
 function tableHash(document: unknown, tableName: string): string | undefined {
   const loaded = loadPageSchema(document, onlineSource(tableName));
@@ -70,7 +84,7 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
    * Stores `document` as the head's next version. The served page follows at once when the table's
    * shape is unchanged (labels, list, form); otherwise it waits for 同步数据库 (is_db_synch 'N').
    */
-  async function saveDocument(trx: Kysely<DB>, head: HeadRow, document: Json, username: string): Promise<number> {
+  async function saveDocument(trx: Kysely<DB>, head: HeadRow, document: Json, username: string, tableType = head.table_type): Promise<number> {
     const text = JSON.stringify(document);
     // Two saves at once number their versions one after the other.
     const locked = await onlineDb(trx).selectFrom('onl_cgform_head').select('table_version').where('id', '=', head.id).forUpdate().executeTakeFirstOrThrow();
@@ -84,6 +98,7 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
         document: text,
         table_version: version,
         ...(typeof title === 'string' ? { table_txt: title } : {}),
+        table_type: tableType,
         is_db_synch: sameTable ? 'Y' : 'N',
         ...(sameTable ? { synced_document: text, synced_version: version } : {}),
         update_by: username,
@@ -92,7 +107,17 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
       .where('id', '=', head.id)
       .execute();
     await keepVersion(trx, head.id, version, text, username);
+    const loaded = loadPageSchema(document, onlineSource(head.table_name));
+    await linkSubTables(trx, head.id, head.table_name, loaded.ok ? loaded.page : undefined);
     return version;
+  }
+
+  /** The online rules of a document and, for its type, of its 附表 list. */
+  async function checkTyped(trx: Kysely<DB>, document: unknown, tableName: string, tableType: string): Promise<DocumentCheck> {
+    const checked = await check(trx, document, tableName);
+    if (!checked.ok) return checked;
+    const errors = await subTableProblems(trx, checked.page, tableName, tableType);
+    return errors.length > 0 ? { ok: false, errors } : checked;
   }
 
   /** A new head from a checked document (导入, 复制), version 1. */
@@ -110,7 +135,7 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
         id,
         table_name: tableName,
         table_txt: String(entity.title),
-        table_type: entity.tree ? '4' : '1',
+        table_type: isMain(document) ? TABLE_TYPE.main : entity.tree ? TABLE_TYPE.tree : TABLE_TYPE.single,
         table_version: 1,
         is_db_synch: 'N',
         document: text,
@@ -119,6 +144,8 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
       })
       .execute();
     await keepVersion(trx, id, 1, text, actor.username);
+    const loaded = loadPageSchema(document, onlineSource(tableName));
+    if (loaded.ok && isMain(document)) await linkSubTables(trx, id, tableName, loaded.page);
     return id;
   }
 
@@ -131,19 +158,29 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
       tableType: head.table_type,
       tableVersion: head.table_version,
       isDbSynch: head.is_db_synch,
+      subTableStr: head.sub_table_str,
+      mainTable: head.main_table,
+      mainField: head.main_field,
       document: JSON.parse(head.document) as unknown,
     });
   });
 
   app.put(
     '/online/cgformHead/document',
-    { config: { permission: 'onlCgform:edit' }, schema: { body: { type: 'object', required: ['id', 'document'], properties: { id: ID, document: { type: 'object' } } } } },
+    {
+      config: { permission: 'onlCgform:edit' },
+      schema: {
+        body: { type: 'object', required: ['id', 'document'], properties: { id: ID, document: { type: 'object' }, tableType: { type: 'string', enum: Object.values(TABLE_TYPE) } } },
+      },
+    },
     async (request, reply) => {
-      const { id, document } = request.body as { id: string; document: Json };
+      const { id, document, tableType } = request.body as { id: string; document: Json; tableType?: string };
       const head = await headById(db, id);
-      const checked = await check(db, document, head.table_name);
+      const type = tableType ?? head.table_type;
+      if (type === TABLE_TYPE.sub && head.sub_table_str) throw new BusinessError(`该表是主表（附表：${head.sub_table_str}），请先在设计中移除附表`);
+      const checked = await checkTyped(db, document, head.table_name, type);
       if (!checked.ok) return refuseDocument(reply, checked.errors);
-      const version = await inTransaction(db, (trx) => saveDocument(trx, head, checked.document, currentUser(request).username));
+      const version = await inTransaction(db, (trx) => saveDocument(trx, head, checked.document, currentUser(request).username, type));
       return ok({ tableVersion: version }, '保存成功！');
     },
   );
@@ -153,23 +190,34 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
     const id = (request.body as { id?: string } | undefined)?.id ?? (request.query as { id?: string }).id ?? '';
     const head = await headById(db, id);
     const document = parseDocument(head.document);
-    const checked = await check(db, document, head.table_name);
+    const checked = await checkTyped(db, document, head.table_name, head.table_type);
     if (!checked.ok) return refuseDocument(reply, checked.errors);
+    // A 主表 is synced with its 附表 (their tables first), all or nothing: its page serves them together.
+    const subs: { head: HeadRow; table: ReturnType<typeof entityTableOf> }[] = [];
+    for (const sub of await childHeads(db, checked.page)) {
+      if (!sub) continue;
+      const subHead = await headById(db, sub.id);
+      const subChecked = await check(db, parseDocument(subHead.document), subHead.table_name);
+      if (!subChecked.ok) throw new BusinessError(`附表 ${subHead.table_name} 的页面定义有误，不能同步：${subChecked.errors[0].pointer} ${subChecked.errors[0].message}`);
+      subs.push({ head: subHead, table: entityTableOf(subChecked.page) });
+    }
     try {
       await inTransaction(db, async (trx) => {
-        await applyEntityTables<DB>(trx, [entityTableOf(checked.page)]);
-        await onlineDb(trx)
-          .updateTable('onl_cgform_head')
-          .set({ is_db_synch: 'Y', synced_document: head.document, synced_version: head.table_version })
-          .where('id', '=', head.id)
-          .execute();
+        await applyEntityTables<DB>(trx, [...subs.map((s) => s.table), entityTableOf(checked.page)]);
+        for (const synced of [...subs.map((s) => s.head), head]) {
+          await onlineDb(trx)
+            .updateTable('onl_cgform_head')
+            .set({ is_db_synch: 'Y', synced_document: synced.document, synced_version: synced.table_version })
+            .where('id', '=', synced.id)
+            .execute();
+        }
       });
     } catch (err) {
       if (err instanceof EntityDdlError) throw new BusinessError(`同步失败，数据库未作任何修改：${err.message}`);
       throw err;
     }
     await forms.byId(head.id);
-    return okMessage('同步数据库成功！');
+    return okMessage(subs.length > 0 ? `同步数据库成功！（含附表 ${subs.map((s) => s.head.table_name).join('、')}）` : '同步数据库成功！');
   };
   const syncSchema = { body: { type: 'object', properties: { id: ID } }, querystring: { type: 'object', properties: { id: ID, _t: { type: 'string' } } } };
   app.post('/online/cgformHead/sync', { config: { permission: 'onlCgform:sync' }, schema: syncSchema }, sync);
@@ -305,7 +353,8 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
       if (!input || typeof input !== 'object' || Array.isArray(input)) throw new BusinessError('页面定义应为 JSON 对象');
       const entity = (input as Json).entity;
       const tableName = entity && typeof entity === 'object' ? String((entity as Json).table ?? '') : '';
-      const checked = await check(db, storedDocument(input as Json), tableName);
+      const stored = storedDocument(input as Json);
+      const checked = await checkTyped(db, stored, tableName, isMain(stored) ? TABLE_TYPE.main : TABLE_TYPE.single);
       if (!checked.ok) return refuseDocument(reply, checked.errors);
       const id = await inTransaction(db, (trx) => createHead(trx, checked.document, request));
       return ok({ id }, '导入成功！');
@@ -320,7 +369,8 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
       const head = await headById(db, id);
       const refusal = await newTableRefusal(db, tableName);
       if (refusal) throw new BusinessError(refusal);
-      const document = renamedDocument(parseDocument(head.document) as Json, tableName);
+      // A copy of a 主表 is a 单表: its 附表 belong to the original.
+      const document = withoutChildren(renamedDocument(parseDocument(head.document) as Json, tableName));
       const loaded = loadPageSchema(document, onlineSource(tableName));
       // A form still without fields copies as it is; a designed one must stay valid under its new name.
       if (loaded.ok) {
@@ -369,13 +419,15 @@ export const cgformHeadRoutes: FastifyPluginAsync<CgformHeadRouteOptions> = asyn
     if (!row) throw new BusinessError('未找到对应版本');
     const head = await headById(db, row.head_id);
     const document = parseDocument(row.document) as Json;
+    // A version listing 附表 restores a 主表; one without, of a 主表, a 单表.
+    const restoredType = isMain(document) ? TABLE_TYPE.main : head.table_type === TABLE_TYPE.main ? TABLE_TYPE.single : head.table_type;
     // The first version (no field yet) is restored as it is; any other must still pass today's rules.
     const loaded = loadPageSchema(document, onlineSource(head.table_name));
     if (loaded.ok) {
-      const checked = await check(db, document, head.table_name);
+      const checked = await checkTyped(db, document, head.table_name, restoredType);
       if (!checked.ok) return refuseDocument(reply, checked.errors);
     }
-    const version = await inTransaction(db, (trx) => saveDocument(trx, head, document, currentUser(request).username));
+    const version = await inTransaction(db, (trx) => saveDocument(trx, head, document, currentUser(request).username, restoredType));
     return ok({ tableVersion: version }, `已恢复版本 ${row.version}，保存为版本 ${version}`);
   });
 };

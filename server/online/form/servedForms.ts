@@ -7,7 +7,8 @@ import { EntityDictionaries, EntityService, entityModel } from '../../crud/entit
 import { ReferenceGraph } from '../../crud/entity/references';
 import { registerEntityEndpoints, type EntityEndpointContext, type EntityRouteOptions, type EntityRouter } from '../../crud/entity/routes';
 import { onlineSource } from './documentRules';
-import { formNameOf, ONLINE_TEST_CODE } from './naming';
+import { formNameOf, ONLINE_MODULE, ONLINE_TEST_CODE } from './naming';
+import { childLink, FormChildren, type FormChildLink } from '../../crud/entity/formChildren';
 
 export { ONLINE_TEST_CODE } from './naming';
 import { onlineDb, type OnlineDb } from './tables';
@@ -38,11 +39,13 @@ class RouteTable implements EntityRouter {
 export interface ServedForm {
   headId: string;
   tableTxt: string;
-  /** table_version of the synced document. */
-  version: number;
+  /** table_version of the synced document, and of each 附表's: a change of either builds the form again. */
+  version: string;
   page: CompiledPage;
   service: EntityService;
   routes: ReadonlyMap<string, OnlineRoute>;
+  /** The 附表's page documents by reference ('online/policyItem'): the browser compiles them for the 主表's form. */
+  childDocuments: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -93,7 +96,7 @@ export class OnlineForms {
       return undefined;
     }
     const known = this.built.get(id);
-    if (known && known.version === head.synced_version) return known;
+    if (known && known.version === (await this.versionOf(head.synced_version, known.page))) return known;
     const form = await this.build(id);
     if (form) this.built.set(id, form);
     return form;
@@ -109,6 +112,23 @@ export class OnlineForms {
       .executeTakeFirst();
     const form = head ? await this.byId(head.id) : undefined;
     return form?.page.fields.filter((f) => f.unique).map((f) => f.column);
+  }
+
+  /** The served 主表 forms listing the 附表 over `tableName` (subform/list asks through them). */
+  async mainsOf(tableName: string): Promise<ServedForm[]> {
+    const heads = await this.db
+      .selectFrom('onl_cgform_head')
+      .select(['id', 'sub_table_str'])
+      .where('del_flag', '=', 0)
+      .where('synced_version', 'is not', null)
+      .where('sub_table_str', 'is not', null)
+      .execute();
+    const mains: ServedForm[] = [];
+    for (const head of heads.filter((h) => (h.sub_table_str ?? '').split(',').includes(tableName))) {
+      const form = await this.byId(head.id);
+      if (form?.service.children?.links.some((link) => link.service.model.table === tableName)) mains.push(form);
+    }
+    return mains;
   }
 
   /** Builds every synced form now (at start), so a broken one is logged before anyone calls it. */
@@ -129,11 +149,57 @@ export class OnlineForms {
       this.app.log.warn({ errors: loaded.errors, table: head.table_name }, '在线表单的页面定义无法加载');
       return undefined;
     }
-    const model = entityModel(loaded.page);
-    const service = new EntityService(model, this.dictionaries(loaded.page), new ReferenceGraph([model]), undefined, this.app.secrets);
+    const service = this.serviceOf(loaded.page);
+    if (loaded.page.form.children.length > 0) {
+      const links: FormChildLink[] = [];
+      for (const child of loaded.page.form.children) {
+        const childPage = await this.syncedChild(child.page);
+        const link = childLink(child, childPage ? this.serviceOf(childPage) : undefined);
+        if (typeof link === 'string') {
+          this.app.log.warn({ table: head.table_name }, `在线表单的附表无法使用：${link}`);
+          return undefined;
+        }
+        links.push(link);
+      }
+      service.children = new FormChildren(links);
+    }
     const table = new RouteTable();
     registerEntityEndpoints(this.app, table, service, this.context);
-    return { headId: id, tableTxt: head.table_txt, version: head.synced_version, page: loaded.page, service, routes: table.routes };
+    const version = await this.versionOf(head.synced_version, loaded.page);
+    const childDocuments = Object.fromEntries((service.children?.links ?? []).map((link) => [link.child.page, link.service.model.page.document]));
+    return { headId: id, tableTxt: head.table_txt, version, page: loaded.page, service, routes: table.routes, childDocuments };
+  }
+
+  private serviceOf(page: CompiledPage): EntityService {
+    const model = entityModel(page);
+    return new EntityService(model, this.dictionaries(page), new ReferenceGraph([model]), undefined, this.app.secrets);
+  }
+
+  /** The synced page of the online form a 主表 names as its child ('online/policyItem'). */
+  private async syncedChild(ref: string): Promise<CompiledPage | undefined> {
+    const head = await this.childHead(ref);
+    if (!head?.synced_document) return undefined;
+    const loaded = loadPageSchema(JSON.parse(head.synced_document) as unknown, onlineSource(head.table_name));
+    return loaded.ok ? loaded.page : undefined;
+  }
+
+  private async childHead(ref: string) {
+    const [module, name] = ref.split('/');
+    if (module !== ONLINE_MODULE) return undefined;
+    const heads = await this.db
+      .selectFrom('onl_cgform_head')
+      .select(['table_name', 'synced_document', 'synced_version'])
+      .where('del_flag', '=', 0)
+      .where('synced_version', 'is not', null)
+      .execute();
+    return heads.find((h) => formNameOf(h.table_name) === name);
+  }
+
+  /** The form's version with its 附表's synced versions: a 附表 synced again rebuilds its 主表. */
+  private async versionOf(ownVersion: number, page: CompiledPage): Promise<string> {
+    const parts = [String(ownVersion)];
+    for (const child of page.form.children) parts.push(String((await this.childHead(child.page))?.synced_version ?? '-'));
+    return parts.join('.');
   }
 }
 

@@ -163,7 +163,7 @@ describe('designing 车辆信息', () => {
 
   it('changes a table name together with the entity name, API path and permission prefix', () => {
     const base = emptyOnlineDocument();
-    const doc = toDocument({ ...fromDocument(base), table: { tableName: 'truck_info', title: '货车信息' } }, base);
+    const doc = toDocument({ ...fromDocument(base), table: { tableName: 'truck_info', title: '货车信息', tableType: '1' } }, base);
     expect(doc.entity).toEqual({ name: 'truckInfo', module: 'online', title: '货车信息', table: 'truck_info', apiPath: '/online/form/truckInfo', permissionPrefix: 'onl_truck_info' });
   });
 

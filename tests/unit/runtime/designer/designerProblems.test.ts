@@ -6,10 +6,11 @@ import type { DesignerModel } from '../../../../runtime/designer/types';
 
 function model(): DesignerModel {
   let m: DesignerModel = {
-    table: { tableName: 'car_info', title: '车辆信息' },
+    table: { tableName: 'car_info', title: '车辆信息', tableType: '1' },
     fields: [],
     indexes: [],
     buttons: { add: true, edit: true, delete: true, batchDelete: true, export: true, import: true },
+    subTables: [],
   };
   m = addField(m, { ...newFieldRow(), key: 'a', column: 'plate_no', label: '车牌号' });
   m = addField(m, { ...newFieldRow(), key: 'b', column: 'brand', label: '品牌' });
@@ -42,7 +43,7 @@ describe('checks before saving', () => {
     m = addField(m, { ...newFieldRow(), key: 'd', column: 'brand', label: '重复' });
     m = addField(m, { ...newFieldRow(), key: 'e', column: 'create_time', label: '' });
     m = addField(m, { ...newFieldRow(), key: 'f', column: 'vin', label: '车架号', validation: { kind: 'regex', regex: '([', message: '' } });
-    const problems = designerProblems({ ...m, table: { tableName: '1abc', title: ' ' } });
+    const problems = designerProblems({ ...m, table: { tableName: '1abc', title: ' ', tableType: '1' } });
     expect(problems).toEqual([
       { area: 'table', property: 'tableName', message: '表名必须以小写字母开头，只含小写字母、数字和下划线，最长 63 个字符' },
       { area: 'table', property: 'title', message: '请输入表描述' },
