@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { BusinessError, okMessage, type Envelope } from '../http/envelope';
 import { consumeCaptcha, issueCaptcha, type CaptchaCodeSource } from './captcha';
 import { tokenOf } from './guard';
-import { verifyAgainstNobody, verifyPassword } from './password';
-import { clearCounter, lockedFor, lockedMessage, recordFailure, takeAccountTurn, TOO_FREQUENT_MESSAGE } from './throttle';
+import { accountByPassword } from './accountByPassword';
+import { TOO_FREQUENT_MESSAGE } from './throttle';
 import { revokeSession } from './sessions';
 import { logSignIn } from '../sys/log/loginLog';
-import { finishSignIn, SIGN_IN_ACCOUNT_COLUMNS } from './signInAnswer';
+import { finishSignIn } from './signInAnswer';
 
 export interface LoginRoutesOptions {
   /** false with CAPTCHA=off: automated clients sign in without solving one. */
@@ -24,7 +24,7 @@ interface LoginBody {
 }
 
 /** The same answer for an unknown user and a wrong password (JeecgBoot's wrong-password text). */
-export const WRONG_CREDENTIALS_MESSAGE = '用户名或密码错误';
+export { WRONG_CREDENTIALS_MESSAGE } from './accountByPassword';
 
 const CHECK_KEY = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' } as const;
 
@@ -74,30 +74,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (app, o
         if (!(await consumeCaptcha(db, checkKey ?? '', captcha))) throw new BusinessError('验证码错误', 412);
       }
 
-      // Throttling comes first and never depends on whether the username exists (its answers
-      // would otherwise tell which ones do).
-      const address = request.ip;
-      const ipLock = await lockedFor(db, { scope: 'login-ip', subject: '*', address });
-      if (ipLock > 0) throw new BusinessError(TOO_FREQUENT_MESSAGE);
-      const pairLock = await lockedFor(db, { scope: 'login', subject: username, address });
-      if (pairLock > 0) throw new BusinessError(lockedMessage(pairLock));
-      if (!(await takeAccountTurn(db, username))) throw new BusinessError(TOO_FREQUENT_MESSAGE);
-
-      const user = await db
-        .selectFrom('sys_user')
-        .select([...SIGN_IN_ACCOUNT_COLUMNS, 'password'])
-        .where('username', '=', username)
-        .executeTakeFirst();
-      // An unknown user costs a password check too and gets the wrong-password answer.
-      const rightPassword = user ? await verifyPassword(user.password, password) : await verifyAgainstNobody(password);
-      if (!user || !rightPassword) {
-        const locked = await recordFailure(db, { scope: 'login', subject: username, address });
-        await recordFailure(db, { scope: 'login-ip', subject: '*', address });
-        await recordFailure(db, { scope: 'login-acct', subject: username });
-        throw new BusinessError(locked > 0 ? lockedMessage(locked) : WRONG_CREDENTIALS_MESSAGE);
-      }
-      await clearCounter(db, { scope: 'login', subject: username, address });
-      await clearCounter(db, { scope: 'login-acct', subject: username });
+      const user = await accountByPassword(db, username, password, request.ip);
       return finishSignIn(app, request, user, { remember: request.body.remember_me });
     },
   );

@@ -4,7 +4,7 @@ import { logSignIn } from '../../sys/log/loginLog';
 import { TOO_FREQUENT_MESSAGE } from '../throttle';
 import { finishSignIn, SIGN_IN_ACCOUNT_COLUMNS } from '../signInAnswer';
 import { linkAccount, linkedUser } from './accountLink';
-import { accountByPassword } from './bindPassword';
+import { accountByPassword } from '../accountByPassword';
 import { dropBindTicket, issueTicket, randomSecret, readBindTicket, saveFlow, takeFlow, takeLoginTicket, FLOW_LIFETIME_MS } from './loginFlow';
 import { OIDC_THIRD_TYPE, OidcClient } from './oidcClient';
 import type { CasSettings, OidcSettings } from './thirdConfig';

@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
-import { BusinessError } from '../../http/envelope';
-import { verifyAgainstNobody, verifyPassword } from '../password';
-import { SIGN_IN_ACCOUNT_COLUMNS, type SignInAccount } from '../signInAnswer';
-import { clearCounter, lockedFor, lockedMessage, recordFailure, takeAccountTurn, TOO_FREQUENT_MESSAGE } from '../throttle';
-import { WRONG_CREDENTIALS_MESSAGE } from '../loginRoutes';
+import type { DB } from '../db/types';
+import { BusinessError } from '../http/envelope';
+import { verifyAgainstNobody, verifyPassword } from './password';
+import { SIGN_IN_ACCOUNT_COLUMNS, type SignInAccount } from './signInAnswer';
+import { clearCounter, lockedFor, lockedMessage, recordFailure, takeAccountTurn, TOO_FREQUENT_MESSAGE } from './throttle';
+
+export const WRONG_CREDENTIALS_MESSAGE = '用户名或密码错误';
 
 /**
- * The password check of binding a provider account to an existing one. It counts against the very
- * same sign-in limits as the login form (sys_auth_throttle scopes login, login-ip, login-acct), so a
- * bind ticket is no way around them, and answers an unknown user and a wrong password alike, after
- * the same hashing work.
+ * The account a username and password name — the login form's check, and binding a provider
+ * account to an existing one (第三方登录), so a bind ticket is no way around the sign-in limits
+ * (sys_auth_throttle scopes login, login-ip, login-acct). Throttling comes first and never depends
+ * on whether the username exists; an unknown user costs a password check too and gets the
+ * wrong-password answer (its answers and timing would otherwise tell which accounts exist).
  */
 export async function accountByPassword(db: Kysely<DB>, username: string, password: string, address: string): Promise<SignInAccount> {
   if ((await lockedFor(db, { scope: 'login-ip', subject: '*', address })) > 0) throw new BusinessError(TOO_FREQUENT_MESSAGE);
