@@ -96,8 +96,14 @@ test.describe('统计报表 · 案件统计', () => {
     expect(Number(last['案件数'])).toBe(total.cases);
     expect(Number(last['公估费'])).toBe(Number(total.fee));
 
-    // 打印: the report area alone, without its query bar.
+    // 打印: the report area alone, without its query bar (the browser's print dialog is not opened here).
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await view.getByRole('button', { name: /打\s*印/ }).click();
+    await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
     await page.emulateMedia({ media: 'print' });
+    await expect(page.getByText('统计报表', { exact: true }).first()).toBeHidden();
     await expect(view.getByRole('button', { name: /查\s*询/ })).toBeHidden();
     await screenshot(page, 'statistics-print');
     await page.emulateMedia({ media: 'screen' });

@@ -29,6 +29,14 @@ export const STATISTICS_TEXTS = {
   chart: '图表',
 } as const;
 
+/** Prints the report area alone (statistics.css) — only while this print lasts, so other pages print whole. */
+export function printReport(): void {
+  const { body } = document;
+  body.classList.add('statistics-printing');
+  window.addEventListener('afterprint', () => body.classList.remove('statistics-printing'), { once: true });
+  window.print();
+}
+
 export interface StatisticsViewProps {
   page: CompiledPage;
   report: CompiledStatistics;
@@ -168,7 +176,7 @@ export function StatisticsView({ page, report, host }: StatisticsViewProps) {
                 {STATISTICS_TEXTS.export}
               </Button>
             )}
-            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+            <Button icon={<PrinterOutlined />} onClick={printReport}>
               {STATISTICS_TEXTS.print}
             </Button>
           </Space>
