@@ -253,6 +253,16 @@ describe.each(DATABASE_KINDS)('统计报表 executor: comma lists, to-one joins 
     expect(customer?.customerIds_text).toBe(named.customer_name);
   });
 
+  it('refuses more groups than maxGroups, in Chinese', async () => {
+    await expect(
+      run('receive/receive', {
+        key: 'bounded', title: '状态统计', permissionPrefix: 'x', maxGroups: 2,
+        groups: [{ field: 'receiveStatus' }],
+        measures: [{ key: 'cases', title: '案件数', agg: 'count' }],
+      }),
+    ).rejects.toThrow('分组数超过上限 2，请缩小统计范围（如缩短期间或增加筛选条件）');
+  });
+
   it('costs by the case’s 委托方, filtered by the case’s department, the case fee split over its costs', async () => {
     const [depart] = (await sql<{ depart_id: string }>`SELECT depart_id FROM biz_receive WHERE tenant_id = 0 AND depart_id IS NOT NULL
       GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`.execute(server.database.db)).rows;
