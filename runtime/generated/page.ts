@@ -120,7 +120,7 @@ export type CustomRowAction1 = {
   [k: string]: unknown | undefined;
 };
 /**
- * to-many: `link` is a field of the joined page holding the source row's id (measures only); to-one: `by` is a field of the source page holding the joined row's id (filters, groups and measures). Exactly one of link and by.
+ * to-many: `link` is a field of the joined page holding the source row's id (measures only); to-one: `by` is a field of the source page holding the joined row's id (filters, groups and measures). Exactly one of link and by; `on` (to-many) names the source field the link matches instead of its id.
  */
 export type StatisticsJoin = StatisticsJoin1 & StatisticsJoin2;
 export type StatisticsJoin1 = {
@@ -1887,6 +1887,10 @@ export interface StatisticsJoin2 {
   page: string;
   link?: FieldName;
   by?: FieldName;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  on?: string;
 }
 /**
  * A control of the report's query bar: a period over a date field, or one value with the field's widget.
@@ -1943,7 +1947,7 @@ export interface StatisticsMeasure {
    */
   where?: RowCondition[];
   /**
-   * With a to-one join and sum: the joined row's value divided among the source rows linking to it, evenly (true) or by a weight field of the source.
+   * With sum over a to-one join, or a to-many join with `on`: the joined value of each source row divided among the source rows sharing the same joined row (to-one) or `on` value — evenly (true) or by a weight field of the source (evenly when the weights add up to 0). The share counts the rows the user may see, whatever the query bar's filters.
    */
   split?:
     | true

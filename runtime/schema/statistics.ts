@@ -22,6 +22,8 @@ export interface CompiledStatisticsJoin {
   link?: string;
   /** to-one: the source's field holding the joined row's id */
   by?: string;
+  /** to-many: the source field the link holds (default the source row's id) */
+  on?: string;
 }
 
 export interface CompiledStatisticsFilter {
@@ -176,6 +178,7 @@ export function statisticsErrors(doc: PageDocument, source: string): SchemaError
     };
     for (const [name, j] of Object.entries(joins) as [string, StatisticsJoin][]) {
       if (j.by !== undefined && !own.has(j.by)) report(at('joins', name, 'by'), `关联字段 ${j.by} 不是本页面的字段`);
+      if (j.on !== undefined && !own.has(j.on)) report(at('joins', name, 'on'), `关联字段 ${j.on} 不是本页面的字段`);
     }
     (r.filters ?? []).forEach((f, k) => {
       const field = fieldOf(f.join, f.field, at('filters', k, 'field'), true);
@@ -217,7 +220,7 @@ export function statisticsErrors(doc: PageDocument, source: string): SchemaError
         else if (!NUMERIC.has(field.type)) report(where('field'), `求和与平均只用于数值字段，${m.field} 的类型是 ${field.type}`);
       }
       if (m.split !== undefined) {
-        if (!join || join.by === undefined || m.agg !== 'sum') report(where('split'), '分摊（split）只用于一对一关联（by）上的求和指标');
+        if (!join || (join.by === undefined && join.on === undefined) || m.agg !== 'sum') report(where('split'), '分摊（split）只用于一对一关联（by）或带 on 的一对多关联上的求和指标');
         if (typeof m.split === 'object' && !own.has(m.split.weight)) report(where('split'), `权重字段 ${m.split.weight} 不是本页面的字段`);
       }
     });

@@ -42,11 +42,11 @@ function PeriodInput({ label, value, onChange }: { label: string; value: DateRan
   );
 }
 
-function ValueInput({ field, host, value, onChange }: { field: CompiledField; host: Host; value: string | undefined; onChange(next: string | undefined): void }) {
+function ValueInput({ field, label, host, value, onChange }: { field: CompiledField; label: string; host: Host; value: string | undefined; onChange(next: string | undefined): void }) {
   const Widget = getWidget(field.widget);
-  if (!Widget) return <Input aria-label={field.label} allowClear value={value} onChange={(e) => onChange(e.target.value || undefined)} />;
-  // The field's own widget, single-valued and optional: a filter picks one value.
-  const edited: CompiledField = { ...field, options: { ...field.options, multiple: false }, placeholder: `请选择${field.label}`, required: false, readOnly: false };
+  if (!Widget) return <Input aria-label={label} allowClear value={value} onChange={(e) => onChange(e.target.value || undefined)} />;
+  // The field's own widget, single-valued and optional: a filter picks one value; named as the filter is.
+  const edited: CompiledField = { ...field, label, options: { ...field.options, multiple: false }, placeholder: `请选择${label}`, required: false, readOnly: false };
   return (
     <Suspense fallback={<Input disabled />}>
       {createElement(Widget, {
@@ -80,7 +80,7 @@ export function StatisticsFilters({ controls, values, host, onChange }: Statisti
               {filter.period ? (
                 <PeriodInput label={label} value={typeof value === 'object' ? value : {}} onChange={(next) => set(filter.param, next)} />
               ) : field ? (
-                <ValueInput field={field} host={host} value={typeof value === 'string' ? value : undefined} onChange={(next) => set(filter.param, next)} />
+                <ValueInput field={field} label={label} host={host} value={typeof value === 'string' ? value : undefined} onChange={(next) => set(filter.param, next)} />
               ) : (
                 <Input disabled />
               )}

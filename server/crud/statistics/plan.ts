@@ -14,6 +14,8 @@ export interface JoinPlan {
   /** to-many: the joined page's field holding the source id; to-one: the source's field holding the joined id */
   field: CompiledField;
   toOne: boolean;
+  /** to-many: the source field the link matches (default the source row's id) */
+  on?: CompiledField;
   /** SQL alias, made here (never a document's text) */
   alias: string;
 }
@@ -90,7 +92,8 @@ export function planReport(report: CompiledStatistics, source: EntityService, se
     index += 1;
     const toOne = join.by !== undefined;
     const field = toOne ? fieldOn(source, join.by as string, `${at}/by`) : fieldOn(service, join.link as string, `${at}/link`);
-    joins.set(join.name, { join, service, field, toOne, alias: toOne ? `o${index}` : `j${index}` });
+    const on = join.on === undefined ? undefined : fieldOn(source, join.on, `${at}/on`);
+    joins.set(join.name, { join, service, field, toOne, alias: toOne ? `o${index}` : `j${index}`, ...(on ? { on } : {}) });
   }
   const joinOf = (name: string | undefined, at: string, toOneOnly: boolean): JoinPlan | undefined => {
     if (name === undefined) return undefined;
@@ -127,8 +130,8 @@ export function planReport(report: CompiledStatistics, source: EntityService, se
     if (field && !NUMERIC.has(field.type)) throw new StatisticsPlanError(`/measures/${i}/field`, `求和与平均只用于数值字段，${measure.field} 的类型是 ${field.type}`);
     const weight = typeof measure.split === 'object' ? fieldOn(source, measure.split.weight, `/measures/${i}/split/weight`) : undefined;
     if (weight && !NUMERIC.has(weight.type)) throw new StatisticsPlanError(`/measures/${i}/split/weight`, `权重字段 ${weight.name} 须为数值字段`);
-    if (measure.split !== undefined && (!join?.toOne || measure.agg !== 'sum')) {
-      throw new StatisticsPlanError(`/measures/${i}/split`, '分摊（split）只用于一对一关联（by）上的求和指标');
+    if (measure.split !== undefined && (!(join?.toOne || join?.on) || measure.agg !== 'sum')) {
+      throw new StatisticsPlanError(`/measures/${i}/split`, '分摊（split）只用于一对一关联（by）或带 on 的一对多关联上的求和指标');
     }
     const format = measure.format ?? (measure.agg === 'count' ? 'integer' : field?.type === 'money' ? 'money' : field?.type === 'integer' && measure.agg === 'sum' ? 'integer' : 'number');
     return { measure, format, ...(field ? { field } : {}), ...(join ? { join } : {}), ...(weight ? { weight } : {}) };

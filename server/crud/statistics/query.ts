@@ -101,6 +101,7 @@ function measureExpression(plan: MeasurePlan, index: number, report: ReportPlan,
   if (join && !join.toOne) {
     const alias = `m${index}`;
     if (measure.agg === 'count') return sql`COALESCE(SUM(${sql.ref(`${alias}.n`)}), 0)`;
+    if (measure.agg === 'sum' && measure.split !== undefined) return sql`COALESCE(SUM(${sql.ref(`${alias}.s`)} * ${sql.ref(`${SOURCE}.__share${index}`)}), 0)`;
     if (measure.agg === 'sum') return sql`COALESCE(SUM(${sql.ref(`${alias}.s`)}), 0)`;
     return sql`SUM(${sql.ref(`${alias}.s`)}) / NULLIF(SUM(${sql.ref(`${alias}.c`)}), 0)`;
   }
@@ -119,11 +120,13 @@ function measureExpression(plan: MeasurePlan, index: number, report: ReportPlan,
 /** Each row's share of the joined row it links to (split), over the rows counted (after filters and rules). */
 function shareExpression(plan: MeasurePlan, by: CompiledField): RawBuilder<unknown> {
   const partition = sql.ref(by.column);
+  const even = sql`1.0 / COUNT(*) OVER (PARTITION BY ${partition})`;
   if (typeof plan.measure.split === 'object' && plan.weight) {
     const weight = sql`COALESCE(${sql.ref(plan.weight.column)}, 0)`;
-    return sql`${weight} / NULLIF(SUM(${weight}) OVER (PARTITION BY ${partition}), 0)`;
+    // Weights adding up to 0 (none given): shared evenly.
+    return sql`COALESCE(${weight} / NULLIF(SUM(${weight}) OVER (PARTITION BY ${partition}), 0), ${even})`;
   }
-  return sql`1.0 / COUNT(*) OVER (PARTITION BY ${partition})`;
+  return even;
 }
 
 export interface PreparedReport {
@@ -137,7 +140,6 @@ export async function prepareReport(plan: ReportPlan, params: StatisticsParams, 
   const table = source.model.table;
   const own: Condition[] = [];
   const sourceRows = await visible(source, asker);
-  if (sourceRows) own.push(sourceRows);
   for (const filter of plan.filters) {
     const parts = filterConditions(filter, params);
     if (parts.length === 0) continue;
@@ -149,11 +151,15 @@ export async function prepareReport(plan: ReportPlan, params: StatisticsParams, 
       own.push(sql<SqlBool>`${sql.ref(filter.join.field.column)} IN (SELECT ${sql.ref('id')} FROM ${sql.table(joined.model.table)}${where ? sql` WHERE ${where}` : sql``})`);
     }
   }
-  const shares = plan.measures.flatMap((m, i) =>
-    m.measure.split !== undefined && m.join ? [sql`, ${shareExpression(m, m.join.field)} AS ${sql.ref(`__share${i}`)}`] : [],
-  );
+  const shares = plan.measures.flatMap((m, i) => {
+    const by = m.join?.toOne ? m.join.field : m.join?.on;
+    return m.measure.split !== undefined && by ? [sql`, ${shareExpression(m, by)} AS ${sql.ref(`__share${i}`)}`] : [];
+  });
+  // Shares are taken over the rows the user may see, before the query bar's filters: a filter on a
+  // member does not hand them the whole of what its case's members share.
   const baseWhere = allOf(own);
-  const base = sql`SELECT ${sql.table(table)}.*${sql.join(shares, sql``)} FROM ${sql.table(table)}${baseWhere ? sql` WHERE ${baseWhere}` : sql``}`;
+  const shared = sql`SELECT ${sql.table(table)}.*${sql.join(shares, sql``)} FROM ${sql.table(table)}${sourceRows ? sql` WHERE ${sourceRows}` : sql``}`;
+  const base = sql`SELECT * FROM (${shared}) AS ${sql.table(table)}${baseWhere ? sql` WHERE ${baseWhere}` : sql``}`;
 
   // Joined rows the user may see, read once per request.
   const oneJoins = new Map<JoinPlan, RawBuilder<unknown>>();
@@ -173,7 +179,7 @@ export async function prepareReport(plan: ReportPlan, params: StatisticsParams, 
     const value = m.field ? sql.ref(m.field.column) : sql`NULL`;
     const link = sql.ref(m.join.field.column);
     manyJoins.push(
-      sql` LEFT JOIN (SELECT ${link} AS k, COUNT(*) AS n, SUM(${value}) AS s, COUNT(${value}) AS c FROM ${sql.table(joined.model.table)}${where ? sql` WHERE ${where}` : sql``} GROUP BY ${link}) AS ${sql.ref(`m${i}`)} ON ${sql.ref(`m${i}.k`)} = ${sql.ref(`${SOURCE}.id`)}`,
+      sql` LEFT JOIN (SELECT ${link} AS k, COUNT(*) AS n, SUM(${value}) AS s, COUNT(${value}) AS c FROM ${sql.table(joined.model.table)}${where ? sql` WHERE ${where}` : sql``} GROUP BY ${link}) AS ${sql.ref(`m${i}`)} ON ${sql.ref(`m${i}.k`)} = ${sql.ref(`${SOURCE}.${m.join.on?.column ?? 'id'}`)}`,
     );
   }
   const measures = plan.measures.map((m, i) =>

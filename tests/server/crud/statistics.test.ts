@@ -253,6 +253,29 @@ describe.each(DATABASE_KINDS)('统计报表 executor: comma lists, to-one joins 
     expect(customer?.customerIds_text).toBe(named.customer_name);
   });
 
+  it('a member’s share of the case’s costs: a to-many join on the member’s case, split evenly, whatever the filters', async () => {
+    const report: StatisticsReport = {
+      key: 'share', title: '分摊统计', permissionPrefix: 'x',
+      joins: { costs: { page: 'cost/caseCost', link: 'receiveId', on: 'receiveId' } },
+      filters: [{ field: 'userName' }],
+      groups: [{ field: 'userName' }],
+      measures: [{ key: 'cost', title: '分摊费用', agg: 'sum', join: 'costs', field: 'amount', split: true }],
+    };
+    const answer = await run('receive/receiveMember', report);
+    const hand = (await sql<{ user_name: string; cost: string }>`
+      SELECT m.user_name, COALESCE(sum(c.total / n.members), 0) AS cost FROM biz_receive_member m
+      JOIN (SELECT receive_id, count(*) AS members FROM biz_receive_member WHERE tenant_id = 0 GROUP BY receive_id) n ON n.receive_id = m.receive_id
+      LEFT JOIN (SELECT receive_id, sum(amount) AS total FROM biz_case_cost WHERE tenant_id = 0 GROUP BY receive_id) c ON c.receive_id = m.receive_id
+      WHERE m.tenant_id = 0 GROUP BY 1`.execute(server.database.db)).rows;
+    const rows = answer.rows.filter((r) => r.type === 'row');
+    expect(rows).toHaveLength(hand.length);
+    for (const h of hand) expect(Number(rows.find((r) => r.userName === h.user_name)?.cost)).toBeCloseTo(Number(h.cost), 1);
+    // Choosing one member keeps their share: the split counts every member of the case.
+    const lisi = rows.find((r) => r.userName === 'lisi');
+    const alone = await run('receive/receiveMember', report, { userName: 'lisi' });
+    expect(alone.rows.at(-1)?.cost).toBe(lisi?.cost);
+  });
+
   it('refuses more groups than maxGroups, in Chinese', async () => {
     await expect(
       run('receive/receive', {

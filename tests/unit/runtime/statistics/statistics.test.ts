@@ -76,7 +76,7 @@ describe('the compiled report (receive.json caseReport)', () => {
       '/statistics/0/groups/1/bucket 按月/季/年分组只用于日期字段，receiveName 的类型是 string',
       '/statistics/0/measures/1/field 求和与平均只用于数值字段，receiveName 的类型是 string',
       '/statistics/0/measures/2/to 比率引用了不存在的指标 missing',
-      '/statistics/0/measures/3/split 分摊（split）只用于一对一关联（by）上的求和指标',
+      '/statistics/0/measures/3/split 分摊（split）只用于一对一关联（by）或带 on 的一对多关联上的求和指标',
       '/statistics/0/chart/measures/0 图表引用了不存在的指标 none',
     ]);
   });
