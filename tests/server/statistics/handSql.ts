@@ -92,8 +92,8 @@ export function areaReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> {
 
 /** 通报统计: what each insurer's 案件通报 reports — its cases of the period by 委托方 → 案件状态. */
 export function circularReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> {
-  const measures = sql`count(*) AS cases, sum(r.estimated_loss) AS "estimatedLoss", sum(r.fee_amount) AS fee,
-    sum(r.invoiced_amount) AS invoiced, sum(r.fee_amount) - sum(r.invoiced_amount) AS "toInvoice"`;
+  const measures = sql`count(*) AS cases, count(*) FILTER (WHERE ${closed}) AS closed, sum(r.estimated_loss) AS "estimatedLoss",
+    sum(r.fee_amount) AS fee, sum(r.invoiced_amount) AS invoiced`;
   const where = sql`${caseWhere(f)} AND ${period(sql`r.trust_date`, f)}`;
   return run(
     db,
@@ -119,14 +119,19 @@ export function costReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> {
   );
 }
 
-/** 客户统计: cases of the period by 被保险人 → 委托方. */
+/**
+ * 客户统计: cases of the period by 被保险人 → 委托方; a case with several 被保险人 counts under each of them,
+ * the 合计 counts it once.
+ */
 export function customerReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> {
   const measures = sql`count(*) AS cases, count(*) FILTER (WHERE ${closed}) AS closed,
     sum(r.estimated_loss) AS "estimatedLoss", sum(r.fee_amount) AS fee, sum(r.invoiced_amount) AS invoiced`;
   const where = sql`${caseWhere(f)} AND ${period(sql`r.trust_date`, f)}`;
   return run(
     db,
-    sql`SELECT r.customer_ids AS k1, r.insurer_code AS k2, ${measures} FROM biz_receive r WHERE ${where} GROUP BY 1, 2 ORDER BY 1, 2`,
+    sql`SELECT c.customer AS k1, r.insurer_code AS k2, ${measures}
+        FROM biz_receive r LEFT JOIN LATERAL unnest(string_to_array(r.customer_ids, ',')) AS c(customer) ON true
+        WHERE ${where} GROUP BY 1, 2 ORDER BY 1, 2`,
     sql`SELECT ${measures} FROM biz_receive r WHERE ${where}`,
     2,
   );
@@ -135,7 +140,7 @@ export function customerReport(db: Kysely<DB>, f: HandFilter): Promise<HandRepor
 /** 部门统计: cases of the period by 承办部门 → 主办公估师. */
 export function departmentReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> {
   const measures = sql`count(*) AS cases, count(*) FILTER (WHERE ${open}) AS open, count(*) FILTER (WHERE ${closed}) AS closed,
-    sum(r.fee_amount) AS fee, sum(r.invoiced_amount) AS invoiced, sum(r.fee_amount) - sum(r.invoiced_amount) AS "toInvoice"`;
+    sum(r.fee_amount) AS fee, sum(r.invoiced_amount) AS invoiced`;
   const where = sql`${caseWhere(f)} AND ${period(sql`r.trust_date`, f)}`;
   return run(
     db,
@@ -159,17 +164,13 @@ export function receiptReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport
 }
 
 /**
- * 分摊统计: each case of the period (委托日期) shares its 公估费 and its effective costs (已审批 + 已支付)
- * among its members by 分摊比例; by 承办部门 of the case → 成员.
+ * 分摊统计: each case of the period (委托日期) shares its 公估费 among its members in proportion to their
+ * 分摊比例 (a member's part = 公估费 × 比例 ÷ the case's members' 比例 together); by 承办部门 of the case → 成员.
  */
 export function shareReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> {
-  const measures = sql`count(*) AS cases,
-    sum(r.fee_amount * m.share_ratio / 100) AS "sharedFee",
-    sum(coalesce(k.cost, 0) * m.share_ratio / 100) AS "sharedCost",
-    sum(coalesce(r.fee_amount, 0) * m.share_ratio / 100) - sum(coalesce(k.cost, 0) * m.share_ratio / 100) AS "sharedNet"`;
+  const measures = sql`count(*) AS cases, sum(r.fee_amount * m.share_ratio / NULLIF(w.total, 0)) AS "sharedFee"`;
   const from = sql`biz_receive_member m JOIN biz_receive r ON r.id = m.receive_id
-    LEFT JOIN (SELECT receive_id, sum(amount) AS cost FROM biz_case_cost
-               WHERE cost_status IN (${sql.join([...EFFECTIVE_COSTS])}) GROUP BY receive_id) k ON k.receive_id = r.id`;
+    JOIN (SELECT receive_id, sum(share_ratio) AS total FROM biz_receive_member GROUP BY receive_id) w ON w.receive_id = r.id`;
   const where = sql`m.tenant_id = ${f.tenant} AND ${caseWhere(f)} AND ${period(sql`r.trust_date`, f)}`;
   return run(
     db,
@@ -179,14 +180,17 @@ export function shareReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> 
   );
 }
 
-/** 案件统计 (H4 writes the report; the figures the lead's note quotes): cases of the period by 案件状态. */
+/** 案件统计 (H4's worked example): cases of the period by 承办部门 → 案件状态, with their effective costs and hours. */
 export function receiveReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> {
-  const measures = sql`count(*) AS cases, sum(r.estimated_loss) AS "estimatedLoss", sum(r.fee_amount) AS fee, sum(r.invoiced_amount) AS invoiced`;
+  const measures = sql`count(*) AS cases, count(*) FILTER (WHERE ${closed}) AS closed, sum(r.fee_amount) AS fee,
+    sum((SELECT sum(c.amount) FROM biz_case_cost c WHERE c.receive_id = r.id AND c.tenant_id = r.tenant_id
+         AND c.cost_status IN (${sql.join([...EFFECTIVE_COSTS])}))) AS cost,
+    sum((SELECT sum(h.hours) FROM cost_work_hour h WHERE h.case_id = r.id AND h.tenant_id = r.tenant_id)) AS hours`;
   const where = sql`${caseWhere(f)} AND ${period(sql`r.trust_date`, f)}`;
   return run(
     db,
-    sql`SELECT r.receive_status AS k1, ${measures} FROM biz_receive r WHERE ${where} GROUP BY 1 ORDER BY 1`,
+    sql`SELECT r.depart_id AS k1, r.receive_status AS k2, ${measures} FROM biz_receive r WHERE ${where} GROUP BY 1, 2 ORDER BY 1, 2`,
     sql`SELECT ${measures} FROM biz_receive r WHERE ${where}`,
-    1,
+    2,
   );
 }

@@ -4,7 +4,7 @@
  * (复核 0, 协办 20, 查勘/其他 10, 主办 the rest) adding up to exactly 100; migration 0031 gives members of
  * a database seeded before the same shares; the form refuses a share outside 0–100.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as migration0031 } from '../../../server/db/migrations/0031_statistics_reports';
 import { DATABASE_KINDS } from '../../support/database';
@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('案件成员的分摊比例 (%s)', (kind) => {
     // A case whose shares someone set by hand keeps them.
     const [kept] = seeded;
     await sql`UPDATE biz_receive_member SET share_ratio = 55 WHERE receive_id = ${kept.receive_id}`.execute(t.database.db);
-    await migration0031(t.database.db);
+    await migration0031(t.database.db as unknown as Kysely<unknown>);
     const after = await shares();
     expect(after.filter((r) => r.receive_id !== kept.receive_id)).toEqual(seeded.filter((r) => r.receive_id !== kept.receive_id));
     expect(after.filter((r) => r.receive_id === kept.receive_id).every((r) => Number(r.share_ratio) === 55)).toBe(true);
