@@ -119,6 +119,13 @@ export type CustomRowAction = CustomRowAction1 & CustomRowAction2;
 export type CustomRowAction1 = {
   [k: string]: unknown | undefined;
 };
+/**
+ * to-many: `link` is a field of the joined page holding the source row's id (measures only); to-one: `by` is a field of the source page holding the joined row's id (filters, groups and measures). Exactly one of link and by.
+ */
+export type StatisticsJoin = StatisticsJoin1 & StatisticsJoin2;
+export type StatisticsJoin1 = {
+  [k: string]: unknown | undefined;
+};
 
 /**
  * lossdesk page language: one document describes one business entity (its fields) and its pages — list, form, detail and picker. The runtime and the server both interpret it; see schemas/README.md.
@@ -159,6 +166,13 @@ export interface PageDocument {
    */
   views?: PageView[];
   recordPage?: PageRecordPage;
+  /**
+   * Statistics reports over this page's rows (统计报表): filters, group levels with subtotals and a 合计 row, measures, a chart, drill-down into the list, export and print. A menu item `schema/<module>/<entity>/<key>` opens one; its figures are served by GET {apiPath}/statistics/<key> (<permissionPrefix>:list) and …/exportXls (<permissionPrefix>:exportXls). See schemas/README.md.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  statistics?: StatisticsReport[];
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -1804,4 +1818,162 @@ export interface PageRecordTab {
   fill?: {
     [k: string]: FieldName | undefined;
   };
+}
+/**
+ * One report over the page's rows (the rows the user may see: tenant and data rules of every menu item of the page, the report's included).
+ */
+export interface StatisticsReport {
+  /**
+   * Identifies the report in the menu component (schema/<module>/<entity>/<key>) and its endpoints; unique among the page's views and reports.
+   */
+  key: string;
+  /**
+   * The report's title (page header, export file and sheet).
+   */
+  title: string;
+  /**
+   * Shown under the title.
+   */
+  description?: string;
+  /**
+   * Codes <prefix>:list (see and print the report) and <prefix>:exportXls (export).
+   */
+  permissionPrefix: string;
+  /**
+   * Other pages joined to the source rows, by name.
+   */
+  joins?: {
+    [k: string]: StatisticsJoin | undefined;
+  };
+  /**
+   * The report's query bar.
+   *
+   * @maxItems 8
+   */
+  filters?: StatisticsFilter[];
+  /**
+   * Group levels, outermost first: each level but the last gets a 小计 row; one 合计 row ends the table.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  groups: StatisticsGroup[];
+  /**
+   * The figures of each row, in column order.
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  measures: StatisticsMeasure[];
+  chart?: StatisticsChart;
+  /**
+   * Figures link to this page's list showing the rows behind them.
+   */
+  drillDown?: {
+    /**
+     * The route (menu path) of a list of this page, e.g. /receive/all.
+     */
+    route: string;
+  };
+  /**
+   * Most group rows of the innermost level (default 1000); more is refused with a message.
+   */
+  maxGroups?: number;
+}
+export interface StatisticsJoin2 {
+  /**
+   * A page <module>/<entity>, e.g. cost/caseCost.
+   */
+  page: string;
+  link?: FieldName;
+  by?: FieldName;
+}
+/**
+ * A control of the report's query bar: a period over a date field, or one value with the field's widget.
+ */
+export interface StatisticsFilter {
+  field: FieldName;
+  /**
+   * A to-one join: the field is the joined page's.
+   */
+  join?: string;
+  label?: string;
+  /**
+   * A period filter (date/datetime field): quick choices 本月/本季/本年/全部 and a free range; the choice it opens with.
+   */
+  period?: 'month' | 'quarter' | 'year' | 'all';
+}
+export interface StatisticsGroup {
+  field: FieldName;
+  /**
+   * A to-one join: the field is the joined page's.
+   */
+  join?: string;
+  title?: string;
+  /**
+   * Date fields: by month, quarter or year.
+   */
+  bucket?: 'month' | 'quarter' | 'year';
+  /**
+   * area fields: by province (1) or city (2).
+   */
+  areaLevel?: 1 | 2;
+  /**
+   * A measure key: groups in descending order of it (default: ascending by value).
+   */
+  sortBy?: string;
+}
+export interface StatisticsMeasure {
+  key: string;
+  title: string;
+  /**
+   * count rows; sum / avg of field; ratio: of ÷ to (a percentage).
+   */
+  agg: 'count' | 'sum' | 'avg' | 'ratio';
+  field?: FieldName;
+  /**
+   * Over the joined page's rows (field and where are then the joined page's).
+   */
+  join?: string;
+  /**
+   * Only rows meeting every condition.
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  where?: RowCondition[];
+  /**
+   * With a to-one join and sum: the joined row's value divided among the source rows linking to it, evenly (true) or by a weight field of the source.
+   */
+  split?:
+    | true
+    | {
+        weight: FieldName;
+      };
+  /**
+   * ratio: the numerator measure.
+   */
+  of?: string;
+  /**
+   * ratio: the denominator measure.
+   */
+  to?: string;
+  /**
+   * Default: count integer, ratio percent, sum/avg by the field's type.
+   */
+  format?: 'integer' | 'number' | 'money' | 'percent';
+}
+/**
+ * A chart of the outermost group level's rows (its 小计 when there are several levels).
+ */
+export interface StatisticsChart {
+  kind: 'bar' | 'line' | 'pie';
+  /**
+   * Measure keys drawn (a pie draws the first).
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  measures: string[];
+  height?: number;
 }

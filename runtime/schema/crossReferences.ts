@@ -24,6 +24,7 @@ import { checkPageConditions } from './rowConditions';
 import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 import { workflowErrors } from './workflowReferences';
 import { checkRecordPage } from './recordPageChecks';
+import { statisticsErrors } from './statistics';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
 
@@ -108,6 +109,7 @@ class Checker {
     this.errors.push(...workflowErrors(this.doc, this.source));
     checkPageConditions(this.doc, this);
     checkRecordPage(this.doc, this.systemNames, (at, message) => this.report(at, message));
+    this.errors.push(...statisticsErrors(this.doc, this.source));
     return this.errors;
   }
 
