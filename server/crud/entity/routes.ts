@@ -31,6 +31,7 @@ import { bothConditions, dataRuleCondition } from './dataRuleScope';
 import { viewCondition } from './viewFilter';
 import { recordPageProblems } from '../record/recordChecks';
 import { registerRecordSummary } from '../record/recordSummary';
+import { registerStatistics } from '../statistics/routes';
 import { registerGridBatch } from './gridBatch';
 import { hasRecycleBin, registerRecycleBin } from './recycleRoutes';
 import type { EntityHooks } from './hooks';
@@ -430,6 +431,8 @@ export const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app,
   }
   // A record page's figures read other pages' rows: registered once every page has its service.
   for (const service of services.values()) registerRecordSummary(app, service, services);
+  // 统计报表 (statistics) read their page's rows and other pages' alike.
+  registerStatistics(app, services);
   const onWrite = opts.onWrite;
   if (onWrite) {
     const tables = models.map((model) => ({ path: `${model.page.entity.apiPath}/`, table: model.table }));
