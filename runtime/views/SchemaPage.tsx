@@ -24,6 +24,7 @@ import { usePageHeader } from './layout/usePageHeader';
 import { TreeManageView } from './tree/TreeManageView';
 import { TreePane } from './tree/TreePane';
 import { recordPath } from './record/recordPageModel';
+import { findStatistics } from '../schema/statistics';
 
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
@@ -33,6 +34,8 @@ const RowActionTableModal = lazy(() => import('./rowAction/RowActionTableModal')
 const RecycleBinModal = lazy(() => import('./recycleBin/RecycleBinModal').then((module) => ({ default: module.RecycleBinModal })));
 const TestBoxModal = lazy(() => import('./list/TestBoxModal').then((module) => ({ default: module.TestBoxModal })));
 const DetailDrawer = lazy(() => import('./drawer/DetailDrawer').then((module) => ({ default: module.DetailDrawer })));
+// 统计报表 (a report of the page's `statistics`) load only where a menu item opens one.
+const StatisticsView = lazy(() => import('./statistics/StatisticsView').then((module) => ({ default: module.StatisticsView })));
 
 export interface SchemaPageProps {
   page: CompiledPage;
@@ -117,6 +120,18 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   useEffect(() => {
     if (addRequested) setSearch?.(withoutAction(search));
   }, [addRequested, search, setSearch]);
+
+  // A menu item opening one of the page's reports (schema/<module>/<entity>/<report key>).
+  const report = view === undefined ? undefined : findStatistics(page, view);
+  if (report) {
+    return (
+      <DictServiceProvider value={dict}>
+        <Suspense fallback={<Card variant="borderless" className="schema-page" loading />}>
+          <StatisticsView page={page} report={report} host={host} />
+        </Suspense>
+      </DictServiceProvider>
+    );
+  }
 
   // A tree entity edited as a tree (treeManage) instead of a list.
   if (page.document.treeManage) {

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Card, Result, Spin, Typography } from 'antd';
 import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import type { SchemaError } from '../../runtime/schema/schemaError';
+import { findStatistics } from '../../runtime/schema/statistics';
 import type { Host } from '../../runtime/host/types';
 import { SchemaPage } from '../../runtime/views/SchemaPage';
 import { listDictCodes } from '../../runtime/views/list/listConfig';
@@ -102,6 +103,8 @@ export function preloadSchemaPage(viewKey: string, soon = false): Promise<void> 
 function sendFirstRequest(request: Host['request'], outcome: Resolved, search: string): void {
   if (outcome.kind !== 'loaded' || !outcome.result.ok) return;
   const page = outcome.result.page;
+  // A report asks for its figures itself; the page's list is not shown.
+  if (outcome.view !== undefined && findStatistics(page, outcome.view)) return;
   prefetchFirstList(request, page, { search, ...(outcome.view === undefined ? {} : { view: outcome.view }) });
   void dictService.prefetch(listDictCodes(page)).catch(() => undefined);
 }
@@ -148,7 +151,7 @@ function RenderedPage({ result, source, view }: { result: LoadPageResult; source
   const gridLive = useGridLive();
   if (!result.ok) return <SchemaErrors source={source} errors={result.errors} />;
   // A menu item naming a view the document does not declare: say so rather than show every row.
-  if (view !== undefined && !result.page.views.some((v) => v.key === view)) {
+  if (view !== undefined && !result.page.views.some((v) => v.key === view) && !findStatistics(result.page, view)) {
     return (
       <Result
         status="404"
