@@ -96,7 +96,7 @@ test.describe('统计报表', () => {
     await (await totalCell(page, '案件数')).getByRole('link').click();
     await expect(page).toHaveURL(/\/receive\/all\?/);
     expect(new URL(page.url()).search).toContain('PICC');
-    await expect(totalText(page)).toContainText(`共 ${cases.replace(/,/g, '')} 条`);
+    await expect(totalText(page)).toContainText(`共${cases.replace(/,/g, '')}条`);
     await screenshot(page, 'statistics-area-drilldown');
   });
 });
