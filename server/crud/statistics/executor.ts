@@ -61,6 +61,7 @@ export async function runReport(plan: ReportPlan, params: StatisticsParams, aske
     }),
   );
   const textOf = (i: number, key: Key) => (key === null ? EMPTY_GROUP_TEXT : (texts[i].get(key) ?? key));
+  const ranks = plan.groups.map((g, i) => (g.field.dict?.kind === 'code' && !g.group.bucket ? new Map([...texts[i].keys()].map((k, n) => [k, n])) : undefined));
 
   const columns: StatisticsColumn[] = [
     ...plan.groups.map((g): StatisticsColumn => ({ key: g.group.key, title: g.group.title ?? g.field.label, kind: 'group' })),
@@ -91,6 +92,9 @@ export async function runReport(plan: ReportPlan, params: StatisticsParams, aske
         if (byMeasure !== 0) return byMeasure;
       }
       if (g.group.bucket) return ka.localeCompare(kb);
+      // A code dictionary's values in its own order (新建, 处理中, 结案审批 …), other values by name.
+      const rank = ranks[i];
+      if (rank && rank.has(ka) && rank.has(kb)) return (rank.get(ka) as number) - (rank.get(kb) as number);
       return textOf(i, ka).localeCompare(textOf(i, kb), 'zh-CN') || ka.localeCompare(kb);
     });
   };

@@ -10,6 +10,14 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../server/db/types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatisticsAnswer, StatisticsRow } from '../../../runtime/statistics/answer';
+import type { FastifyRequest } from 'fastify';
+import type { StatisticsReport } from '../../../runtime/generated/page';
+import { compileStatisticsReport } from '../../../runtime/schema/statistics';
+import { EntityDictionaries } from '../../../server/crud/entity/dictionaries';
+import { entityModel } from '../../../server/crud/entity/model';
+import { EntityService } from '../../../server/crud/entity/service';
+import { runReport } from '../../../server/crud/statistics/executor';
+import { planReport } from '../../../server/crud/statistics/plan';
 import { readWorkbook } from '../../../server/excel';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, login } from '../support/app';
@@ -90,6 +98,10 @@ describe.each(DATABASE_KINDS)('统计报表 executor: 案件统计 (%s)', (kind)
     const row = rowsOf(answer, 'row').find((r) => r.receiveStatus === 'handle' && r.departId !== null);
     expect(row?.receiveStatus_text).toBe('处理中');
     expect(row?.departId_text).toBe(departs.find((d) => d.id === row?.departId)?.depart_name);
+    // States follow their dictionary's order within a department (新建, 处理中, 结案审批 …).
+    const order = ['new', 'handle', 'approve', 'over', 'wait_receipt', 'receipted', 'old'];
+    const states = rowsOf(answer, 'row').filter((r) => r.departId === row?.departId).map((r) => order.indexOf(String(r.receiveStatus)));
+    expect(states).toEqual([...states].sort((a, b) => a - b));
     // Display order: rows of a department, then its 小计.
     const first = answer.rows[0];
     const subtotalAt = answer.rows.findIndex((r) => r.type === 'subtotal');
@@ -197,6 +209,81 @@ describe.each(DATABASE_KINDS)('统计报表 executor: 案件统计 (%s)', (kind)
       expect((await report(period, zhangsan)).success).toBe(true);
     } finally {
       await sql`UPDATE sys_permission SET status = '1' WHERE perms = 'receiveReport:exportXls'`.execute(server.database.db);
+    }
+  });
+});
+
+/**
+ * The language's other shapes, run by the same executor on the same demo data (as H5's reports use
+ * them): a group over a comma list (被保险人), and a report over costs with its case joined to-one —
+ * filtered and grouped by the case's fields — whose 公估费 is split over the case's costs.
+ */
+describe.each(DATABASE_KINDS)('统计报表 executor: comma lists, to-one joins and split (%s)', (kind) => {
+  const server = signedInCrudApp(kind);
+
+  function run(source: string, report: StatisticsReport, params: Record<string, string> = {}) {
+    const pages = server.pages;
+    const dicts = new EntityDictionaries(server.database.db, server.app.dictionaries, pages);
+    const services = new Map<string, EntityService>(pages.map((p) => [`${p.entity.module}/${p.entity.name}`, new EntityService(entityModel(p), dicts)]));
+    const owner = services.get(source) as EntityService;
+    const plan = planReport(compileStatisticsReport(report, owner.model.page.entity.apiPath), owner, services);
+    // admin, in tenant 0, holds no data rule: the request's session is all the executor reads.
+    const request = { sessionUser: { userId: 'admin-test', username: 'admin', realname: '管理员', orgCode: null, tenantIds: [], tokenHash: '' }, sessionTenantId: 0, server: server.app, log: server.app.log, url: '/test' };
+    const asker = { request: request as unknown as FastifyRequest, db: server.database.db, tenantId: 0, scope: { session: { userId: 'admin-test', username: 'admin', tenantId: 0 }, pages: server.app.pageModels } };
+    return runReport(plan, params, asker, services);
+  }
+
+  it('counts a case under each of its 被保险人, and once in the 合计', async () => {
+    const answer = await run('receive/receive', {
+      key: 'byCustomer', title: '客户统计', permissionPrefix: 'x',
+      groups: [{ field: 'customerIds' }],
+      measures: [{ key: 'cases', title: '案件数', agg: 'count' }],
+    });
+    const hand = (await sql<{ customer: string | null; n: string }>`
+      SELECT NULLIF(u.v, '') AS customer, count(*) AS n FROM biz_receive r
+      LEFT JOIN LATERAL unnest(string_to_array(r.customer_ids, ',')) AS u(v) ON TRUE
+      WHERE r.tenant_id = 0 GROUP BY 1`.execute(server.database.db)).rows;
+    const rows = answer.rows.filter((r) => r.type === 'row');
+    expect(rows).toHaveLength(hand.length);
+    for (const h of hand) expect(rows.find((r) => r.customerIds === h.customer)?.cases).toBe(Number(h.n));
+    const [{ n }] = (await sql<{ n: string }>`SELECT count(*) AS n FROM biz_receive WHERE tenant_id = 0`.execute(server.database.db)).rows;
+    expect(answer.rows.at(-1)?.cases).toBe(Number(n));
+    const customer = rows.find((r) => r.customerIds !== null);
+    const [named] = (await sql<{ customer_name: string }>`SELECT customer_name FROM mnt_customer WHERE id = ${customer?.customerIds}`.execute(server.database.db)).rows;
+    expect(customer?.customerIds_text).toBe(named.customer_name);
+  });
+
+  it('costs by the case’s 委托方, filtered by the case’s department, the case fee split over its costs', async () => {
+    const [depart] = (await sql<{ depart_id: string }>`SELECT depart_id FROM biz_receive WHERE tenant_id = 0 AND depart_id IS NOT NULL
+      GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`.execute(server.database.db)).rows;
+    const answer = await run(
+      'cost/caseCost',
+      {
+        key: 'byInsurer', title: '费用统计', permissionPrefix: 'x',
+        joins: { case: { page: 'receive/receive', by: 'receiveId' } },
+        filters: [{ join: 'case', field: 'departId' }],
+        groups: [{ join: 'case', field: 'insurerCode' }],
+        measures: [
+          { key: 'costs', title: '费用笔数', agg: 'count' },
+          { key: 'amount', title: '费用金额', agg: 'sum', field: 'amount' },
+          { key: 'fee', title: '公估费', agg: 'sum', join: 'case', field: 'feeAmount', split: true },
+        ],
+      },
+      { 'case.departId': depart.depart_id },
+    );
+    const hand = (await sql<{ insurer: string | null; n: string; amount: string; fee: string }>`
+      SELECT r.insurer_code AS insurer, count(*) AS n, sum(c.amount) AS amount,
+        (SELECT COALESCE(sum(fee_amount), 0) FROM biz_receive r2 WHERE r2.tenant_id = 0 AND r2.depart_id = ${depart.depart_id}
+           AND r2.insurer_code IS NOT DISTINCT FROM r.insurer_code
+           AND EXISTS (SELECT 1 FROM biz_case_cost c2 WHERE c2.receive_id = r2.id AND c2.tenant_id = 0)) AS fee
+      FROM biz_case_cost c JOIN biz_receive r ON r.id = c.receive_id AND r.tenant_id = 0
+      WHERE c.tenant_id = 0 AND r.depart_id = ${depart.depart_id} GROUP BY r.insurer_code`.execute(server.database.db)).rows;
+    const rows = answer.rows.filter((r) => r.type === 'row');
+    expect(rows.length).toBe(hand.length);
+    for (const h of hand) {
+      const row = rows.find((r) => r['case.insurerCode'] === h.insurer);
+      expect(row, String(h.insurer)).toMatchObject({ costs: Number(h.n), amount: Number(h.amount).toFixed(2) });
+      expect(Number(row?.fee)).toBeCloseTo(Number(h.fee), 1);
     }
   });
 });
