@@ -24,6 +24,7 @@ import * as m0025 from './migrations/0025_pg_trgm';
 import * as m0026 from './migrations/0026_online_report';
 import * as m0027 from './migrations/0027_online_form';
 import * as m0029 from './migrations/0029_monitor_pages';
+import * as m0031 from './migrations/0031_statistics_reports';
 import * as m0033 from './migrations/0033_sms_codes';
 import * as m0034 from './migrations/0034_third_login';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0026_online_report': m0026,
   '0027_online_form': m0027,
   '0029_monitor_pages': m0029,
+  '0031_statistics_reports': m0031,
   '0033_sms_codes': m0033,
   '0034_third_login': m0034,
 };

@@ -1,6 +1,7 @@
 import type { Random } from './random';
 import type { DemoReference, DemoStaff } from './reference';
 import { CASE_STATES, DAY, dateOf, dayStart, invoicePlanFor, stepKeys, timeOf, timeSteps, type CaseState, type InvoicePlan, type Step } from './timeline';
+import { defaultShares } from './shares';
 import { caseText } from './texts';
 
 /** The pages the demo writes, by the short name the generator uses. */
@@ -146,9 +147,10 @@ export function buildCase(rng: Random, base: CaseBase, receiveNumber: string, ct
   const surveyor = handlersOf(ref).find((s) => !members.some(([u]) => u === s.username));
   if (at >= 1 && surveyor && rng.chance(0.25)) members.push([surveyor.username, 'surveyor']);
   if (at >= 2 && !members.some(([u]) => u === manager)) members.push([manager, 'reviewer']);
+  const shares = defaultShares(members.map(([, role]) => role));
   members.forEach(([userName, memberRole], n) => {
     const joined = memberRole === 'reviewer' ? (steps.find((s) => s.key === 'submit')?.at ?? acceptedAt) : acceptedAt;
-    out.member.push({ ...audit('member', n, manager, joined), ...ofCase, userName, memberRole, joinDate: dateOf(joined), remark: null });
+    out.member.push({ ...audit('member', n, manager, joined), ...ofCase, userName, memberRole, shareRatio: shares[n], joinDate: dateOf(joined), remark: null });
   });
 
   // Progress: one entry per transition, and notes by hand while the case was being handled.
