@@ -1,0 +1,105 @@
+/**
+ * Reads a dashboard figure over its list target (runtime/dashboard/target.ts) the way the list
+ * reads its rows: the target becomes the list's own request parameters, translated by the list's
+ * query translation; the rows are those of the request's tenant (and live, on a table keeping
+ * deleted rows), passing the user's 数据规则 of the page's menus and the named view — the very
+ * conditions GET <page>/list applies — so a figure is the total of the list it links to.
+ * Only aggregates leave the database; every value is a bound parameter.
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { targetListParams, type ListTarget } from '../../runtime/dashboard/target';
+import type { Measure } from '../../runtime/dashboard/figures';
+import { currentTenant } from '../auth/guard';
+import type { DB } from '../db/types';
+import { translateListQuery } from '../crud/query';
+import { bothConditions, dataRuleCondition } from '../crud/entity/dataRuleScope';
+import { viewCondition } from '../crud/entity/viewFilter';
+import type { EntityModel } from '../crud/entity/model';
+import { dynamic, type EntityStore } from '../crud/entity/store';
+
+export interface Aggregate {
+  count: number;
+  value: number;
+}
+
+/** A grouping of a target's rows: by a field's value, its month (a date field) or its first characters. */
+export type Grouping = { field: string; by: 'value' } | { field: string; by: 'month' } | { field: string; by: 'prefix'; length: number };
+
+export interface GroupAggregate extends Aggregate {
+  key: string;
+}
+
+export interface FigurePages {
+  model(page: string): EntityModel;
+  store(page: string): EntityStore;
+}
+
+function columnOf(model: EntityModel, field: string): RawBuilder<unknown> {
+  const f = model.queryFields.get(field);
+  if (!f) throw new Error(`${model.page.source}: 没有字段 ${field}`);
+  return sql`${sql.ref(`${model.table}.${f.column}`)}`;
+}
+
+function measureSql(model: EntityModel, measure: Measure): RawBuilder<string> {
+  if (measure.kind === 'count') return sql<string>`count(*)`;
+  const field = sql`COALESCE(${columnOf(model, measure.field)}, 0)`;
+  return measure.minus
+    ? sql<string>`COALESCE(sum(${field} - COALESCE(${columnOf(model, measure.minus)}, 0)), 0)`
+    : sql<string>`COALESCE(sum(${field}), 0)`;
+}
+
+function groupSql(model: EntityModel, grouping: Grouping): RawBuilder<string> {
+  const column = columnOf(model, grouping.field);
+  if (grouping.by === 'month') return sql<string>`to_char(${column}, 'YYYY-MM')`;
+  // A literal, not a parameter: GROUP BY must repeat the selected expression exactly.
+  if (grouping.by === 'prefix') return sql<string>`left(CAST(${column} AS text), ${sql.lit(Math.trunc(grouping.length))})`;
+  return sql<string>`CAST(${column} AS text)`;
+}
+
+/** Figures of one request: its user's rules and tenant. */
+export class FigureReader {
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly db: Kysely<DB>,
+    private readonly pages: FigurePages,
+  ) {}
+
+  /** Every condition the list puts on the target's rows, as one. */
+  private async where(target: ListTarget): Promise<{ model: EntityModel; where: Expression<SqlBool> | undefined }> {
+    const model = this.pages.model(target.page);
+    const raw = targetListParams(target, model.page.list.query.map((q) => ({ field: q.field.name, mode: q.mode })));
+    const query = translateListQuery(model.queryFields, raw, model.listOptions);
+    const rules = await dataRuleCondition(this.request, this.db, model);
+    const view = await viewCondition(this.request, model, raw);
+    const visible = this.pages.store(target.page).visibleCondition(currentTenant(this.request));
+    return { model, where: bothConditions(bothConditions(bothConditions(visible, rules), view), query.where) };
+  }
+
+  async aggregate(target: ListTarget, measure: Measure): Promise<Aggregate> {
+    const { model, where } = await this.where(target);
+    let qb = dynamic(this.db)
+      .selectFrom(model.table)
+      .select([sql<string>`count(*)`.as('count'), measureSql(model, measure).as('value')]);
+    if (where) qb = qb.where(where);
+    const row = await qb.executeTakeFirstOrThrow();
+    return { count: Number(row.count), value: Number(row.value) };
+  }
+
+  /** The target's rows per group, most rows first (then by key); at most `limit` groups. */
+  async groups(target: ListTarget, measure: Measure, grouping: Grouping, limit?: number): Promise<GroupAggregate[]> {
+    const { model, where } = await this.where(target);
+    const key = groupSql(model, grouping);
+    let qb = dynamic(this.db)
+      .selectFrom(model.table)
+      .select([key.as('key'), sql<string>`count(*)`.as('count'), measureSql(model, measure).as('value')])
+      .where(sql<SqlBool>`${columnOf(model, grouping.field)} IS NOT NULL`)
+      .groupBy(key)
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy(key);
+    if (where) qb = qb.where(where);
+    if (limit !== undefined) qb = qb.limit(limit);
+    const rows = await qb.execute();
+    return rows.map((r) => ({ key: String(r.key), count: Number(r.count), value: Number(r.value) }));
+  }
+}
