@@ -154,3 +154,15 @@ export function stateSpecs(): FigureSpec[] {
 export function trendMonths(today: string): MonthPeriod[] {
   return lastMonths(today, 12);
 }
+
+/** 登录日志 (sys/log, whose first tab is the sign-ins) behind the visit figures of /sys/loginfo. */
+export const LOG_PAGE = 'sys/log';
+/** sys_log.result of a successful sign-in (server/sys/log/sysLog.ts RESULT_SUCCESS). */
+const SIGN_IN_SUCCESS = '1';
+
+export function visitTargets(today: string): { today: ListTarget; total: ListTarget } {
+  return {
+    today: { page: LOG_PAGE, values: { createTime: { begin: today, end: today }, result: SIGN_IN_SUCCESS } },
+    total: { page: LOG_PAGE, values: { result: SIGN_IN_SUCCESS } },
+  };
+}
