@@ -21,6 +21,7 @@ import type { DashboardAnswer } from '../runtime/dashboard/figures';
 import { beijingToday, lastMonths, monthPeriod, yearPeriod } from '../runtime/dashboard/periods';
 import type { DB } from '../server/db/types';
 import { DEMO_PASSWORD } from '../server/seed';
+import { DASHBOARD_READS, ReadLimit } from '../server/dashboard/concurrency';
 import { option, readArgs, type DatabaseKind } from './support/args';
 import { API, cleanUp, startBenchServer, step, type BenchServer } from './support/benchServer';
 import { addAdjusters, fillCases } from './support/cases';
@@ -90,8 +91,8 @@ interface Viewer {
   username: string;
   headers: Record<string, string>;
   scope: ((t: string) => RawBuilder<SqlBool>) | undefined;
-  /** Views whose permission the user holds (结案审批, 费用审批). */
-  approves: boolean;
+  /** The permission codes that decide which figures 首页 shows the user. */
+  codes: ReadonlySet<string>;
 }
 
 async function signIn(server: BenchServer, username: string): Promise<Viewer> {
@@ -117,59 +118,83 @@ async function signIn(server: BenchServer, username: string): Promise<Viewer> {
           OR EXISTS (SELECT 1 FROM biz_receive_member m WHERE m.receive_id = ${sql.ref(`${t}.id`)} AND m.tenant_id = ${TENANT} AND m.user_name = ${username}))`;
   const codes = await sql<{ perms: string }>`
     SELECT DISTINCT p.perms FROM sys_user_role ur JOIN sys_role_permission rp ON rp.role_id = ur.role_id JOIN sys_permission p ON p.id = rp.permission_id
-    WHERE ur.user_id = ${user.id} AND p.perms IN ('receive:approve', 'caseCost:approve')`.execute(db);
-  return { username, headers: { 'x-access-token': envelope.result.token, 'tenant-id': String(TENANT) }, scope, approves: codes.rows.length === 2 };
+    WHERE ur.user_id = ${user.id} AND p.perms IN ('receive:approve', 'caseCost:approve', 'caseCost:list', 'receipt:list', 'receiveProgress:list')`.execute(db);
+  return { username, headers: { 'x-access-token': envelope.result.token, 'tenant-id': String(TENANT) }, scope, codes: new Set(codes.rows.map((r) => r.perms)) };
 }
 
 type Figures = Record<string, number>;
 
-/** 首页's figures by hand: the same aggregates, one statement after another on the same pool. */
+/**
+ * 首页's figures by hand: the same aggregates, at most DASHBOARD_READS at a time on the same pool, as
+ * the endpoint runs them.
+ */
 async function rawFigures(db: Kysely<DB>, v: Viewer): Promise<Figures> {
   const today = beijingToday();
   const month = monthPeriod(today);
   const year = yearPeriod(today);
   const months = lastMonths(today);
+  const limit = new ReadLimit(DASHBOARD_READS);
   const ok = (t: string) => (v.scope ? v.scope(t) : sql<SqlBool>`TRUE`);
-  const owner = v.scope ? sql<SqlBool>`p.receive_id IN (SELECT r.id FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND ${ok('r')})` : sql<SqlBool>`TRUE`;
-  const one = async (query: RawBuilder<{ n: string }>) => Number((await query.execute(db)).rows[0].n);
+  const owned = (column: string) =>
+    v.scope ? sql<SqlBool>`${sql.ref(column)} IN (SELECT r.id FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND ${ok('r')})` : sql<SqlBool>`TRUE`;
   const out: Figures = {};
-  const opened = (b: string, e: string) => sql<{ n: string }>`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.trust_date >= ${b}::date AND r.trust_date <= ${e}::date AND ${ok('r')}`;
+  const tasks: Promise<void>[] = [];
+  const one = (key: string, query: RawBuilder<{ n: string }>) =>
+    tasks.push(limit.run(async () => {
+      out[key] = Number((await query.execute(db)).rows[0].n);
+    }));
+  const grouped = (prefix: string, query: RawBuilder<{ k: string; n: string }>, keep: (k: string) => boolean = () => true, top = Infinity) =>
+    tasks.push(limit.run(async () => {
+      for (const row of (await query.execute(db)).rows.filter((r) => keep(r.k)).slice(0, top)) out[`${prefix}.${row.k}`] = Number(row.n);
+    }));
+  const opened = (b: string, e: string) =>
+    sql<{ n: string }>`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.trust_date >= ${b}::date AND r.trust_date <= ${e}::date AND ${ok('r')}`;
   const closed = (b: string, e: string) => sql<{ n: string }>`SELECT count(*) AS n FROM biz_receive_progress p WHERE p.tenant_id = ${TENANT} AND p.to_status = 'over'
-    AND p.progress_time >= ${b}::timestamp AND p.progress_time <= ${`${e} 23:59:59`}::timestamp AND ${owner}`;
-  out.monthOpened = await one(opened(month.begin, month.end));
-  out.yearOpened = await one(opened(year.begin, year.end));
-  out.monthClosed = await one(closed(month.begin, month.end));
-  out.yearClosed = await one(closed(year.begin, year.end));
-  const costOwner = v.scope ? sql<SqlBool>`c.receive_id IN (SELECT r.id FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND ${ok('r')})` : sql<SqlBool>`TRUE`;
-  out.yearInvoiced = await one(sql`SELECT count(*) AS n FROM biz_receipt WHERE tenant_id = ${TENANT} AND open_date >= ${year.begin}::date AND open_date <= ${year.end}::date`);
-  out.toInvoice = await one(sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.receive_status = 'wait_receipt'
-    AND COALESCE(r.invoiced_amount, 0) < COALESCE(r.fee_amount, 0) AND ${ok('r')}`);
-  if (v.approves) {
-    out.costsToApprove = await one(sql`SELECT count(*) AS n FROM biz_case_cost c WHERE c.tenant_id = ${TENANT} AND c.cost_status = 'submitted' AND ${costOwner}`);
-    out.casesToApprove = await one(sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.receive_status = 'approve' AND ${ok('r')}`);
-  }
+    AND p.progress_time >= ${b}::timestamp AND p.progress_time <= ${`${e} 23:59:59`}::timestamp AND ${owned('p.receive_id')}`;
   const mine = sql<SqlBool>`(r.handler = ${v.username} OR EXISTS (SELECT 1 FROM biz_receive_member m WHERE m.receive_id = r.id AND m.tenant_id = ${TENANT} AND m.user_name = ${v.username}))`;
-  out.myCases = await one(sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND ${ok('r')} AND ${mine}`);
-  out.myHandling = await one(sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.receive_status = 'handle' AND ${ok('r')} AND ${mine}`);
-  out.myCooperating = await one(sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND ${ok('r')} AND ${v.username} = ANY (string_to_array(r.assistants, ','))`);
+  one('monthOpened', opened(month.begin, month.end));
+  one('yearOpened', opened(year.begin, year.end));
+  if (v.codes.has('receiveProgress:list')) {
+    one('monthClosed', closed(month.begin, month.end));
+    one('yearClosed', closed(year.begin, year.end));
+  }
+  if (v.codes.has('receipt:list')) {
+    one('yearInvoiced', sql`SELECT count(*) AS n FROM biz_receipt WHERE tenant_id = ${TENANT} AND open_date >= ${year.begin}::date AND open_date <= ${year.end}::date`);
+  }
+  one('toInvoice', sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.receive_status = 'wait_receipt'
+    AND COALESCE(r.invoiced_amount, 0) < COALESCE(r.fee_amount, 0) AND ${ok('r')}`);
+  if (v.codes.has('caseCost:list') && v.codes.has('caseCost:approve')) {
+    one('costsToApprove', sql`SELECT count(*) AS n FROM biz_case_cost c WHERE c.tenant_id = ${TENANT} AND c.cost_status = 'submitted' AND ${owned('c.receive_id')}`);
+  }
+  if (v.codes.has('receive:approve')) {
+    one('casesToApprove', sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.receive_status = 'approve' AND ${ok('r')}`);
+  }
+  one('myCases', sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND ${ok('r')} AND ${mine}`);
+  one('myHandling', sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.receive_status = 'handle' AND ${ok('r')} AND ${mine}`);
+  one('myCooperating', sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND ${ok('r')} AND ${v.username} = ANY (string_to_array(r.assistants, ','))`);
   for (const state of ['new', 'handle', 'approve', 'over', 'wait_receipt', 'receipted']) {
-    out[`state.${state}`] = await one(sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.receive_status = ${state} AND ${ok('r')}`);
+    one(`state.${state}`, sql`SELECT count(*) AS n FROM biz_receive r WHERE r.tenant_id = ${TENANT} AND r.receive_status = ${state} AND ${ok('r')}`);
   }
   const span = { begin: months[0].begin, end: months[months.length - 1].end };
-  const byMonth = await sql<{ m: string; n: string }>`SELECT to_char(r.trust_date, 'YYYY-MM') AS m, count(*) AS n FROM biz_receive r
-    WHERE r.tenant_id = ${TENANT} AND r.trust_date >= ${span.begin}::date AND r.trust_date <= ${span.end}::date AND ${ok('r')} GROUP BY 1`.execute(db);
-  for (const row of byMonth.rows) out[`opened.${row.m}`] = Number(row.n);
-  const closedByMonth = await sql<{ m: string; n: string }>`SELECT to_char(p.progress_time, 'YYYY-MM') AS m, count(*) AS n FROM biz_receive_progress p
-    WHERE p.tenant_id = ${TENANT} AND p.to_status = 'over' AND p.progress_time >= ${span.begin}::timestamp AND p.progress_time <= ${`${span.end} 23:59:59`}::timestamp AND ${owner} GROUP BY 1`.execute(db);
-  for (const row of closedByMonth.rows) out[`closed.${row.m}`] = Number(row.n);
-  const insurers = await sql<{ k: string; n: string }>`SELECT r.insurer_code AS k, count(*) AS n FROM biz_receive r
+  grouped('opened', sql`SELECT to_char(r.trust_date, 'YYYY-MM') AS k, count(*) AS n FROM biz_receive r
+    WHERE r.tenant_id = ${TENANT} AND r.trust_date >= ${span.begin}::date AND r.trust_date <= ${span.end}::date AND ${ok('r')} GROUP BY 1`);
+  if (v.codes.has('receiveProgress:list')) {
+    grouped('closed', sql`SELECT to_char(p.progress_time, 'YYYY-MM') AS k, count(*) AS n FROM biz_receive_progress p
+      WHERE p.tenant_id = ${TENANT} AND p.to_status = 'over' AND p.progress_time >= ${span.begin}::timestamp
+      AND p.progress_time <= ${`${span.end} 23:59:59`}::timestamp AND ${owned('p.receive_id')} GROUP BY 1`);
+  }
+  grouped('insurer', sql`SELECT r.insurer_code AS k, count(*) AS n FROM biz_receive r
     WHERE r.tenant_id = ${TENANT} AND r.trust_date >= ${year.begin}::date AND r.trust_date <= ${year.end}::date AND r.insurer_code IS NOT NULL AND ${ok('r')}
-    GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`.execute(db);
-  for (const row of insurers.rows) out[`insurer.${row.k}`] = Number(row.n);
-  const areas = await sql<{ k: string; n: string }>`SELECT left(r.area_code, 2) AS k, count(*) AS n FROM biz_receive r
-    WHERE r.tenant_id = ${TENANT} AND r.trust_date >= ${year.begin}::date AND r.trust_date <= ${year.end}::date AND r.area_code IS NOT NULL AND ${ok('r')}
-    GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 6`.execute(db);
-  for (const row of areas.rows.filter((r) => /^\d{2}$/.test(r.k)).slice(0, 5)) out[`area.${row.k}`] = Number(row.n);
+    GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`);
+  grouped(
+    'area',
+    sql`SELECT left(r.area_code, 2) AS k, count(*) AS n FROM biz_receive r
+      WHERE r.tenant_id = ${TENANT} AND r.trust_date >= ${year.begin}::date AND r.trust_date <= ${year.end}::date AND r.area_code IS NOT NULL AND ${ok('r')}
+      GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 6`,
+    (k) => /^\d{2}$/.test(k),
+    5,
+  );
+  await Promise.all(tasks);
   return out;
 }
 

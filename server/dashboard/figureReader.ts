@@ -17,6 +17,7 @@ import { bothConditions, dataRuleCondition } from '../crud/entity/dataRuleScope'
 import { viewCondition } from '../crud/entity/viewFilter';
 import type { EntityModel } from '../crud/entity/model';
 import { dynamic, type EntityStore } from '../crud/entity/store';
+import { DASHBOARD_READS, ReadLimit } from './concurrency';
 
 export interface Aggregate {
   count: number;
@@ -59,6 +60,8 @@ function groupSql(model: EntityModel, grouping: Grouping): RawBuilder<string> {
 
 /** Figures of one request: its user's rules and tenant. */
 export class FigureReader {
+  private readonly limit = new ReadLimit(DASHBOARD_READS);
+
   constructor(
     private readonly request: FastifyRequest,
     private readonly db: Kysely<DB>,
@@ -82,7 +85,7 @@ export class FigureReader {
       .selectFrom(model.table)
       .select([sql<string>`count(*)`.as('count'), measureSql(model, measure).as('value')]);
     if (where) qb = qb.where(where);
-    const row = await qb.executeTakeFirstOrThrow();
+    const row = await this.limit.run(() => qb.executeTakeFirstOrThrow());
     return { count: Number(row.count), value: Number(row.value) };
   }
 
@@ -99,7 +102,7 @@ export class FigureReader {
       .orderBy(key);
     if (where) qb = qb.where(where);
     if (limit !== undefined) qb = qb.limit(limit);
-    const rows = await qb.execute();
+    const rows = await this.limit.run(() => qb.execute());
     return rows.map((r) => ({ key: String(r.key), count: Number(r.count), value: Number(r.value) }));
   }
 }
