@@ -23,6 +23,7 @@ import * as m0024 from './migrations/0024_receive_number_ga';
 import * as m0025 from './migrations/0025_pg_trgm';
 import * as m0026 from './migrations/0026_online_report';
 import * as m0027 from './migrations/0027_online_form';
+import * as m0032 from './migrations/0032_examples_menu';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0025_pg_trgm': m0025,
   '0026_online_report': m0026,
   '0027_online_form': m0027,
+  '0032_examples_menu': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
