@@ -36,9 +36,18 @@ function figureOf(spec: Pick<FigureSpec, 'key' | 'title' | 'unit' | 'money' | 't
   return { key: spec.key, title: spec.title, ...(spec.group ? { group: spec.group } : {}), unit: spec.unit, money: spec.money, value, count, target: spec.target };
 }
 
-async function single(reader: FigureReader, spec: FigureSpec): Promise<Figure> {
-  const { count, value } = await reader.aggregate(spec.target, spec.measure);
-  return figureOf(spec, count, value);
+/** The figures of `specs`, one statement per page they count (FigureReader.aggregateAll). */
+async function byPage(reader: FigureReader, specs: readonly FigureSpec[]): Promise<Figure[]> {
+  const pagesOf = [...new Set(specs.map((s) => s.target.page))];
+  const done = new Map<FigureSpec, Figure>();
+  await Promise.all(
+    pagesOf.map(async (page) => {
+      const mine = specs.filter((s) => s.target.page === page);
+      const values = await reader.aggregateAll(page, mine);
+      mine.forEach((spec, i) => done.set(spec, figureOf(spec, values[i].count, values[i].value)));
+    }),
+  );
+  return specs.map((spec) => done.get(spec) as Figure);
 }
 
 /** Per month of `months`, by the month of `field` over the whole span's target. */
@@ -119,8 +128,10 @@ export async function dashboardAnswer(
   const today = beijingToday(now);
   const readable = (target: ListTarget) => mayRead(pages, codes, target);
   // The figures are independent reads: on PostgreSQL they run side by side on the pool (PGlite has one connection and runs them in turn).
-  const cardsRead = Promise.all(cardSpecs(today).filter((spec) => readable(spec.target)).map((spec) => single(reader, spec)));
-  const statesRead = Promise.all(stateSpecs().map((spec) => single(reader, spec)));
+  const cardSpecsRead = cardSpecs(today).filter((spec) => readable(spec.target));
+  const singles = byPage(reader, [...cardSpecsRead, ...stateSpecs()]);
+  const cardsRead = singles.then((all) => all.slice(0, cardSpecsRead.length));
+  const statesRead = singles.then((all) => all.slice(cardSpecsRead.length));
   const months = trendMonths(today);
   const openedRead = monthly(reader, months, 'trustDate', openedTarget, 'opened', '新收');
   const closedRead = readable({ page: PROGRESS_PAGE }) ? monthly(reader, months, 'progressTime', closedTarget, 'closed', '结案') : Promise.resolve(undefined);
