@@ -5,7 +5,8 @@
  */
 export type DocumentLoader = () => Promise<unknown>;
 
-const FILES = import.meta.glob<unknown>('/schemas/pages/**/*.json', { import: 'default' });
+// examples/expert.json is the expert page written out for the language documentation (module maintenance), not a 示例 page.
+const FILES = import.meta.glob<unknown>(['/schemas/pages/**/*.json', '!/schemas/pages/examples/expert.json'], { import: 'default' });
 
 /**
  * `schema/maintenance/expert` → module and entity; `schema/receive/receive/handle` → also the named
