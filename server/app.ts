@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import { PageModels } from './crud/entity/pageModels';
+import { dashboardRoutes } from './dashboard/dashboardRoutes';
+import { CASE_PAGE } from '../runtime/dashboard/figures';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CompiledPage } from '../runtime/schema/compiledPageTypes';
 import type { ServerConfig } from './config';
@@ -250,6 +252,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // 表单开发's endpoints and the online forms it serves (/online/form/<name>/…, /online/cgform/api/…).
   await app.register(onlineFormModule, { ...api, forms: onlineForms });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
+  if (tablePages.some((p) => `${p.entity.module}/${p.entity.name}` === CASE_PAGE)) await app.register(dashboardRoutes, { ...api, pages: tablePages });
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });
   if (config.webDir && fs.existsSync(config.webDir)) {

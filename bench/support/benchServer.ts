@@ -9,7 +9,7 @@ import { readConfig } from '../../server/config';
 import { loadEntityPages } from '../../server/crud/pages';
 import { prepareDatabase } from '../../server/db/prepare';
 import { DEMO_PASSWORD } from '../../server/seed';
-import { openPglite, openPostgres, type Database } from '../../server/db/open';
+import { DEFAULT_DATABASE_LIMITS, openPglite, openPostgres, type Database } from '../../server/db/open';
 import { startPostgres } from '../../tests/support/postgresServer';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { DatabaseKind } from './args';
@@ -48,7 +48,8 @@ async function freshDatabase(kind: DatabaseKind): Promise<Database> {
   await admin.connect();
   await admin.query('CREATE DATABASE lossdesk_bench');
   await admin.end();
-  const database = await openPostgres(server.url('lossdesk_bench'), 10);
+  // The fills are million-row INSERT … SELECTs: the production statement timeout (60 s) would end them on a busy machine.
+  const database = await openPostgres(server.url('lossdesk_bench'), 10, { ...DEFAULT_DATABASE_LIMITS, statementTimeoutMs: 3_600_000 });
   cleanups.push(() => database.close());
   return database;
 }

@@ -119,7 +119,8 @@ async function timedStep(log: ((line: string) => void) | undefined, label: strin
   log?.(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export async function fillCases(db: Kysely<DB>, cases: number, log?: (line: string) => void): Promise<CaseFill> {
+/** `horizon` (yyyy-MM-dd): the day the three years of cases end before; HORIZON unless a bench needs them up to today. */
+export async function fillCases(db: Kysely<DB>, cases: number, log?: (line: string) => void, horizon: string = HORIZON): Promise<CaseFill> {
   if (!Number.isInteger(cases) || cases < 1 || cases > MAX_CASES) throw new Error(`案件数应在 1 到 ${MAX_CASES} 之间，得到 ${cases}`);
   const ref = await loadDemoReference(db);
   const slots = handlerSlots(ref.staff, new Map([...ref.departs.values()].map((d) => [d.id, d.orgCode])));
@@ -171,7 +172,7 @@ export async function fillCases(db: Kysely<DB>, cases: number, log?: (line: stri
     timed AS (
       SELECT d.*,
              -- Office hours: the day's fraction becomes a time between 09:00 and 18:00.
-             (${HORIZON}::date - ${SPAN_DAYS}::int) + floor(x)::int + interval '9 hours' + floor((x - floor(x)) * 32400) * interval '1 second' AS trust_time,
+             (${horizon}::date - ${SPAN_DAYS}::int) + floor(x)::int + interval '9 hours' + floor((x - floor(x)) * 32400) * interval '1 second' AS trust_time,
              ${SPAN_DAYS} - x AS age,
              CASE ${sql.join(entrustCut.slice(0, -1).map((cut, i) => sql`WHEN u4 < ${cut}::float8 THEN ${i + 1}::int`), sql` `)} ELSE ${entrustCut.length}::int END AS entrust_at,
              exp(ln(20000) + u6 * (ln(8000000) - ln(20000))) AS loss_raw

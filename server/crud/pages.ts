@@ -11,8 +11,8 @@ import type { CompiledField } from '../../runtime/schema/compiledPageTypes';
 import { isServedByModule } from './servedPages';
 
 /**
- * The entity pages the server serves: every document under schemas/pages/ (except examples/, which
- * documents the language and is not a real page), loaded through the runtime's own loader, so the
+ * The entity pages the server serves: every document under schemas/pages/ — in examples/ only the
+ * 示例 pages (module `examples`; the others there document the language) — loaded through the runtime's own loader, so the
  * server and the web app read one and the same compiled page.
  *
  *   const pages = loadEntityPages();             // throws PageLoadError listing every broken file
@@ -22,7 +22,8 @@ import { isServedByModule } from './servedPages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PAGES_DIR = path.join(root, 'schemas/pages');
-const EXCLUDED_DIRS = new Set(['examples']);
+/** The folder of the 示例 pages, beside documents that only show the language (module other than `examples`). */
+const EXAMPLES_DIR = 'examples';
 
 /**
  * Tables whose names start so belong to our own migrations (sys_*, and the online designers' onl_*):
@@ -44,10 +45,21 @@ function pageFiles(dir: string, top = true): string[] {
     .readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return top && EXCLUDED_DIRS.has(entry.name) ? [] : pageFiles(full, false);
+      if (entry.isDirectory()) return top && entry.name === EXAMPLES_DIR ? pageFiles(full, false).filter(isExamplePage) : pageFiles(full, false);
       return entry.name.endsWith('.json') ? [full] : [];
     })
     .sort();
+}
+
+/** A document of examples/ that is a 示例 page (module `examples`), not a copy of another module's page. */
+function isExamplePage(file: string): boolean {
+  try {
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { entity?: { module?: unknown } };
+    return doc.entity?.module === EXAMPLES_DIR;
+  } catch {
+    // Broken JSON is reported by the load, as for any page.
+    return true;
+  }
 }
 
 /** Loads one page file; the source is its path relative to the repository (as in every error). */

@@ -25,6 +25,7 @@ import * as m0026 from './migrations/0026_online_report';
 import * as m0027 from './migrations/0027_online_form';
 import * as m0029 from './migrations/0029_monitor_pages';
 import * as m0031 from './migrations/0031_statistics_reports';
+import * as m0032 from './migrations/0032_examples_menu';
 import * as m0033 from './migrations/0033_sms_codes';
 import * as m0034 from './migrations/0034_third_login';
 
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0027_online_form': m0027,
   '0029_monitor_pages': m0029,
   '0031_statistics_reports': m0031,
+  '0032_examples_menu': m0032,
   '0033_sms_codes': m0033,
   '0034_third_login': m0034,
 };

@@ -1,10 +1,12 @@
 /**
  * The page documents shipped with the app: schemas/pages/<module>/<entity>.json, each its own lazily
- * loaded chunk. schemas/pages/examples/ holds documentation examples, not pages, and is left out.
+ * loaded chunk. schemas/pages/examples/ holds the 示例 pages (module `examples`, menu 示例) beside
+ * documents that only show the language; only the former are ever named by a menu.
  */
 export type DocumentLoader = () => Promise<unknown>;
 
-const FILES = import.meta.glob<unknown>(['/schemas/pages/**/*.json', '!/schemas/pages/examples/**'], { import: 'default' });
+// examples/expert.json is the expert page written out for the language documentation (module maintenance), not a 示例 page.
+const FILES = import.meta.glob<unknown>(['/schemas/pages/**/*.json', '!/schemas/pages/examples/expert.json'], { import: 'default' });
 
 /**
  * `schema/maintenance/expert` → module and entity; `schema/receive/receive/handle` → also the named

@@ -16,6 +16,7 @@ const PARENT_INDEX: ViewLoader = () => import('./ParentIndexView');
 
 const LOADERS: Readonly<Record<string, ViewLoader>> = {
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
+  'dashboard/Workplace': () => import('../pages/dashboard/Workplace'),
   'isps/UserAnnouncement': () => import('../pages/myMessages/UserAnnouncement'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

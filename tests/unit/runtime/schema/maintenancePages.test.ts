@@ -51,6 +51,8 @@ const PAGE_FILES = [
   'schemas/pages/receipt/receipt.json',
   'schemas/pages/receipt/receiptLink.json',
 ];
+/** The 示例 pages with demo rows: their rows are checked here, their lists are not maintenance lists. */
+const EXAMPLE_FILES = ['queryTable', 'standardList', 'searchList', 'basicForm', 'advancedForm'].map((name) => `schemas/pages/examples/${name}.json`);
 const ROWS_DIR = 'schemas/seed/entities';
 
 function loadPage(file: string): CompiledPage {
@@ -61,7 +63,7 @@ function loadPage(file: string): CompiledPage {
 
 const pages = new Map<string, CompiledPage>(PAGE_FILES.map((file) => [file, loadPage(file)]));
 const pageByEntity = new Map<string, CompiledPage>(
-  [...pages.values()].map((page) => [`${page.entity.module}/${page.entity.name}`, page]),
+  [...pages.values(), ...EXAMPLE_FILES.map(loadPage)].map((page) => [`${page.entity.module}/${page.entity.name}`, page]),
 );
 
 function rowFiles(dir = path.join(repoRoot, ROWS_DIR)): string[] {
