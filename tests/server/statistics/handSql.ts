@@ -168,7 +168,11 @@ export function receiptReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport
  * 分摊比例 (a member's part = 公估费 × 比例 ÷ the case's members' 比例 together); by 承办部门 of the case → 成员.
  */
 export function shareReport(db: Kysely<DB>, f: HandFilter): Promise<HandReport> {
-  const measures = sql`count(*) AS cases, sum(r.fee_amount * m.share_ratio / NULLIF(w.total, 0)) AS "sharedFee"`;
+  // A case's effective costs (approved + paid), shared by the same weights as its fee.
+  const caseCosts = sql`(SELECT sum(c.amount) FROM biz_case_cost c WHERE c.receive_id = r.id AND c.tenant_id = r.tenant_id
+    AND c.cost_status IN (${sql.join([...EFFECTIVE_COSTS])}))`;
+  const measures = sql`count(*) AS cases, sum(r.fee_amount * m.share_ratio / NULLIF(w.total, 0)) AS "sharedFee",
+    sum(${caseCosts} * m.share_ratio / NULLIF(w.total, 0)) AS "sharedCost"`;
   const from = sql`biz_receive_member m JOIN biz_receive r ON r.id = m.receive_id
     JOIN (SELECT receive_id, sum(share_ratio) AS total FROM biz_receive_member GROUP BY receive_id) w ON w.receive_id = r.id`;
   const where = sql`m.tenant_id = ${f.tenant} AND ${caseWhere(f)} AND ${period(sql`r.trust_date`, f)}`;
