@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { BusinessError, ok, okMessage } from '../http/envelope';
 import { signOutUsers } from '../sys/user/signOutUsers';
-import { usernameError } from '../../runtime/contract/signInForms';
+import { usernameError } from '../../runtime/validation/signInForms';
 import { hashPassword } from './password';
 import { passwordPolicyError } from './passwordPolicy';
 import { issueResetTicket, takeResetTicket } from './passwordReset';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { BusinessError, ok, okMessage } from '../http/envelope';
-import { usernameError } from '../../runtime/contract/signInForms';
+import { usernameError } from '../../runtime/validation/signInForms';
 import { PATTERNS } from '../../runtime/validation/patterns';
 import { hashPassword } from './password';
 import { passwordPolicyError } from './passwordPolicy';

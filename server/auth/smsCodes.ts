@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { inTransaction } from '../db/transaction';
-import { SMS_RESEND_SECONDS } from '../../runtime/contract/signInForms';
+import { SMS_RESEND_SECONDS } from '../../runtime/validation/signInForms';
 
 /**
  * The 6-digit codes of 手机号登录, 注册 and 忘记密码, sent by text message (server/messages SmsSender).

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { SmsSender } from '../messages/channels';
 import { BusinessError, ok, type Envelope } from '../http/envelope';
 import { logSignIn } from '../sys/log/loginLog';
-import { mobileError, SMS_MODE, SMS_RESEND_SECONDS, smsCodeError, type SmsMode } from '../../runtime/contract/signInForms';
+import { mobileError, SMS_MODE, SMS_RESEND_SECONDS, smsCodeError, type SmsMode } from '../../runtime/validation/signInForms';
 import { finishSignIn, SIGN_IN_ACCOUNT_COLUMNS } from './signInAnswer';
 import { claimSend, newSmsCode, takeCode, voidCode, type SmsPurpose } from './smsCodes';
 

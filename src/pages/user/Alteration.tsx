@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { passwordChange, phoneVerification } from '../../api/sys';
 import { RequestError } from '../../api/request';
 import { LOGIN_PATH } from '../../config';
-import { SMS_MODE } from '../../../runtime/contract/signInForms';
+import { SMS_MODE } from '../../../runtime/validation/signInForms';
 import { confirmRules, MOBILE_RULES, NEW_PASSWORD_RULES, USERNAME_RULES } from './formRules';
 import { SmsCodeField } from './SmsCodeField';
 import './Alteration.css';

@@ -7,7 +7,7 @@ import { HOME_PATH } from '../../config';
 import { redirectTarget } from '../../router/guard';
 import { preloadSignedInArea } from '../../router/signedInArea';
 import { LoginRejected, loginByAccount, loginByPhone } from '../../store/auth';
-import { SMS_MODE } from '../../../runtime/contract/signInForms';
+import { SMS_MODE } from '../../../runtime/validation/signInForms';
 import { MOBILE_RULES } from './formRules';
 import { LoginTabs } from './LoginTab';
 import { SmsCodeField } from './SmsCodeField';

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { register, registrationOpen } from '../../api/sys';
 import { RequestError } from '../../api/request';
 import { LOGIN_PATH } from '../../config';
-import { SMS_MODE } from '../../../runtime/contract/signInForms';
+import { SMS_MODE } from '../../../runtime/validation/signInForms';
 import { confirmRules, MOBILE_RULES, NEW_PASSWORD_RULES, USERNAME_RULES } from './formRules';
 import { LoginTabs } from './LoginTab';
 import { SmsCodeField } from './SmsCodeField';

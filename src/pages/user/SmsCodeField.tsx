@@ -1,6 +1,6 @@
 import { Button, Form, Input, message, type FormInstance } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { smsCodeError, type SmsMode } from '../../../runtime/contract/signInForms';
+import { smsCodeError, type SmsMode } from '../../../runtime/validation/signInForms';
 import { useSmsCountdown } from './useSmsCountdown';
 
 export const SMS_TEXTS = {

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { mobileError, usernameError } from '../../../runtime/contract/signInForms';
+import { mobileError, usernameError } from '../../../runtime/validation/signInForms';
 import { passwordPolicyError } from '../../../runtime/contract/passwordRule';
 
 /** antd rules of the sign-in forms, each the shared check (runtime/contract) the server repeats. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { sendSmsCode } from '../../api/sys';
 import { RequestError } from '../../api/request';
-import { SMS_RESEND_SECONDS, type SmsMode } from '../../../runtime/contract/signInForms';
+import { SMS_RESEND_SECONDS, type SmsMode } from '../../../runtime/validation/signInForms';
 
 export interface SmsCountdown {
   /** Seconds until another code may be asked for; 0 when the button is free. */

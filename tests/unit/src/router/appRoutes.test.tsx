@@ -12,6 +12,7 @@ vi.mock('../../../../src/api/sys', () => ({
   selectDepart: vi.fn(),
   updatePassword: vi.fn(),
   getCaptcha: vi.fn(),
+  registrationOpen: vi.fn(),
 }));
 // The real layout belongs to the layout's own tests; here it only shows which page it would render.
 vi.mock('../../../../src/layouts/BasicLayout', async () => {
@@ -74,6 +75,7 @@ beforeEach(() => {
   vi.mocked(sys.getCaptcha).mockImplementation(async (key) => ok(`data:image/svg+xml;base64,${btoa(String(key))}`));
   vi.mocked(sys.getUserPermissionByToken).mockResolvedValue(ok({ menu, auth: [], allAuth: [] }));
   vi.mocked(sys.logout).mockResolvedValue(ok(null));
+  vi.mocked(sys.registrationOpen).mockResolvedValue(ok(false));
 });
 
 function signedIn() {
@@ -100,7 +102,7 @@ describe('signed out', () => {
     expect(here(router)).toBe('/isystem/user');
     const sentForm = vi.mocked(sys.login).mock.calls[0][0];
     const captchaKey = vi.mocked(sys.getCaptcha).mock.calls[0][0];
-    expect(sentForm).toEqual({ username: 'admin', password: '123456', captcha: 'abcd', checkKey: String(captchaKey) });
+    expect(sentForm).toEqual({ username: 'admin', password: '123456', captcha: 'abcd', checkKey: String(captchaKey), remember_me: true });
     expect(localStore.get(ACCESS_TOKEN)).toBe('tok-9');
   });
 
@@ -136,7 +138,7 @@ describe('signed out', () => {
     expect(second).toBeGreaterThan(first);
   });
 
-  it('register and password pages open without a token and lead back to login', async () => {
+  it('register opens without a token and, while registration is off, says so and leads back to login', async () => {
     start('/user/register');
     expect(await screen.findByText(/账号由系统管理员统一开通/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回登录' })).toHaveAttribute('href', '/user/login');

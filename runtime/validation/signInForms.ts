@@ -1,11 +1,12 @@
-import { PATTERNS } from '../validation/patterns';
+import { MOBILE_REQUIRED_MESSAGE, USERNAME_REQUIRED_MESSAGE } from './messages';
+import { PATTERNS } from './patterns';
+
+export { MOBILE_REQUIRED_MESSAGE, USERNAME_REQUIRED_MESSAGE };
 
 /**
  * The fields of 手机号登录, 注册 and 忘记密码 as both sides check them (app-shell §5): the web app
  * before it sends, the server again. Texts are the product's Chinese renderings of the spec's.
  */
-export const MOBILE_REQUIRED_MESSAGE = '请输入手机号码';
-export const USERNAME_REQUIRED_MESSAGE = '请输入用户名';
 export const SMS_CODE_REQUIRED_MESSAGE = '请输入验证码';
 export const SMS_CODE_FORMAT_MESSAGE = '验证码为6位数字';
 
