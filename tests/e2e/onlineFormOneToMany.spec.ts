@@ -44,7 +44,13 @@ async function chooseInChild(dialog: Locator, index: number, key: string, option
 }
 
 async function addChildRow(dialog: Locator): Promise<void> {
-  await dialog.locator('.form-children .grid-toolbar').getByRole('button', { name: /^新\s*增$/ }).click();
+  const rows = dialog.locator('.form-children .editable-grid .grid-row');
+  const before = await rows.count();
+  // The grid ignores an add within 1500 ms of the previous one (widgets spec §9): add until the row is there.
+  await expect(async () => {
+    if ((await rows.count()) === before) await dialog.locator('.form-children .grid-toolbar').getByRole('button', { name: /^新\s*增$/ }).click();
+    await expect(rows).toHaveCount(before + 1, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function putDocument(request: APIRequestContext, token: string, body: object): Promise<void> {

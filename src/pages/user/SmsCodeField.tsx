@@ -8,6 +8,7 @@ export const SMS_TEXTS = {
   get: '获取验证码',
   sent: '验证码已发送，请注意查收',
   again: (seconds: number) => `${seconds}秒后重新获取`,
+  sending: '发送中…',
 } as const;
 
 /**
@@ -36,8 +37,10 @@ export function SmsCodeField({ form, mode, mobileField, name = 'captcha' }: { fo
       >
         <Input prefix={<SafetyCertificateOutlined />} placeholder={SMS_TEXTS.placeholder} aria-label="短信验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
       </Form.Item>
-      <Button style={{ width: 136 }} disabled={countdown.seconds > 0} loading={countdown.sending} onClick={() => void ask()}>
-        {countdown.seconds > 0 ? SMS_TEXTS.again(countdown.seconds) : SMS_TEXTS.get}
+      {/* Not antd's `loading`: its spinner leaves by a width transition, which a fixed-width button
+          that turns disabled at the same moment may never finish — the spinner then stays. */}
+      <Button style={{ width: 136 }} disabled={countdown.sending || countdown.seconds > 0} onClick={() => void ask()}>
+        {countdown.sending ? SMS_TEXTS.sending : countdown.seconds > 0 ? SMS_TEXTS.again(countdown.seconds) : SMS_TEXTS.get}
       </Button>
     </div>
   );
