@@ -4,7 +4,7 @@ import { BusinessError, ok, okMessage } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
 import { currentUser } from './guard';
 import { hashPassword, verifyPassword } from './password';
-import { passwordPolicyError } from './passwordPolicy';
+import { newPasswordError } from './passwordPolicy';
 import { revokeOtherSessions } from './sessions';
 import { clearCounter, lockedFor, passwordLockedMessage, recordFailure } from './throttle';
 import { loadUserDeparts, loadUserInfo } from './userInfo';
@@ -101,9 +101,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       }
       await clearCounter(app.db, limit);
       if (password === '') throw new BusinessError('新密码不允许为空！');
-      if (password !== confirmpassword) throw new BusinessError('两次输入的密码不一样！');
-      const weak = passwordPolicyError(password);
-      if (weak) throw new BusinessError(weak);
+      const refused = newPasswordError(password, confirmpassword);
+      if (refused) throw new BusinessError(refused);
       const hash = await hashPassword(password);
       // One transaction: a new password never stands while the old sessions live on.
       await inTransaction(app.db, async (trx) => {

@@ -4,7 +4,7 @@ import { BusinessError, ok, okMessage } from '../http/envelope';
 import { signOutUsers } from '../sys/user/signOutUsers';
 import { usernameError } from '../../runtime/validation/signInForms';
 import { hashPassword } from './password';
-import { passwordPolicyError } from './passwordPolicy';
+import { newPasswordError } from './passwordPolicy';
 import { issueResetTicket, takeResetTicket } from './passwordReset';
 import { checkedMobile, checkedSmsCode, WRONG_SMS_CODE_MESSAGE } from './smsRoutes';
 import { takeCode } from './smsCodes';
@@ -12,7 +12,6 @@ import { unlockUser } from './throttle';
 
 export const ACCOUNT_PHONE_MISMATCH_MESSAGE = '账号与绑定的手机号不匹配，无法重置密码';
 export const RESET_EXPIRED_MESSAGE = '验证已失效，请重新获取验证码';
-export const PASSWORD_MISMATCH_MESSAGE = '两次输入的密码不一样！';
 export const PASSWORD_RESET_MESSAGE = '密码重置完成！';
 
 /**
@@ -77,9 +76,8 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { username = '', ticket = '', password = '', confirmPassword } = request.body;
       if (password === '') throw new BusinessError('新密码不允许为空！');
-      if (confirmPassword !== undefined && confirmPassword !== password) throw new BusinessError(PASSWORD_MISMATCH_MESSAGE);
-      const weak = passwordPolicyError(password);
-      if (weak) throw new BusinessError(weak);
+      const refused = newPasswordError(password, confirmPassword);
+      if (refused) throw new BusinessError(refused);
       const userId = ticket ? await takeResetTicket(app.db, ticket, app.now()) : undefined;
       const user = userId
         ? await app.db.selectFrom('sys_user').select(['id', 'username']).where('id', '=', userId).executeTakeFirst()

@@ -4,7 +4,7 @@ import { BusinessError, ok, okMessage } from '../http/envelope';
 import { usernameError } from '../../runtime/validation/signInForms';
 import { PATTERNS } from '../../runtime/validation/patterns';
 import { hashPassword } from './password';
-import { passwordPolicyError } from './passwordPolicy';
+import { newPasswordError } from './passwordPolicy';
 import { checkedMobile, checkedSmsCode, REGISTRATION_CLOSED_MESSAGE, WRONG_SMS_CODE_MESSAGE } from './smsRoutes';
 import { takeCode } from './smsCodes';
 
@@ -62,9 +62,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
       const nameError = usernameError(username);
       if (nameError) throw new BusinessError(nameError);
       const password = body.password ?? '';
-      const weak = passwordPolicyError(password);
-      if (weak) throw new BusinessError(weak);
-      if (body.confirmPassword !== undefined && body.confirmPassword !== password) throw new BusinessError('两次输入的密码不一样！');
+      const refused = newPasswordError(password, body.confirmPassword);
+      if (refused) throw new BusinessError(refused);
       const phone = checkedMobile(body.phone);
       const code = checkedSmsCode(body.smscode);
       const email = body.email?.trim() || null;

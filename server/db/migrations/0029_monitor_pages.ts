@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { addMenuButtons } from './support/menuButtons';
 
 // 系统监控 (issue 18): the seven 建设中 entries open their page documents (schemas/pages/monitor/*),
 // named by what they show, each with its own permission codes granted to the roles holding the entry.
@@ -22,7 +22,6 @@ const SCREENS = [
   },
 ] as const;
 
-const newId = () => randomUUID().replaceAll('-', '');
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const screen of SCREENS) {
@@ -30,18 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT id FROM sys_permission WHERE component IN (${screen.from}, ${screen.to}) AND del_flag = 0 AND menu_type <> 2`.execute(db);
     for (const menu of menus.rows) {
       await sql`UPDATE sys_permission SET component = ${screen.to}, name = ${screen.title} WHERE id = ${menu.id}`.execute(db);
-      const holders = await sql<{ role_id: string }>`SELECT DISTINCT role_id FROM sys_role_permission WHERE permission_id = ${menu.id}`.execute(db);
-      let sortNo = 0;
-      for (const [name, perms] of screen.buttons) {
-        sortNo += 1;
-        const taken = await sql`SELECT 1 FROM sys_permission WHERE perms = ${perms} AND menu_type = 2 AND del_flag = 0`.execute(db);
-        if (taken.rows.length > 0) continue;
-        const id = newId();
-        await sql`
-          INSERT INTO sys_permission (id, parent_id, name, menu_type, perms, perms_type, status, sort_no, is_route, is_leaf, description, create_by)
-          VALUES (${id}, ${menu.id}, ${name}, 2, ${perms}, '1', '1', ${sortNo}, false, true, ${`${screen.title}：${name}`}, 'admin')`.execute(db);
-        for (const { role_id } of holders.rows) await sql`INSERT INTO sys_role_permission (id, role_id, permission_id) VALUES (${newId()}, ${role_id}, ${id})`.execute(db);
-      }
+      await addMenuButtons(db, { id: menu.id, title: screen.title }, screen.buttons);
       await sql`UPDATE sys_permission SET is_leaf = false WHERE id = ${menu.id}`.execute(db);
     }
   }

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { addMenuButtons } from './support/menuButtons';
 
 // 统计报表 (issue 18) for databases that exist already; a new database gets the same from schemas/seed.
 //
@@ -26,7 +26,6 @@ export const REPORT_MENUS = [
   { from: 'report/ShareReport', to: 'schema/receive/receiveMember/shareReport', prefix: 'shareReport', title: '分摊统计' },
 ] as const;
 
-const newId = () => randomUUID().replaceAll('-', '');
 
 export async function switchReportMenus(db: Kysely<unknown>): Promise<void> {
   for (const report of REPORT_MENUS) {
@@ -39,20 +38,7 @@ export async function switchReportMenus(db: Kysely<unknown>): Promise<void> {
     ] as const;
     for (const item of items.rows) {
       await sql`UPDATE sys_permission SET component = ${to}, is_leaf = false, keep_alive = true WHERE id = ${item.id}`.execute(db);
-      const holders = await sql<{ role_id: string }>`SELECT DISTINCT role_id FROM sys_role_permission WHERE permission_id = ${item.id}`.execute(db);
-      let sortNo = 0;
-      for (const [name, perms] of buttons) {
-        sortNo += 1;
-        const taken = await sql`SELECT 1 FROM sys_permission WHERE perms = ${perms} AND menu_type = 2 AND del_flag = 0`.execute(db);
-        if (taken.rows.length > 0) continue;
-        const id = newId();
-        await sql`
-          INSERT INTO sys_permission (id, parent_id, name, menu_type, perms, perms_type, status, sort_no, is_route, is_leaf, description, create_by)
-          VALUES (${id}, ${item.id}, ${name}, 2, ${perms}, '1', '1', ${sortNo}, false, true, ${`${report.title}：${name}`}, 'admin')`.execute(db);
-        for (const { role_id } of holders.rows) {
-          await sql`INSERT INTO sys_role_permission (id, role_id, permission_id) VALUES (${newId()}, ${role_id}, ${id})`.execute(db);
-        }
-      }
+      await addMenuButtons(db, { id: item.id, title: report.title }, buttons);
     }
   }
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../../auth/guard';
 import { hashPassword } from '../../auth/password';
-import { passwordPolicyError } from '../../auth/passwordPolicy';
+import { newPasswordError } from '../../auth/passwordPolicy';
 import { idList } from '../../crud/entity/context';
 import { BusinessError, ok, okMessage } from '../../http/envelope';
 import { signOutUsers } from './signOutUsers';
@@ -15,7 +15,6 @@ export const USER_PERMISSIONS = {
 } as const;
 
 export const SELF_FREEZE_MESSAGE = '不能冻结当前登录的用户';
-export const PASSWORD_MISMATCH_MESSAGE = '两次输入的密码不一样！';
 const NORMAL = 1;
 const FROZEN = 2;
 
@@ -126,9 +125,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       const password = request.body.password ?? request.body.newPassword ?? '';
       if (!username && !id) throw new BusinessError('请选择用户');
       if (!password) throw new BusinessError('请输入新密码!');
-      if (confirmpassword !== undefined && confirmpassword !== password) throw new BusinessError(PASSWORD_MISMATCH_MESSAGE);
-      const policy = passwordPolicyError(password);
-      if (policy) throw new BusinessError(policy);
+      const refused = newPasswordError(password, confirmpassword);
+      if (refused) throw new BusinessError(refused);
       let qb = app.db.selectFrom('sys_user').select(['id', 'username']).where('del_flag', '=', 0);
       qb = username ? qb.where('username', '=', username) : qb.where('id', '=', id as string);
       const user = await qb.executeTakeFirst();
