@@ -3,7 +3,9 @@
  * duration): read from the endpoint's answer by a dotted path, then formatted. Headless, so the
  * view and the tests share it.
  */
+import dayjs from 'dayjs';
 import type { PageMonitorItem } from '../generated/page';
+import { DATETIME_FORMAT } from '../schema/storedValues';
 
 export type MonitorFormat = NonNullable<PageMonitorItem['format']>;
 
@@ -65,15 +67,11 @@ export function formatSeconds(total: number): string {
   return `${seconds} 秒`;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Epoch milliseconds as local YYYY-MM-DD HH:mm:ss; text is kept as it is. */
+/** Epoch milliseconds as local YYYY-MM-DD HH:mm:ss (the lists' datetime format); text is kept as it is. */
 export function formatDateTime(value: unknown): string {
   if (typeof value === 'string') return value;
   const n = numberOf(value);
-  if (n === undefined) return String(value);
-  const d = new Date(n);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return n === undefined ? String(value) : dayjs(n).format(DATETIME_FORMAT);
 }
 
 /** The text of one value; null and undefined are 不可用, a number that is not one stays as text. */

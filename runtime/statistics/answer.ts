@@ -2,6 +2,7 @@
  * The answer of `GET {apiPath}/statistics/<key>` (server/crud/statistics) as the view reads it, and
  * the one way figures are written — on screen, in print and in the exported workbook alike.
  */
+import { formatMoney } from '../format/money';
 import type { StatisticsFormat } from '../schema/statistics';
 
 export type StatisticsRowType = 'row' | 'subtotal' | 'total';
@@ -30,7 +31,6 @@ export const SUBTOTAL_TEXT = '小计';
 export const TOTAL_TEXT = '合计';
 
 const grouped = (digits: number) => new Intl.NumberFormat('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const MONEY = grouped(2);
 const INTEGER = grouped(0);
 const NUMBER = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 
@@ -41,7 +41,7 @@ export function formatFigure(value: unknown, format: StatisticsFormat | undefine
   if (!Number.isFinite(n)) return '';
   switch (format) {
     case 'money':
-      return MONEY.format(n);
+      return formatMoney(n);
     case 'integer':
       return INTEGER.format(n);
     case 'percent':

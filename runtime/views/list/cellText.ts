@@ -4,6 +4,7 @@
  * the cached dictionary, never a request per row), and the ellipsis cut after N characters.
  */
 import dayjs from 'dayjs';
+import { formatMoney } from '../../format/money';
 import type { DictService } from '../../dict/dictService';
 import type { CompiledListColumn } from '../../schema/compiledPageTypes';
 import { htmlToPlainText } from '../../richText/plainText';
@@ -21,13 +22,7 @@ function isEmpty(value: unknown): value is null | undefined | '' {
   return value === null || value === undefined || value === '';
 }
 
-/** 1234567.5 → '1,234,567.50'; text that is not a number stays as it is. */
-export function formatMoney(value: unknown): string {
-  if (isEmpty(value)) return '';
-  const number = typeof value === 'number' ? value : Number(String(value).replace(/,/g, ''));
-  if (!Number.isFinite(number)) return String(value);
-  return number.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
+export { formatMoney };
 
 function formatMoment(value: unknown, format: string, length: number): string {
   if (isEmpty(value)) return '';

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { formatMoney as moneyText } from '../../../runtime/format/money';
 import { targetComponent, targetSearch, type ListTarget } from '../../../runtime/dashboard/target';
 import { useSession } from '../../store/session';
 import { menuPathOf } from './shortcuts';
@@ -18,11 +19,10 @@ export function useFigureHref(): (target: ListTarget) => string | undefined {
   );
 }
 
-const MONEY = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const WHOLE = new Intl.NumberFormat('zh-CN');
 
 export function formatMoney(value: number): string {
-  return `¥${MONEY.format(value)}`;
+  return `¥${moneyText(value)}`;
 }
 
 export function formatCount(value: number): string {
