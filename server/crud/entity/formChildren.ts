@@ -65,13 +65,15 @@ export class FormChildren {
     return { main, rows };
   }
 
-  /** The rows of one child under a main record, in the order they were entered. */
+  /**
+   * The rows of one child under a main record, in the order they were entered: the list orders by
+   * create time and breaks its ties by id, and new rows get ids in entry order (orderedIds).
+   */
   private async childRows(db: Kysely<DB>, link: FormChildLink, mainId: string, tenantId: number) {
     const { model, store } = link.service;
     const query = translateListQuery(model.queryFields, { pageSize: String(MAX_CHILD_ROWS), column: 'createTime', order: 'asc' }, model.listOptions);
     const under = sql<SqlBool>`${sql.ref(link.foreignKey.column)} = ${mainId}`;
-    const { rows } = await store.list(db, query, tenantId, under, MAX_CHILD_ROWS);
-    return rows.sort((a, b) => String(a.create_time ?? '').localeCompare(String(b.create_time ?? '')) || String(a.id).localeCompare(String(b.id)));
+    return (await store.list(db, query, tenantId, under, MAX_CHILD_ROWS)).rows;
   }
 
   /** Every child's rows of a main record, as records under the child's key (queryById). */
