@@ -14,14 +14,12 @@ import { GridCellEnvProvider } from '../grid/cellEnv';
 import { GridView } from '../grid/GridView';
 import { fieldGridColumns, linkDownOptionsLoader } from '../grid/pageGrid';
 import { failureText } from '../grid/texts';
-import { childFieldNames, childRefusalAt, childRowsOf, childRowsToSend, childTitle } from './formChildren';
+import { childFieldNames, childRowsOf, childRowsToSend, childTitle } from './formChildren';
 
 export type ChildCollect = { ok: true; values: Record<string, Record<string, unknown>[]> } | { ok: false; message: string };
 
 export interface ChildTabsHandle {
   collect(): Promise<ChildCollect>;
-  /** Marks the cell of a server refusal naming a child row (`policy_item[1].coverage`); false when none matches. */
-  showRefusal(field: string, message: string): boolean;
 }
 
 export interface ChildTabsProps {
@@ -99,16 +97,6 @@ export function ChildTabs({ page, host, dict, record, readOnly = false, ref }: C
           }
         }
         return { ok: true, values };
-      },
-      showRefusal(field, message) {
-        const at = childRefusalAt(field);
-        if (!at || loaded.state !== 'ready') return false;
-        const target = loaded.grids.find((g) => g.child.key === at.key);
-        const row = target?.grid.store.getSnapshot().rows[at.index];
-        if (!target || !row) return false;
-        setActive(target.child.key);
-        target.grid.showRefusals([{ row: at.index + 1, field: at.field, message }], target.grid.store.getSnapshot().rows.map((r) => r.id));
-        return true;
       },
     }),
     [loaded],

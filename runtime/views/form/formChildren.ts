@@ -36,9 +36,3 @@ export function childRowsToSend(child: CompiledFormChild, fieldNames: readonly s
     return values;
   });
 }
-
-/** The place of a server refusal naming a child row (`policy_item[1].coverage`): the key, row index and field. */
-export function childRefusalAt(field: string): { key: string; index: number; field: string } | undefined {
-  const match = /^([A-Za-z][A-Za-z0-9_]*)\[(\d+)\]\.?(.*)$/.exec(field);
-  return match ? { key: match[1], index: Number(match[2]), field: match[3] } : undefined;
-}
