@@ -178,6 +178,13 @@ export interface PageDocument {
    * @maxItems 20
    */
   statistics?: StatisticsReport[];
+  /**
+   * Result pages (结果页) of this page: a status (成功, 失败 …), a title, a sub-title, a details block and buttons. A menu item `schema/<module>/<entity>/<key>` opens one as a page; form.steps.result shows one in the form once an add is saved. See schemas/README.md.
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  results?: PageResult[];
 }
 /**
  * The business entity: its name, the module it belongs to, its table and its permission codes.
@@ -1219,6 +1226,7 @@ export interface PageForm {
    * @maxItems 10
    */
   children?: FormChild[];
+  steps?: FormSteps;
 }
 /**
  * A titled section of the form.
@@ -1317,6 +1325,45 @@ export interface FormChild {
    * @minItems 1
    */
   fields?: FieldName[];
+}
+/**
+ * A form filled in steps (分步表单) instead of fields or groups: each step lists its fields; 下一步 validates only the current step's fields, 上一步 keeps what was typed, and a last step shows everything for review before 提交 saves through the page's add (or edit) endpoint. A server refusal naming a field goes back to the step holding it.
+ */
+export interface FormSteps {
+  /**
+   * The steps the user fills, in order.
+   *
+   * @minItems 2
+   * @maxItems 6
+   */
+  items: FormStep[];
+  /**
+   * Title of the last step, the review of what was typed before 提交. Default 确认信息.
+   */
+  confirmTitle?: string;
+  /**
+   * Key of the page's results[] entry the form shows once an add is saved (its field items show the saved values; its again/close buttons start a new record or close the form). Absent: the form closes with the usual message.
+   */
+  result?: string;
+}
+/**
+ * One step of a form filled in steps.
+ */
+export interface FormStep {
+  /**
+   * Step title shown in the steps bar.
+   */
+  title: string;
+  /**
+   * A short line under the title.
+   */
+  description?: string;
+  /**
+   * Declared fields of the step, in order; each field in one step only.
+   *
+   * @minItems 1
+   */
+  fields: FieldName[];
 }
 /**
  * The read-only detail modal (详细信息). Default: the form's fields and columns.
@@ -2090,4 +2137,87 @@ export interface StatisticsChart {
    */
   measures: string[];
   height?: number;
+}
+/**
+ * A result page (结果页): the outcome of an operation, shown with antd Result.
+ */
+export interface PageResult {
+  /**
+   * Identifies the result in the menu component (schema/<module>/<entity>/<key>) and in form.steps.result; unique among the page's views, statistics and results.
+   */
+  key: string;
+  /**
+   * success 成功 (green tick), error 失败 (red cross), info, warning.
+   */
+  status: 'success' | 'error' | 'info' | 'warning';
+  /**
+   * Main line, e.g. 提交成功.
+   */
+  title: string;
+  /**
+   * Line under the title.
+   */
+  subTitle?: string;
+  details?: ResultDetails;
+  /**
+   * Buttons under the result, in order.
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  actions?: ResultAction[];
+}
+/**
+ * The grey block under the result: a title and lines.
+ */
+export interface ResultDetails {
+  /**
+   * Line above the items, e.g. 您提交的内容有如下错误：
+   */
+  title?: string;
+  /**
+   * Lines of the block, in order.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  items: ResultDetailItem[];
+}
+/**
+ * One line: a fixed text, or a field of the record a form has just saved (shown as the detail shows it; left out where no record was saved, on the page opened from the menu). Exactly one of text and field.
+ */
+export interface ResultDetailItem {
+  /**
+   * Label before the value; default the field's label. A text without a label is a line of its own, marked with the result's status icon.
+   */
+  label?: string;
+  /**
+   * Fixed text.
+   */
+  text?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  field?: string;
+}
+/**
+ * A button of a result page: opens an address of the app (to), or — in a result a step form shows — starts a new record (again) or closes the form (close). Exactly one of to and do.
+ */
+export interface ResultAction {
+  /**
+   * Button text.
+   */
+  title: string;
+  /**
+   * Shown as the primary (blue) button. Default false.
+   */
+  primary?: boolean;
+  /**
+   * Route of the app to open, e.g. /examples/step-form.
+   */
+  to?: string;
+  /**
+   * again: a new empty form (再填一笔); close: the form closes, back to the list. Only in a result named by form.steps.result; hidden where the result is opened as a page.
+   */
+  do?: 'again' | 'close';
 }

@@ -33,6 +33,7 @@ import { ENTITY_ENDPOINTS } from '../contract/entityEndpoints';
 import { pointer } from './schemaError';
 import { compileWorkflow } from './compileWorkflow';
 import { compileFormChildren } from './formChildren';
+import { DEFAULT_CONFIRM_TITLE } from './results';
 
 const DEFAULT_ELLIPSIS = ELLIPSIS_LENGTH;
 /** The page header's search box hint when the document gives none (runtime/views/layout/PageHeader). */
@@ -288,9 +289,23 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
   const workflow = compileWorkflow(doc, apiPath, field, compileField);
   // The state moves by transitions only: the form shows it, nobody types it (the server holds to that too).
   const formField = (name: string): CompiledField => (workflow && name === workflow.field.name ? workflow.field : field(name));
-  const groups = doc.form.groups
-    ? doc.form.groups.map((group) => ({ title: group.title, fields: group.fields.map(formField) }))
-    : [{ fields: (doc.form.fields ?? doc.fields.map((f) => f.name)).map(formField) }];
+  const steps = doc.form.steps
+    ? {
+        items: doc.form.steps.items.map((step) => ({
+          title: step.title,
+          ...(step.description === undefined ? {} : { description: step.description }),
+          fields: step.fields.map(formField),
+        })),
+        confirmTitle: doc.form.steps.confirmTitle ?? DEFAULT_CONFIRM_TITLE,
+        ...(doc.form.steps.result === undefined ? {} : { result: doc.form.steps.result }),
+      }
+    : undefined;
+  // A form in steps is laid out as one group per step: everything reading the groups sees every field.
+  const groups = steps
+    ? steps.items.map((step) => ({ title: step.title, fields: step.fields }))
+    : doc.form.groups
+      ? doc.form.groups.map((group) => ({ title: group.title, fields: group.fields.map(formField) }))
+      : [{ fields: (doc.form.fields ?? doc.fields.map((f) => f.name)).map(formField) }];
   const formColumns = doc.form.columns ?? 1;
   const formFields = groups.flatMap((group) => group.fields);
 
@@ -407,7 +422,9 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
         title: spec.title,
         url: `${apiPath}/${spec.endpoint ?? spec.key}`,
         permission: spec.permission ?? `${prefix}:${spec.key}`,
-      })),      children: compileFormChildren(doc),
+      })),
+      children: compileFormChildren(doc),
+      ...(steps ? { steps } : {}),
     },
     detail: {
       columns: doc.detail?.columns ?? formColumns,

@@ -261,6 +261,22 @@ export interface CompiledForm {
   actions: readonly CompiledFormAction[];
   /** One-to-many children edited in tabs under the fields (page language form.children). */
   children: readonly CompiledFormChild[];
+  /** Present when the form is filled in steps (form.steps); `groups` then holds one group per step. */
+  steps?: CompiledFormSteps;
+}
+
+export interface CompiledFormStep {
+  title: string;
+  description?: string;
+  fields: readonly CompiledField[];
+}
+
+export interface CompiledFormSteps {
+  items: readonly CompiledFormStep[];
+  /** Title of the last step, the review before 提交. */
+  confirmTitle: string;
+  /** Key of the page's result shown once an add is saved. */
+  result?: string;
 }
 
 export type { CompiledFormChild } from './formChildren';

@@ -26,6 +26,7 @@ import { workflowErrors } from './workflowReferences';
 import { checkRecordPage } from './recordPageChecks';
 import { formChildKey } from './formChildren';
 import { statisticsErrors } from './statistics';
+import { resultErrors } from './results';
 
 type FieldOptionKey = keyof typeof OPTION_WIDGETS;
 
@@ -113,6 +114,7 @@ class Checker {
     checkPageConditions(this.doc, this);
     checkRecordPage(this.doc, this.systemNames, (at, message) => this.report(at, message));
     this.errors.push(...statisticsErrors(this.doc, this.source));
+    this.errors.push(...resultErrors(this.doc, this.source));
     return this.errors;
   }
 
@@ -527,6 +529,12 @@ class Checker {
       this.report('/form', 'form 不能同时给出 fields 和 groups，请二选一');
       return;
     }
+    if (form.steps && (form.fields || form.groups)) {
+      this.report('/form/steps', '分步表单（form.steps）不能与 fields 或 groups 同时使用：字段写在各步骤中');
+      return;
+    }
+    if (form.steps && form.children) this.report('/form/steps', '分步表单（form.steps）不能带附表（form.children）');
+    if (form.steps && this.doc.grid) this.report('/form/steps', '表格页没有表单，不能使用分步表单（form.steps）');
     const placed = new Map<string, string>();
     const place = (name: string, at: string) => {
       if (!this.ownField(name, at, '表单')) return;
@@ -536,7 +544,8 @@ class Checker {
     };
     form.fields?.forEach((name, i) => place(name, `/form/fields/${i}`));
     form.groups?.forEach((group, g) => group.fields.forEach((name, i) => place(name, `/form/groups/${g}/fields/${i}`)));
-    if (form.fields || form.groups) {
+    form.steps?.items.forEach((step, g) => step.fields.forEach((name, i) => place(name, `/form/steps/items/${g}/fields/${i}`)));
+    if (form.fields || form.groups || form.steps) {
       this.doc.fields.forEach((field, i) => {
         if (field.required && field.default === undefined && !placed.has(field.name)) {
           this.report(pointer('fields', i), `必填字段 ${field.name} 没有默认值，也不在表单中，用户无法填写`);

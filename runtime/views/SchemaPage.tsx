@@ -25,6 +25,7 @@ import { TreeManageView } from './tree/TreeManageView';
 import { TreePane } from './tree/TreePane';
 import { recordPath } from './record/recordPageModel';
 import { findStatistics } from '../schema/statistics';
+import { findResult } from '../schema/results';
 
 // The dialogs load on first use, so a list opens without the form and import code.
 const FormModal = lazy(() => import('./form/FormModal').then((module) => ({ default: module.FormModal })));
@@ -35,6 +36,8 @@ const RecycleBinModal = lazy(() => import('./recycleBin/RecycleBinModal').then((
 const TestBoxModal = lazy(() => import('./list/TestBoxModal').then((module) => ({ default: module.TestBoxModal })));
 const MonitorPanel = lazy(() => import('./monitor/MonitorPanel').then((module) => ({ default: module.MonitorPanel })));
 const DetailDrawer = lazy(() => import('./drawer/DetailDrawer').then((module) => ({ default: module.DetailDrawer })));
+// A result page (结果页) loads only where a menu item opens one.
+const ResultView = lazy(() => import('./result/ResultView').then((module) => ({ default: module.ResultView })));
 // 统计报表 (a report of the page's `statistics`) load only where a menu item opens one.
 const StatisticsView = lazy(() => import('./statistics/StatisticsView').then((module) => ({ default: module.StatisticsView })));
 
@@ -131,6 +134,18 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
           <StatisticsView page={page} report={report} host={host} />
         </Suspense>
       </DictServiceProvider>
+    );
+  }
+
+  // A menu item opening one of the page's results (结果页): the result alone, with no saved record.
+  const result = view === undefined || report ? undefined : findResult(page, view);
+  if (result) {
+    return (
+      <Card variant="borderless" className="schema-page schema-result-page">
+        <Suspense fallback={null}>
+          <ResultView result={result} page={page} host={host} dict={dict} />
+        </Suspense>
+      </Card>
     );
   }
 

@@ -8,6 +8,7 @@ import { Alert, Card, Result, Spin, Typography } from 'antd';
 import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import type { SchemaError } from '../../runtime/schema/schemaError';
 import { findStatistics } from '../../runtime/schema/statistics';
+import { findResult } from '../../runtime/schema/results';
 import type { Host } from '../../runtime/host/types';
 import { SchemaPage } from '../../runtime/views/SchemaPage';
 import { listDictCodes } from '../../runtime/views/list/listConfig';
@@ -105,6 +106,8 @@ function sendFirstRequest(request: Host['request'], outcome: Resolved, search: s
   const page = outcome.result.page;
   // A report asks for its figures itself; the page's list is not shown.
   if (outcome.view !== undefined && findStatistics(page, outcome.view)) return;
+  // A result page shows no list either.
+  if (outcome.view !== undefined && findResult(page, outcome.view)) return;
   prefetchFirstList(request, page, { search, ...(outcome.view === undefined ? {} : { view: outcome.view }) });
   void dictService.prefetch(listDictCodes(page)).catch(() => undefined);
 }
@@ -151,7 +154,7 @@ function RenderedPage({ result, source, view }: { result: LoadPageResult; source
   const gridLive = useGridLive();
   if (!result.ok) return <SchemaErrors source={source} errors={result.errors} />;
   // A menu item naming a view the document does not declare: say so rather than show every row.
-  if (view !== undefined && !result.page.views.some((v) => v.key === view) && !findStatistics(result.page, view)) {
+  if (view !== undefined && !result.page.views.some((v) => v.key === view) && !findStatistics(result.page, view) && !findResult(result.page, view)) {
     return (
       <Result
         status="404"

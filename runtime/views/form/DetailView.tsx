@@ -23,7 +23,7 @@ function detailColumn(field: CompiledField): CompiledListColumn {
   return { field, dataIndex: field.name, title: field.label, ellipsis: 0, align: 'left', sortable: false };
 }
 
-function detailValue(field: CompiledField, record: Record<string, unknown>, dict: DictService, host: Host): ReactNode {
+export function detailValue(field: CompiledField, record: Record<string, unknown>, dict: DictService, host: Host): ReactNode {
   const value = record[field.name];
   if (hasEditorDetail(field)) {
     return (

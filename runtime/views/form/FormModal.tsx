@@ -27,6 +27,11 @@ import { labelWidthFor } from './FormSection';
 import { FormWidgetContext } from './RegistryWidget';
 import { SchemaField } from './schemaField';
 import { widgetControl } from './widgetControl';
+import { CurrentStepContext } from './FormStepPane';
+import { StepReview, StepsBar } from './StepsParts';
+import { confirmStep, firstFailedStep, nextStep, previousStep, refusalStep } from './stepFlow';
+import { findResult } from '../../schema/results';
+import { ResultView } from '../result/ResultView';
 
 // Our schemas' {{ }} expressions must never reach Formily's default (new Function) compiler, even
 // in a host that forgot to register ours: the registration is idempotent, so doing it here is safe.
@@ -82,10 +87,39 @@ function scrollToFirstError(container: HTMLElement | null): void {
   }
 }
 
-/** The modal exists only while open; each opening (mode, record) is a fresh session with fresh state. */
+/**
+ * The modal exists only while open; each opening (mode, record) is a fresh session with fresh state.
+ * A step form ending in a result may start again (再填一笔): a fresh session in the same modal; once
+ * it has saved, closing the modal in any way is what onSaved follows (the list reloads).
+ */
 export function FormModal(props: FormModalProps) {
+  const [round, setRound] = useState(0);
+  const [saved, setSaved] = useState(false);
   if (!props.open) return null;
-  return <FormModalSession key={`${props.mode}:${String(recordId(props.record) ?? '')}`} {...props} />;
+  const { onSaved, onClose } = props;
+  const close = saved
+    ? () => {
+        setSaved(false);
+        onSaved();
+        onClose();
+      }
+    : onClose;
+  return (
+    <FormModalSession
+      key={`${props.mode}:${String(recordId(props.record) ?? '')}:${round}`}
+      {...props}
+      onClose={close}
+      onResultShown={() => setSaved(true)}
+      onAgain={() => setRound((n) => n + 1)}
+    />
+  );
+}
+
+interface SessionProps extends FormModalProps {
+  /** A step form saved and shows its result: the modal stays open, the save still counts. */
+  onResultShown(): void;
+  /** 再填一笔 on the result: a new, empty session. */
+  onAgain(): void;
 }
 
 function initialLoad(page: CompiledPage, mode: FormMode, id: string | number | undefined, fixed?: Readonly<Record<string, string>>, presets?: Readonly<Record<string, string>>): Loaded {
@@ -98,7 +132,7 @@ function initialLoad(page: CompiledPage, mode: FormMode, id: string | number | u
   return { state: 'loading' };
 }
 
-function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fixedValues, presetValues }: FormModalProps) {
+function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fixedValues, presetValues, onResultShown, onAgain }: SessionProps) {
   const dict = useDictService(host);
   const id = recordId(record);
   const [loaded, setLoaded] = useState<Loaded>(() => initialLoad(page, mode, id, fixedValues, presetValues));
@@ -111,6 +145,11 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
   // The one-to-many children (form.children): their grids in tabs under the fields.
   const childrenRef = useRef<ChildTabsHandle>(null);
   const hasChildren = page.form.children.length > 0;
+  // A form filled in steps (form.steps): the step shown, and the record once saved when a result follows.
+  const steps = mode === 'detail' ? undefined : page.form.steps;
+  const [step, setStep] = useState(0);
+  const [savedRecord, setSavedRecord] = useState<Record<string, unknown>>();
+  const ending = steps?.result !== undefined && mode === 'add' ? findResult(page, steps.result) : undefined;
 
   const fields = mode === 'detail' ? page.detail.fields : page.form.fields;
   const codes = useMemo(() => dictCodes(fields, mode !== 'detail'), [fields, mode]);
@@ -178,7 +217,9 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
     }
     try {
       await form.validate();
-    } catch {
+    } catch (failures) {
+      // A step form goes back to the first step with an error (each 下一步 checked its own, so only a linkage can).
+      if (steps) setStep(firstFailedStep(steps, failures) ?? step);
       // Formily has put the messages on the fields; bring the first into view once it has rendered.
       setTimeout(() => scrollToFirstError(bodyRef.current), 0);
       return;
@@ -196,13 +237,26 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
     };
     const outcome = await saveRecord(host, page, mode, body);
     setSaving(false);
-    if (outcome.ok) {
+    if (outcome.ok && ending) {
+      // The result says it was saved; the list reloads when the modal closes.
+      setSavedRecord(body);
+      onResultShown();
+    } else if (outcome.ok) {
       host.notify.success(outcome.message);
       onSaved();
       onClose();
-    } else if (outcome.message) {
-      host.notify.warning(outcome.message);
+    } else {
+      if (outcome.message) host.notify.warning(outcome.message);
+      if (steps) setStep(refusalStep(form, steps, outcome.refused));
     }
+  }
+
+  /** 下一步: the current step's fields are checked; the next step shows only when they pass. */
+  async function forward(): Promise<void> {
+    if (!form || !steps) return;
+    const next = await nextStep(form, steps, step);
+    if (next === step) setTimeout(() => scrollToFirstError(bodyRef.current), 0);
+    setStep(next);
   }
 
   /** A footer action (form.actions): the values as typed go to its endpoint; the answer is shown and the form stays. */
@@ -259,14 +313,27 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
         {childTabs}
       </>
     );
+  else if (ending && savedRecord)
+    body = (
+      <>
+        {steps && <StepsBar steps={steps} current={confirmStep(steps) + 1} withResult />}
+        <ResultView result={ending} page={page} host={host} dict={dict} record={savedRecord} onAgain={onAgain} onClose={onClose} />
+      </>
+    );
   else if (form)
     body = (
       <FormProvider form={form}>
-        <FormWidgetContext.Provider value={{ page, host }}>
-          <FormLayout labelWidth={labelWidthFor(page.form.fields.map((field) => field.label))} labelWrap feedbackLayout="loose">
-            <SchemaField schema={schema} />
-          </FormLayout>
-        </FormWidgetContext.Provider>
+        {steps && <StepsBar steps={steps} current={step} withResult={ending !== undefined} />}
+        <CurrentStepContext.Provider value={steps ? step : undefined}>
+          <FormWidgetContext.Provider value={{ page, host }}>
+            <FormLayout labelWidth={labelWidthFor(page.form.fields.map((field) => field.label))} labelWrap feedbackLayout="loose">
+              <SchemaField schema={schema} />
+            </FormLayout>
+          </FormWidgetContext.Provider>
+        </CurrentStepContext.Provider>
+        {steps && step === confirmStep(steps) && (
+          <StepReview page={page} steps={steps} record={formToRecord(page, form.values as Record<string, unknown>, mode === 'edit' ? id : undefined)} dict={dict} host={host} />
+        )}
         {childTabs}
       </FormProvider>
     );
@@ -280,10 +347,24 @@ function FormModalSession({ page, host, mode, record, open, onClose, onSaved, fi
       destroyOnHidden
       // A click beside the dialog closes nothing: only Esc, × and 取消 do, and those ask first.
       maskClosable={false}
-      onCancel={requestClose}
+      onCancel={savedRecord ? onClose : requestClose}
       footer={
         detail ? (
           <Button onClick={onClose}>关闭</Button>
+        ) : savedRecord ? null : steps ? (
+          <Space>
+            <Button onClick={requestClose}>取消</Button>
+            {step > 0 && <Button onClick={() => setStep(previousStep(step))}>上一步</Button>}
+            {step < confirmStep(steps) ? (
+              <Button type="primary" disabled={!form} onClick={() => void forward()}>
+                下一步
+              </Button>
+            ) : (
+              <Button type="primary" loading={saving} disabled={!form} onClick={() => void submit()}>
+                提交
+              </Button>
+            )}
+          </Space>
         ) : (
           <Space>
             {actions.map((action) => (

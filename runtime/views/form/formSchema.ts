@@ -138,6 +138,11 @@ export function buildFormSchema(page: CompiledPage, options: FormSchemaOptions):
       'x-component-props': { maxColumns: page.form.columns, minColumns: 1, columnGap: 16 },
       properties: gridFields,
     };
+    if (page.form.steps) {
+      // A step form: one pane per step, shown one at a time; the steps bar carries the titles.
+      properties[groupKey(index)] = { type: 'void', 'x-index': index, 'x-component': 'FormStepPane', 'x-component-props': { index }, properties: { grid } };
+      return;
+    }
     properties[groupKey(index)] = group.title
       ? {
           type: 'void',

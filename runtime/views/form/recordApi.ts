@@ -7,6 +7,7 @@
 import { entityEndpoint } from '../../contract/entityEndpoints';
 import type { Host } from '../../host/types';
 import type { CompiledPage } from '../../schema/compiledPageTypes';
+import { refusedFields, type RefusedField } from './stepFlow';
 
 export type FormMode = 'add' | 'edit' | 'detail';
 
@@ -14,6 +15,8 @@ export const SAVED_MESSAGES = { add: '添加成功！', edit: '编辑成功！' 
 export const LOAD_FAILED_MESSAGE = '未找到对应数据';
 
 export type Outcome<T> = { ok: true; value: T; message: string } | { ok: false; message: string };
+/** A refused save also says which fields the server refused (none when it named none). */
+export type SaveOutcome = { ok: true; value: unknown; message: string } | { ok: false; message: string; refused: RefusedField[] };
 
 function failureText(error: unknown): string {
   return error instanceof Error ? error.message : '';
@@ -38,15 +41,15 @@ export async function saveRecord(
   page: CompiledPage,
   mode: 'add' | 'edit',
   body: Record<string, unknown>,
-): Promise<Outcome<unknown>> {
+): Promise<SaveOutcome> {
   try {
     const answer =
       mode === 'add'
         ? await host.request.post<unknown>(entityEndpoint(page.entity.apiPath, 'add'), body)
         : await host.request.put<unknown>(entityEndpoint(page.entity.apiPath, 'edit'), body);
     if (answer.success) return { ok: true, value: answer.result, message: answer.message || SAVED_MESSAGES[mode] };
-    return { ok: false, message: answer.message || '操作失败' };
+    return { ok: false, message: answer.message || '操作失败', refused: refusedFields(answer.result) };
   } catch {
-    return { ok: false, message: '' };
+    return { ok: false, message: '', refused: [] };
   }
 }

@@ -14,6 +14,7 @@ import {
 } from '@formily/antd-v5';
 import { createSchemaField } from '@formily/react';
 import { FormSection } from './FormSection';
+import { FormStepPane } from './FormStepPane';
 import { RegistryWidget } from './RegistryWidget';
 
 export const SchemaField = createSchemaField({
@@ -23,6 +24,7 @@ export const SchemaField = createSchemaField({
     FormGrid,
     FormItem,
     FormSection,
+    FormStepPane,
     Input,
     NumberPicker,
     Password,

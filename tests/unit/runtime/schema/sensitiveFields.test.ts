@@ -52,7 +52,7 @@ describe('sensitive fields (page language `sensitive`)', () => {
   it('the shipped pages mark their passwords, ID numbers and bank accounts', () => {
     const pages = loadEntityPages();
     const marked = pages.flatMap((p) => p.fields.filter((f) => f.sensitive).map((f) => `${p.entity.table}.${f.column}`));
-    expect(marked.sort()).toEqual(['mnt_email_config.password', 'mnt_expert.bank_account', 'mnt_expert.id_number', 'mnt_outsource.bank_account', 'sys_data_source.db_password', 'sys_user.password']);
+    expect(marked.sort()).toEqual(['exa_payment_request.bank_account', 'mnt_email_config.password', 'mnt_expert.bank_account', 'mnt_expert.id_number', 'mnt_outsource.bank_account', 'sys_data_source.db_password', 'sys_user.password']);
     for (const page of pages) {
       for (const field of page.document.fields.filter((f) => f.sensitive !== undefined || f.widget === 'password')) {
         // Marked in the file, not only implied, so a reader of the page sees it.
