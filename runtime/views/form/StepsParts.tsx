@@ -7,6 +7,7 @@ import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
 import type { CompiledFormSteps, CompiledPage } from '../../schema/compiledPageTypes';
 import { DetailView } from './DetailView';
+import './steps.css';
 
 /** Title of the step after 提交 when the form ends in a result. */
 export const DONE_STEP_TITLE = '完成';
