@@ -32,8 +32,8 @@ describe.each(DATABASE_KINDS)('migration 0032: the 示例 menu (%s)', (kind) => 
 
     const added = await addMissingPageMenus(db, server.pages);
     // The test app also serves a tenant-scoped copy of 专家 with no menu; only the 示例 pages matter here.
-    expect(added.filter((m) => m.component.startsWith('schema/examples/')).map((m) => m.title).sort()).toEqual(['协作安排', '基础表单', '搜索列表', '标准列表', '查询表格', '案件联系单', '高级表单'].sort());
+    expect(added.filter((m) => m.component.startsWith('schema/examples/')).map((m) => m.title).sort()).toEqual(['分步表单', '协作安排', '基础表单', '搜索列表', '标准列表', '查询表格', '案件联系单', '高级表单'].sort());
     const under = await sql<{ n: string }>`SELECT count(*) AS n FROM sys_permission WHERE parent_id = ${group.rows[0].id} AND component LIKE 'schema/examples/%'`.execute(db);
-    expect(Number(under.rows[0].n)).toBe(7);
+    expect(Number(under.rows[0].n)).toBe(8);
   });
 });
