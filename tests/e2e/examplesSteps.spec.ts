@@ -110,7 +110,7 @@ test.describe('示例: 分步表单 and the result pages', () => {
   test('再填一笔 starts an empty form in the same dialog', async () => {
     await listButton(page, '新增').click();
     const dialog = modal(page, '新增');
-    const second = `${CASE_NO}-2`;
+    const second = CASE_NO.replace('E2E-FK-', 'E2E-FK2-');
     await formInput(dialog, '案件编号').fill(second);
     await formItem(dialog, '费用类别').locator('.ant-select').click();
     await pickOption(page, '差旅交通');
@@ -130,6 +130,22 @@ test.describe('示例: 分步表单 and the result pages', () => {
     await dialog.locator('.ant-modal-close').click();
     await expect(dialog).toBeHidden();
     await expect(listRow(page, second)).toBeVisible();
+  });
+
+  test('编辑 goes through the same steps and saves through edit', async () => {
+    await listRow(page, CASE_NO).getByText('编辑', { exact: true }).click();
+    const dialog = modal(page, '编辑');
+    await expect(currentStep(dialog)).toHaveText('填写付款信息');
+    await expect(formInput(dialog, '案件编号')).toHaveValue(CASE_NO);
+    // An edit ends in the list, so the steps bar has no 完成.
+    await expect(dialog.locator('.form-steps-bar')).not.toContainText('完成');
+    await footerButton(dialog, '下一步').click();
+    await formInput(dialog, '收款人').fill('华南结构安全鉴定中心（复核）');
+    await footerButton(dialog, '下一步').click();
+    await expect(dialog.locator('.form-step-review')).toContainText('华南结构安全鉴定中心（复核）');
+    await footerButton(dialog, '提交').click();
+    await expect(dialog).toBeHidden();
+    await expect(listRow(page, CASE_NO)).toContainText('华南结构安全鉴定中心（复核）');
   });
 
   test('示例 → 成功 and 失败 open the result pages', async () => {
