@@ -97,7 +97,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
   }
 
-  // An empty database has no 系统管理 yet: the seed gives it these items.
+  await addMenus(db);
+}
+
+/** The two menu items and their buttons in a database seeded before; an empty one gets them from the seed. Runs twice harmlessly. */
+export async function addMenus(db: Kysely<unknown>): Promise<void> {
   const system = await sql<{ id: string }>`SELECT id FROM sys_permission WHERE url = '/isystem' AND menu_type = 0 AND del_flag = 0`.execute(db);
   const users = await sql<{ id: string }>`SELECT id FROM sys_permission WHERE component = 'schema/sys/user' AND menu_type <> 2 AND del_flag = 0`.execute(db);
   if (system.rows.length === 0 || users.rows.length === 0) return;
