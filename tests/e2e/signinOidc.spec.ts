@@ -131,6 +131,8 @@ test.describe('第三方登录 (OpenID Connect)', () => {
     await confirmDialog(page, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(page, '已解除绑定')).toBeVisible();
     await expect(drawer.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(0);
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer).toHaveCount(0);
     await signOut(page);
 
     await page.getByRole('link', { name: E2E_OIDC_NAME }).click();
