@@ -45,7 +45,7 @@ const MENUS = [
     url: '/isystem/third-account',
     component: 'schema/sys/thirdAccount',
     icon: 'LinkOutlined',
-    sortNo: 1.5,
+    sortNo: 23,
     hidden: true,
     buttons: [
       ['查看第三方账号', 'thirdAccount:list'],
