@@ -51,7 +51,8 @@ const server = spawn(tsx, ['server/main.ts'], {
     // Dictionaries age out after a second instead of a minute, so every save in the e2e run meets an
     // aged-out cache, as a user's save after a minute of typing does (that once froze the API).
     DICT_CACHE_MS: '1000',
-    // 注册 is open, so the registration spec can register a newcomer; codes go to the outbox file.
+    // 开放注册 starts on in the fresh database (the first value of 系统设置's switch), so the registration
+    // specs can register newcomers; sysSetting.spec.ts turns it off and on again. Codes go to the outbox file.
     REGISTRATION: 'on',
     SMS_OUTBOX: smsOutbox,
     WEB_DIR: servedWebDir,

@@ -68,6 +68,8 @@ import { roleDeleteRefusal } from './sys/role/roleInUse';
 import { userEntityHooks } from './sys/user/userHooks';
 import { FINANCE_COMPANIONS, FINANCE_HOOKS } from './finance';
 import { userRoutes } from './sys/user/userRoutes';
+import { settingRoutes } from './sys/setting/settingRoutes';
+import { thirdAccountRoutes } from './sys/user/thirdAccountRoutes';
 import { roleRoutes } from './sys/role/roleRoutes';
 import { orgRoutes } from './sys/org';
 import { superQueryRoutes } from './sys/superQueryRoutes';
@@ -198,6 +200,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(passwordResetRoutes, api);
   await app.register(unlockRoutes, api);
   await app.register(userRoutes, api);
+  await app.register(settingRoutes, api);
+  await app.register(thirdAccountRoutes, api);
   await app.register(permissionRoutes, api);
   const trees = new TreeTables(tablePages);
   await app.register(dictRoutes, { ...api, pages: tablePages });

@@ -71,8 +71,12 @@ export interface ServerConfig {
   cas: CasSettings | undefined;
   /** A session without a request for this long ends (SESSION_IDLE_MS, default 2 hours; 0 = only the 7-day cap). */
   sessionIdleMs: number;
-  /** 注册 (/user/register) is open to newcomers, whose accounts wait frozen for approval (REGISTRATION, default off). */
-  registration: boolean;
+  /**
+   * REGISTRATION: the first value of 系统设置's 开放注册 (注册 /user/register, newcomers wait frozen for
+   * approval), used when its row is made — a new database, or the first start of the version that
+   * brought the switch; undefined (not set) means off. From then on the administrator's switch decides.
+   */
+  registration: boolean | undefined;
   /**
    * Text messages (sign-in codes included) are appended to this file as JSON lines instead of the
    * server log (SMS_OUTBOX); for test and trial set-ups without a provider, never a real deployment.
@@ -242,7 +246,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidc,
     cas,
     sessionIdleMs: sessionIdle(env.SESSION_IDLE_MS),
-    registration: flag('REGISTRATION', env.REGISTRATION, false),
+    registration: env.REGISTRATION === undefined || env.REGISTRATION === '' ? undefined : flag('REGISTRATION', env.REGISTRATION, false),
     smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,
   };
 }

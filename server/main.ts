@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock';
 import { prepareDatabase } from './db/prepare';
 import { openDatabase, type Database } from './db/open';
 import { loadReports, ReportLoadError, type CompiledReport } from './reports';
+import { registrationOpen } from './sys/setting/settings';
 
 const DEMO_LOGINS = [
   ['admin', '管理员'],
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
       pages,
       seed: { demo: config.demo, adminPassword: config.adminPassword },
       addMenus: true,
+      settings: { registration: config.registration },
     });
     if (prepared.migrations.length > 0) logger.info({ migrations: prepared.migrations }, '数据库迁移完成');
     if (prepared.tables.length > 0) logger.info({ tables: prepared.tables }, '实体表已同步');
@@ -89,6 +91,13 @@ async function main(): Promise<void> {
     throw err;
   }
   if (!config.captcha) logger.warn('验证码已关闭 (CAPTCHA=off)：仅用于自动化客户端');
+  // REGISTRATION only gave the switch its first value; an operator expecting it to decide is told.
+  const registrationOn = await registrationOpen(database.db);
+  if (config.registration !== undefined && config.registration !== registrationOn) {
+    logger.warn(
+      `环境变量 REGISTRATION=${config.registration ? 'on' : 'off'} 仅决定开放注册的初始值；当前由 系统管理 › 系统设置 决定：${registrationOn ? '已开启' : '已关闭'}`,
+    );
+  }
 
   // Request logs are written without blocking the event loop (two lines per request at info: a
   // synchronous write each cost ≈ 5 % of a busy node's CPU); pino flushes what is left at exit.

@@ -7,6 +7,7 @@ import { hashPassword } from './password';
 import { newPasswordError } from './passwordPolicy';
 import { checkedMobile, checkedSmsCode, REGISTRATION_CLOSED_MESSAGE, WRONG_SMS_CODE_MESSAGE } from './smsRoutes';
 import { takeCode } from './smsCodes';
+import { registrationOpen } from '../sys/setting/settings';
 
 export const USERNAME_TAKEN_MESSAGE = '用户名已注册';
 export const PHONE_REGISTERED_MESSAGE = '该手机号已注册';
@@ -24,7 +25,7 @@ interface RegisterBody {
 }
 
 /**
- * 注册 (POST /sys/user/register), open only with REGISTRATION=on. The newcomer's account is created
+ * 注册 (POST /sys/user/register), open only while 系统设置's 开放注册 is on (read on every request). The newcomer's account is created
  * frozen, with no role and no department: it waits in 用户管理 until an administrator unfreezes it
  * (the approval) and gives it its roles. Username and phone are checked first (JeecgBoot's order), so a
  * taken name does not use up the code.
@@ -34,7 +35,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/sys/user/registerOpen',
     { config: { anonymous: true }, schema: { querystring: { type: 'object', properties: { _t: { type: 'string' } } } } },
-    async () => ok(app.appConfig.registration),
+    async () => ok(await registrationOpen(app.db)),
   );
 
   app.post<{ Body: RegisterBody }>(
@@ -56,7 +57,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      if (!app.appConfig.registration) throw new BusinessError(REGISTRATION_CLOSED_MESSAGE);
+      if (!(await registrationOpen(app.db))) throw new BusinessError(REGISTRATION_CLOSED_MESSAGE);
       const body = request.body;
       const username = (body.username ?? '').trim();
       const nameError = usernameError(username);

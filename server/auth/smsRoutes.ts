@@ -4,6 +4,7 @@ import { BusinessError, ok, type Envelope } from '../http/envelope';
 import { logSignIn } from '../sys/log/loginLog';
 import { mobileError, SMS_MODE, SMS_RESEND_SECONDS, smsCodeError, type SmsMode } from '../../runtime/validation/signInForms';
 import { finishSignIn, SIGN_IN_ACCOUNT_COLUMNS } from './signInAnswer';
+import { registrationOpen } from '../sys/setting/settings';
 import { claimSend, newSmsCode, takeCode, voidCode, type SmsPurpose } from './smsCodes';
 
 export interface SmsRoutesOptions {
@@ -72,7 +73,7 @@ export const smsRoutes: FastifyPluginAsync<SmsRoutesOptions> = async (app, opts)
     async (request: FastifyRequest<{ Body: { mobile?: string; smsmode?: string } }>) => {
       const phone = checkedMobile(request.body.mobile);
       const purpose = PURPOSES[(request.body.smsmode ?? SMS_MODE.login) as SmsMode];
-      if (purpose === 'register' && !app.appConfig.registration) throw new BusinessError(REGISTRATION_CLOSED_MESSAGE);
+      if (purpose === 'register' && !(await registrationOpen(app.db))) throw new BusinessError(REGISTRATION_CLOSED_MESSAGE);
       const eligible = purpose === 'register' ? !(await phoneTaken(phone)) : (await accountByPhone(phone)) !== undefined;
       const code = eligible ? newSmsCode() : null;
       const now = app.now();

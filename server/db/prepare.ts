@@ -6,6 +6,7 @@ import { isServedByModule } from '../crud/servedPages';
 import { fillFileReferences } from '../files';
 import { seed, type SeedOptions } from '../seed';
 import { upgradeSingleCaseInvoices } from '../finance/upgradeLinks';
+import { ensureSettings, type InitialSettings } from '../sys/setting/settings';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -21,15 +22,17 @@ export interface PreparedDatabase {
 
 /**
  * Brings a database to what the pages need, in the order a start must follow: system migrations,
- * the pages' tables, the seed (an empty database only), the file references of rows written before,
+ * the 系统设置 rows, the pages' tables, the seed (an empty database only), the file references of rows written before,
  * and — for the served app — a menu item for every page no menu opens yet. The server, the test
  * setups and the benchmarks start through this one function, so they cannot drift apart.
  */
 export async function prepareDatabase(
   db: Kysely<DB>,
-  opts: { pages: readonly CompiledPage[]; seed: Omit<SeedOptions, 'pages'>; addMenus?: boolean },
+  opts: { pages: readonly CompiledPage[]; seed: Omit<SeedOptions, 'pages'>; addMenus?: boolean; settings?: InitialSettings },
 ): Promise<PreparedDatabase> {
   const migrations = await migrateToLatest(db);
+  // 系统设置 rows the database lacks, with their first values (REGISTRATION); existing ones stay.
+  await ensureSettings(db, opts.settings ?? {});
   const ddl = await applyPageTables(db, opts.pages);
   // Rows of older databases the new tables reshape (an invoice's one case becomes a link).
   await upgradeSingleCaseInvoices(db);

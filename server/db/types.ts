@@ -300,6 +300,27 @@ export interface SysThirdAccount {
   realname: string | null;
   email: string | null;
   create_time: Stamp;
+  create_by: string | null;
+  update_by: string | null;
+  update_time: NullableStamp;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
+}
+
+/** A switch of 系统设置 (migration 0035, server/sys/setting): '1' on, '0' off. */
+export interface SysSetting {
+  id: string;
+  setting_key: string;
+  setting_name: string;
+  setting_value: string;
+  description: string | null;
+  sort_no: Generated<number>;
+  create_by: string | null;
+  create_time: Stamp;
+  update_by: string | null;
+  update_time: NullableStamp;
+  sys_org_code: string | null;
+  tenant_id: Generated<number>;
 }
 
 /** An authorization request between the redirect to the provider and its callback. */
@@ -585,6 +606,7 @@ export interface DB {
   sys_data_log: SysDataLog;
   sys_tenant: SysTenant;
   sys_third_account: SysThirdAccount;
+  sys_setting: SysSetting;
   sys_third_login_flow: SysThirdLoginFlow;
   sys_third_login_ticket: SysThirdLoginTicket;
 }

@@ -61,7 +61,7 @@ export function sendSmsCode(mobile: string, smsmode: string): Promise<Envelope<{
   return post<{ wait: number } | null>('/sys/sms', { mobile, smsmode });
 }
 
-/** Whether 注册 is open (REGISTRATION on the server). */
+/** Whether 注册 is open (系统设置's 开放注册, read by the server at each request). */
 export function registrationOpen(): Promise<Envelope<boolean>> {
   return get<boolean>('/sys/user/registerOpen');
 }

@@ -9,7 +9,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startOidcProvider, type LocalOidcProvider } from '../support/oidcProvider';
 import { apiLogin } from './support/api';
-import { screenshot } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, signIn, signOut, toast } from './support/app';
+import { confirmDialog, listRow } from './support/schemaPage';
 import { E2E_OIDC_NAME, e2eOidcSettings } from './support/thirdParty';
 import { api } from './support/sysAdmin';
 
@@ -114,6 +115,30 @@ test.describe('第三方登录 (OpenID Connect)', () => {
     await page.getByRole('button', { name: '绑定并登录' }).click();
     await expect(page.locator('.global-header')).toContainText('林绑定');
     await expect(page).toHaveURL(/\/dashboard\/analysis/);
+  });
+
+  test('用户管理 › 第三方账号 shows the link; 解除绑定 removes it and the next sign-in asks to bind again', async ({ page }) => {
+    await signIn(page, 'admin');
+    await openFromMenu(page, '系统管理', '用户管理');
+    const row = listRow(page, 'oidc_bind');
+    await row.locator('td').last().locator('a').filter({ hasText: '第三方账号' }).click();
+    const drawer = page.locator('.ant-drawer-content').filter({ hasText: '第三方账号：oidc_bind' });
+    const link = drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'lin-at-idp' });
+    await expect(link).toContainText('OpenID Connect');
+    await expect(link).toContainText('林某');
+    await screenshot(page, 'oidc-04-user-third-accounts');
+    await link.locator('a').filter({ hasText: '解除绑定' }).click();
+    await confirmDialog(page, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
+    await expect(toast(page, '已解除绑定')).toBeVisible();
+    await expect(drawer.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(0);
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer).toHaveCount(0);
+    await signOut(page);
+
+    await page.getByRole('link', { name: E2E_OIDC_NAME }).click();
+    await signInAtProvider(page, idp.issuer, 'lin-at-idp');
+    await expect(page).toHaveURL(/\/oauth2-app\/login\?bindToken=/);
+    await expect(page.getByText('绑定已有账号')).toBeVisible();
   });
 
   test('Enterprise WeChat’s browser goes from the login page straight to the provider', async ({ browser }) => {

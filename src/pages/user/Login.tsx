@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { RequestError } from '../../api/request';
+import { registrationOpen } from '../../api/sys';
 import { HOME_PATH } from '../../config';
 import { redirectTarget } from '../../router/guard';
 import { preloadSignedInArea } from '../../router/signedInArea';
@@ -48,7 +49,7 @@ interface LoginFields {
 
 /**
  * Sign-in (spec §2, §4): by account (username, password, captcha) or by phone (a text-message code),
- * 记住我 (unticked: the session ends with the browser), and the ways to 忘记密码 and 注册.
+ * 记住我 (unticked: the session ends with the browser), and the ways to 忘记密码 and (when open) 注册.
  */
 export default function Login() {
   const [form] = Form.useForm<LoginFields>();
@@ -58,6 +59,18 @@ export default function Login() {
   const [way, setWay] = useState<LoginWay>('account');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // 注册账户 shows only while the administrator keeps 开放注册 on (系统设置), asked at each visit.
+  const [canRegister, setCanRegister] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    registrationOpen()
+      .then((res) => alive && setCanRegister(res.success && res.result === true))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
 
   const switchWay = (next: LoginWay) => {
     setWay(next);
@@ -157,9 +170,11 @@ export default function Login() {
           {LOGIN_TEXTS.submit}
         </Button>
       </Form.Item>
-      <div className="login-form__links">
-        <Link to="/user/register">{LOGIN_TEXTS.register}</Link>
-      </div>
+      {canRegister ? (
+        <div className="login-form__links">
+          <Link to="/user/register">{LOGIN_TEXTS.register}</Link>
+        </div>
+      ) : null}
       <ThirdPartyLogin />
     </Form>
   );

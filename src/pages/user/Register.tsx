@@ -31,7 +31,7 @@ interface RegisterFields {
 }
 
 /**
- * 注册 (/user/register), open when the server runs with REGISTRATION=on: username, password twice,
+ * 注册 (/user/register), open while 系统设置's 开放注册 is on: username, password twice,
  * phone and its code. The account then waits frozen until an administrator approves it (用户管理).
  */
 export default function Register() {

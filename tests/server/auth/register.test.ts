@@ -18,8 +18,8 @@ describe.each(DATABASE_KINDS)('注册 (%s)', (kind) => {
       await t?.close();
     });
 
-    it('refuses registration and its codes while REGISTRATION is not on', async () => {
-      expect(t.config.registration).toBe(false);
+    it('refuses registration and its codes while 开放注册 is off (REGISTRATION not set)', async () => {
+      expect(t.config.registration).toBeUndefined();
       expect(body(await get(t.app, '/sys/user/registerOpen'))).toMatchObject({ success: true, result: false });
       expect(await requestCode(t.app, '13600000001', '1')).toMatchObject({ success: false, message: '系统未开放注册，请联系管理员开通账号' });
       expect(inbox.messages).toHaveLength(0);
@@ -31,12 +31,14 @@ describe.each(DATABASE_KINDS)('注册 (%s)', (kind) => {
     });
   });
 
-  describe('REGISTRATION=on', () => {
+  describe('开放注册 turned on by the administrator', () => {
     let t: TestApp;
     const inbox = new SmsInbox();
     const clock = new TestClock();
     beforeAll(async () => {
-      t = await startTestApp(kind, { smsSender: inbox, clock: clock.now, config: { registration: true } });
+      t = await startTestApp(kind, { smsSender: inbox, clock: clock.now });
+      const opened = await send(t.app, 'PUT', '/sys/setting/switch', { id: 'registration', value: '1' }, (await login(t.app, 'admin')).token);
+      expect(body(opened)).toMatchObject({ success: true });
       await createUser(t.database.db, { username: 'reg_existing', phone: '13600000009' });
     });
     afterAll(async () => {

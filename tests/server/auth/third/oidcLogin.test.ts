@@ -6,7 +6,7 @@ import { sha256 } from '../../../../server/auth/third/loginFlow';
 import { newId } from '../../../../server/db/ids';
 import { DATABASE_KINDS } from '../../../support/database';
 import { startOidcProvider, type LocalOidcProvider } from '../../../support/oidcProvider';
-import { API, body, get, startTestApp, type LoginResult, type TestApp } from '../../support/app';
+import { API, body, get, login, send, startTestApp, type LoginResult, type TestApp } from '../../support/app';
 
 // The browser never reaches this address: the test takes the provider's redirect to it and hands it
 // to the server itself, with the cookie the browser would carry.
@@ -238,5 +238,35 @@ describe.each(DATABASE_KINDS)('第三方登录 through an OpenID Connect provide
   it('answers a ticket that never was, or of another kind, with the same message', async () => {
     expect(body(await get(t.app, `/sys/thirdLogin/getLoginUser/${'A'.repeat(43)}/oidc`))).toMatchObject({ success: false, message: '登录信息已失效，请重新登录' });
     expect(body(await get(t.app, `/sys/thirdLogin/bindInfo/${'B'.repeat(43)}`))).toMatchObject({ success: false, message: '绑定信息已失效，请重新进行第三方登录' });
+  });
+
+  it('用户管理 › 第三方账号: the administrator sees a user’s links and removes one; its next sign-in must bind again', async () => {
+    const userId = await makeUser('oidc_links', null);
+    idp.accounts.set('sub-links', { email: 'links@example.com', email_verified: false, name: '链接某' });
+    const token = (await signInThrough('sub-links')).page.searchParams.get('bindToken')!;
+    expect(await bind(token, 'oidc_links', PASSWORD)).toMatchObject({ success: true });
+
+    const admin = (await login(t.app, 'admin')).token;
+    const lisi = (await login(t.app, 'lisi')).token;
+    const list = body<{ records: Array<Record<string, unknown>> }>(await get(t.app, `/sys/thirdAccount/list?sysUserId=${userId}`, admin));
+    expect(list.result.records).toEqual([
+      expect.objectContaining({ sysUserId: userId, thirdType: 'oidc', thirdType_dictText: 'OpenID Connect', thirdUserUuid: 'sub-links', realname: '链接某', createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) }),
+    ]);
+    const linkId = String(list.result.records[0].id);
+
+    // Its own codes: a user without them is refused, and the link stays.
+    const noPermission = { success: false, code: 510, message: '没有权限，请联系管理员授权' };
+    expect(body(await get(t.app, `/sys/thirdAccount/list?sysUserId=${userId}`, lisi))).toMatchObject(noPermission);
+    expect(body(await send(t.app, 'POST', '/sys/thirdAccount/unlink', { id: linkId }, lisi))).toMatchObject(noPermission);
+    expect(await linksOf(userId)).toHaveLength(1);
+    // Links are made by sign-in only: the page has no add, edit or delete of its own.
+    expect((await send(t.app, 'POST', '/sys/thirdAccount/add', { sysUserId: userId, thirdType: 'oidc', thirdUserUuid: 'forged' }, admin)).statusCode).toBe(404);
+
+    expect(body(await send(t.app, 'POST', '/sys/thirdAccount/unlink', { id: linkId }, admin))).toMatchObject({ success: true, message: '已解除绑定' });
+    expect(await linksOf(userId)).toEqual([]);
+    expect(body(await send(t.app, 'POST', '/sys/thirdAccount/unlink', { id: linkId }, admin))).toMatchObject({ success: false, message: '未找到对应的第三方账号' });
+    const again = await signInThrough('sub-links');
+    expect(again.page.searchParams.get('oauth2LoginToken')).toBeNull();
+    expect(again.page.searchParams.get('bindToken')).toMatch(/^[\w-]{40,}$/);
   });
 });
