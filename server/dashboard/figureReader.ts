@@ -18,6 +18,8 @@ import { viewCondition } from '../crud/entity/viewFilter';
 import type { EntityModel } from '../crud/entity/model';
 import { dynamic, type EntityStore } from '../crud/entity/store';
 import { DASHBOARD_READS, ReadLimit } from './concurrency';
+import { CASE_TABLE } from './caseSummary';
+import { SummaryReader } from './summaryReader';
 
 export interface Aggregate {
   count: number;
@@ -76,6 +78,17 @@ export class FigureReader {
 
   private async base(model: EntityModel, page: string): Promise<Expression<SqlBool> | undefined> {
     return (await this.baseOf(model, page)).base;
+  }
+
+  /**
+   * The case summary for the page's figures, when the list's conditions on its rows are the tenant's
+   * alone (the case page, no 数据规则); undefined otherwise.
+   */
+  async summary(page: string): Promise<SummaryReader | undefined> {
+    const model = this.pages.model(page);
+    if (model.table !== CASE_TABLE || !model.tenantScoped || model.softDeleted) return undefined;
+    if ((await this.baseOf(model, page)).ruled) return undefined;
+    return new SummaryReader(this.db, currentTenant(this.request), model, this.limit);
   }
 
   /** The target's own conditions on top of the base: its view and its query. */

@@ -6,6 +6,7 @@ import { isServedByModule } from '../crud/servedPages';
 import { fillFileReferences } from '../files';
 import { seed, type SeedOptions } from '../seed';
 import { upgradeSingleCaseInvoices } from '../finance/upgradeLinks';
+import { ensureCaseSummary } from '../dashboard/caseSummary';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -33,6 +34,8 @@ export async function prepareDatabase(
   const ddl = await applyPageTables(db, opts.pages);
   // Rows of older databases the new tables reshape (an invoice's one case becomes a link).
   await upgradeSingleCaseInvoices(db);
+  // 首页's case summary follows the case table from now on (its triggers need the table).
+  await ensureCaseSummary(db);
   // Pages served by a named module own no table: no seed rows, no file references.
   const tablePages = opts.pages.filter((page) => !isServedByModule(page));
   await seed(db, { ...opts.seed, pages: tablePages });

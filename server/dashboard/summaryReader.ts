@@ -1,0 +1,117 @@
+/**
+ * 首页's case figures read from the case summary (caseSummary.ts) instead of the cases: the figures
+ * whose targets are whole months of 委托日期, a state, the 待开票 and 结案审批 views, and the year's
+ * groups by 委托方 and province. Used only where the list's own conditions on the case page are the
+ * tenant alone (no 数据规则: a rule tests columns the summary does not keep); any other target is
+ * left to the live count (`undefined`). A view is read from the summary only while its filter is the
+ * one the summary was built for — a page document that changes it falls back to the live count.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Measure } from '../../runtime/dashboard/figures';
+import type { ListTarget } from '../../runtime/dashboard/target';
+import type { RowCondition } from '../../runtime/generated/page';
+import type { DB } from '../db/types';
+import type { EntityModel } from '../crud/entity/model';
+import type { ReadLimit } from './concurrency';
+import type { Aggregate, GroupAggregate } from './figureReader';
+
+/** The views the summary answers, with the filter it was built for. */
+const SUMMARY_VIEWS: Readonly<Record<string, { filter: RowCondition[]; state: string; measure: 'due' | 'cases' }>> = {
+  waitReceipt: {
+    state: 'wait_receipt',
+    filter: [
+      { field: 'receiveStatus', op: 'eq', value: 'wait_receipt' },
+      { field: 'invoicedAmount', op: 'lt', otherField: 'feeAmount' },
+    ],
+    measure: 'due',
+  },
+  approve: { filter: [{ field: 'receiveStatus', op: 'eq', value: 'approve' }], state: 'approve', measure: 'cases' },
+};
+const STATE_FIELD = 'receiveStatus';
+const TRUST_DATE = 'trustDate';
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isMonthStart(day: string): boolean {
+  return DATE_TEXT.exec(day)?.[3] === '01';
+}
+
+function isMonthEnd(day: string): boolean {
+  const m = DATE_TEXT.exec(day);
+  if (!m) return false;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate() === Number(m[3]);
+}
+
+/** A range of whole months of 委托日期 (both bounds given), or undefined. */
+function wholeMonths(value: unknown): { begin: string; end: string } | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { begin, end } = value as { begin?: string; end?: string };
+  return begin && end && isMonthStart(begin) && isMonthEnd(end) ? { begin, end } : undefined;
+}
+
+export class SummaryReader {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly tenantId: number,
+    private readonly model: EntityModel,
+    private readonly limit: ReadLimit,
+  ) {}
+
+  private viewOf(key: string): (typeof SUMMARY_VIEWS)[string] | undefined {
+    const wanted = Object.hasOwn(SUMMARY_VIEWS, key) ? SUMMARY_VIEWS[key] : undefined;
+    const view = this.model.page.views.find((v) => v.key === key);
+    return wanted && view && JSON.stringify(view.filter) === JSON.stringify(wanted.filter) ? wanted : undefined;
+  }
+
+  /** The summary's condition and measure for the target, or undefined when the summary cannot say. */
+  private shape(target: ListTarget, measure: Measure): { where: RawBuilder<SqlBool>; due: boolean } | undefined {
+    if (target.superQuery && target.superQuery.length > 0) return undefined;
+    const values = Object.entries(target.values ?? {});
+    const parts: RawBuilder<SqlBool>[] = [];
+    let due = false;
+    if (target.view) {
+      const view = this.viewOf(target.view);
+      if (!view) return undefined;
+      due = view.measure === 'due';
+      parts.push(sql<SqlBool>`receive_status = ${view.state}`);
+    }
+    for (const [field, value] of values) {
+      if (field === STATE_FIELD && typeof value === 'string') parts.push(sql<SqlBool>`receive_status = ${value}`);
+      else if (field === TRUST_DATE && wholeMonths(value)) {
+        const months = wholeMonths(value) as { begin: string; end: string };
+        parts.push(sql<SqlBool>`trust_month >= ${months.begin}::date AND trust_month <= ${months.end}::date`);
+      } else return undefined;
+    }
+    const countOnly = measure.kind === 'count';
+    const owedSum = measure.kind === 'sum' && measure.field === 'feeAmount' && measure.minus === 'invoicedAmount';
+    if (!countOnly && !(owedSum && due)) return undefined;
+    parts.push(sql<SqlBool>`tenant_id = ${this.tenantId}`);
+    return { where: sql<SqlBool>`${sql.join(parts, sql` AND `)}`, due };
+  }
+
+  /** The target's count and measure from the summary, or undefined when the summary cannot say. */
+  async aggregate(target: ListTarget, measure: Measure): Promise<Aggregate | undefined> {
+    const shape = this.shape(target, measure);
+    if (!shape) return undefined;
+    const query = shape.due
+      ? sql<{ n: string; v: string }>`SELECT COALESCE(sum(due_cases), 0) AS n, COALESCE(sum(due_amount), 0) AS v FROM dash_case_summary WHERE ${shape.where}`
+      : sql<{ n: string; v: string }>`SELECT COALESCE(sum(cases), 0) AS n, COALESCE(sum(cases), 0) AS v FROM dash_case_summary WHERE ${shape.where}`;
+    const { rows } = await this.limit.run(() => query.execute(this.db));
+    return { count: Number(rows[0].n), value: Number(rows[0].v) };
+  }
+
+  /**
+   * The target's case counts per month of 委托日期, per 委托方 or per province (the first two digits of
+   * 出险地区), most first then by key, at most `limit`; undefined when the summary cannot say.
+   */
+  async groups(target: ListTarget, by: 'month' | 'insurer' | 'province', limit?: number): Promise<GroupAggregate[] | undefined> {
+    const shape = this.shape(target, { kind: 'count' });
+    if (!shape || shape.due) return undefined;
+    const key = { month: sql`to_char(trust_month, 'YYYY-MM')`, insurer: sql`insurer_code`, province: sql`province` }[by];
+    const column = { month: sql`trust_month`, insurer: sql`insurer_code`, province: sql`province` }[by];
+    const query = sql<{ k: string; n: string }>`
+      SELECT ${key} AS k, sum(cases) AS n FROM dash_case_summary WHERE ${shape.where} AND ${column} IS NOT NULL
+      GROUP BY 1 HAVING sum(cases) > 0 ORDER BY 2 DESC, 1 ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`;
+    const { rows } = await this.limit.run(() => query.execute(this.db));
+    return rows.map((r) => ({ key: r.k, count: Number(r.n), value: Number(r.n) }));
+  }
+}

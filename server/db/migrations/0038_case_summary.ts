@@ -1,0 +1,71 @@
+import { sql, type Kysely } from 'kysely';
+
+// 首页 at a million cases (issue 18): the case figures (新收 by month, cases by state, 待开票, the
+// year's 委托方 and provinces) are read from this summary instead of counting the cases. One row per
+// tenant, month of 委托日期, state, 委托方, province (the first two digits of 出险地区) and 承办部门, with
+// how many cases it holds and, of those, how many still have fee to invoice (已开票 < 公估费, both as 0
+// when blank) and how much. The case table itself belongs to the page documents (created after the
+// migrations), so its triggers are attached — and the summary filled from the cases already there —
+// by server/dashboard/caseSummary.ts once the page tables exist; the function lives here.
+//
+// The unique key treats a blank (NULL) key column as a value of its own, apart from '' (chr(1) never
+// appears in a code), so each group has one row and a trigger adds to it.
+export const SUMMARY_KEY = sql`tenant_id, (COALESCE(trust_month, DATE '0001-01-01')), receive_status,
+  (COALESCE(insurer_code, chr(1))), (COALESCE(province, chr(1))), (COALESCE(depart_id, chr(1)))`;
+
+/** The summary's columns from case rows `rows` (a transition table), each counted `sign` times. */
+const rowsOf = (rows: string, sign: number) => `
+  SELECT tenant_id, date_trunc('month', trust_date)::date AS trust_month, receive_status::text AS receive_status,
+         insurer_code::text AS insurer_code, left(area_code::text, 2) AS province, depart_id::text AS depart_id,
+         ${sign} AS sign, COALESCE(invoiced_amount, 0) < COALESCE(fee_amount, 0) AS due,
+         COALESCE(fee_amount, 0) - COALESCE(invoiced_amount, 0) AS owed
+  FROM ${rows}`;
+
+/** Adds the signed rows of `changes` to the summary, group by group in key order (so writers lock alike). */
+const apply = (changes: string) => `
+  INSERT INTO dash_case_summary AS s (tenant_id, trust_month, receive_status, insurer_code, province, depart_id, cases, due_cases, due_amount)
+  SELECT tenant_id, trust_month, receive_status, insurer_code, province, depart_id,
+         sum(sign), COALESCE(sum(sign) FILTER (WHERE due), 0), COALESCE(sum(sign * owed) FILTER (WHERE due), 0)
+  FROM (${changes}) c
+  GROUP BY 1, 2, 3, 4, 5, 6
+  HAVING sum(sign) <> 0 OR COALESCE(sum(sign) FILTER (WHERE due), 0) <> 0 OR COALESCE(sum(sign * owed) FILTER (WHERE due), 0) <> 0
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT (tenant_id, (COALESCE(trust_month, DATE '0001-01-01')), receive_status,
+               (COALESCE(insurer_code, chr(1))), (COALESCE(province, chr(1))), (COALESCE(depart_id, chr(1))))
+  DO UPDATE SET cases = s.cases + EXCLUDED.cases, due_cases = s.due_cases + EXCLUDED.due_cases, due_amount = s.due_amount + EXCLUDED.due_amount`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE dash_case_summary (
+      tenant_id integer NOT NULL,
+      trust_month date,
+      receive_status text NOT NULL,
+      insurer_code text,
+      province text,
+      depart_id text,
+      cases bigint NOT NULL,
+      due_cases bigint NOT NULL,
+      due_amount numeric NOT NULL
+    )`.execute(db);
+  await sql`CREATE UNIQUE INDEX dash_case_summary_key ON dash_case_summary (${SUMMARY_KEY})`.execute(db);
+  // One function for the statement triggers of INSERT, UPDATE and DELETE (each with its transition
+  // tables) and TRUNCATE: a million-row import adds its groups once, not once per row.
+  await sql
+    .raw(
+      `CREATE FUNCTION dash_case_summary_change() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${apply(rowsOf('new_cases', 1))};
+  ELSIF TG_OP = 'DELETE' THEN
+    ${apply(rowsOf('old_cases', -1))};
+  ELSIF TG_OP = 'UPDATE' THEN
+    ${apply(`${rowsOf('new_cases', 1)} UNION ALL ${rowsOf('old_cases', -1)}`)};
+  ELSIF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM dash_case_summary;
+  END IF;
+  RETURN NULL;
+END
+$body$`,
+    )
+    .execute(db);
+}
