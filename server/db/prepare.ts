@@ -7,6 +7,7 @@ import { fillFileReferences } from '../files';
 import { seed, type SeedOptions } from '../seed';
 import { upgradeSingleCaseInvoices } from '../finance/upgradeLinks';
 import { ensureCaseSummary } from '../dashboard/caseSummary';
+import { ensureContainsIndexes } from '../crud/containsIndexes';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -38,6 +39,7 @@ export async function prepareDatabase(
   await ensureCaseSummary(db);
   // Pages served by a named module own no table: no seed rows, no file references.
   const tablePages = opts.pages.filter((page) => !isServedByModule(page));
+  await ensureContainsIndexes(db, tablePages);
   await seed(db, { ...opts.seed, pages: tablePages });
   const referenced = await fillFileReferences(db, tablePages);
   const menus = opts.addMenus ? await addMissingPageMenus(db, opts.pages) : [];

@@ -48,6 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       due_amount numeric NOT NULL
     )`.execute(db);
   await sql`CREATE UNIQUE INDEX dash_case_summary_key ON dash_case_summary (${SUMMARY_KEY})`.execute(db);
+  // The unique key (tenant, month, …) serves the month ranges; states are read by this one.
+  await sql`CREATE INDEX dash_case_summary_state ON dash_case_summary (tenant_id, receive_status)`.execute(db);
   // One function for the statement triggers of INSERT, UPDATE and DELETE (each with its transition
   // tables) and TRUNCATE: a million-row import adds its groups once, not once per row.
   await sql
