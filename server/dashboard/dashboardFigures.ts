@@ -20,7 +20,7 @@ import {
 import { beijingToday, yearPeriod, type MonthPeriod } from '../../runtime/dashboard/periods';
 import type { ListTarget } from '../../runtime/dashboard/target';
 import type { DB } from '../db/types';
-import type { FigurePages, FigureReader } from './figureReader';
+import type { FigurePages, FigureReader, Grouping } from './figureReader';
 
 const COUNT: Measure = { kind: 'count' };
 
@@ -66,7 +66,7 @@ async function monthly(
   title: string,
 ): Promise<Figure[]> {
   const whole = span({ begin: months[0].begin, end: months[months.length - 1].end });
-  const summed = field === 'trustDate' ? await (await reader.summary(whole.page))?.groups(whole, 'month') : undefined;
+  const summed = await (await reader.summary(whole.page))?.groups(whole, { field, by: 'month' });
   const counts = new Map((summed ?? (await reader.groups(whole, COUNT, { field, by: 'month' }))).map((g) => [g.key, g.count]));
   return months.map((m) => {
     const n = counts.get(m.month) ?? 0;
@@ -91,8 +91,9 @@ async function insurerNames(db: Kysely<DB>, codes: readonly string[]): Promise<M
 const PROVINCE_DIGITS = 2;
 
 async function topInsurers(reader: FigureReader, db: Kysely<DB>, year: ListTarget): Promise<Figure[]> {
-  const summed = await (await reader.summary(year.page))?.groups(year, 'insurer', TOP_COUNT);
-  const byInsurer = summed ?? (await reader.groups(year, COUNT, { field: 'insurerCode', by: 'value' }, TOP_COUNT));
+  const grouping: Grouping = { field: 'insurerCode', by: 'value' };
+  const summed = await (await reader.summary(year.page))?.groups(year, grouping, TOP_COUNT);
+  const byInsurer = summed ?? (await reader.groups(year, COUNT, grouping, TOP_COUNT));
   const names = await insurerNames(db, byInsurer.map((g) => g.key));
   return byInsurer.map((g) =>
     figureOf(
@@ -107,8 +108,9 @@ const provinceCode = (prefix: string) => `${prefix}0000`;
 
 async function topAreas(reader: FigureReader, db: Kysely<DB>, year: ListTarget): Promise<Figure[]> {
   // One more group than shown: cases whose area is blank make a group of their own, left out.
-  const summed = await (await reader.summary(year.page))?.groups(year, 'province', TOP_COUNT + 1);
-  const byArea = (summed ?? (await reader.groups(year, COUNT, { field: 'areaCode', by: 'prefix', length: PROVINCE_DIGITS }, TOP_COUNT + 1)))
+  const grouping: Grouping = { field: 'areaCode', by: 'prefix', length: PROVINCE_DIGITS };
+  const summed = await (await reader.summary(year.page))?.groups(year, grouping, TOP_COUNT + 1);
+  const byArea = (summed ?? (await reader.groups(year, COUNT, grouping, TOP_COUNT + 1)))
     .filter((g) => /^\d{2}$/.test(g.key))
     .slice(0, TOP_COUNT);
   const names = await areaNames(db, byArea.map((g) => provinceCode(g.key)));

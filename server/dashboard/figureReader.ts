@@ -18,8 +18,8 @@ import { viewCondition } from '../crud/entity/viewFilter';
 import type { EntityModel } from '../crud/entity/model';
 import { dynamic, type EntityStore } from '../crud/entity/store';
 import { DASHBOARD_READS, ReadLimit } from './concurrency';
-import { CASE_TABLE } from './caseSummary';
-import { SummaryReader } from './summaryReader';
+import { CASE_TABLE, PROGRESS_TABLE } from './caseSummary';
+import { CaseSummaryReader, ProgressSummaryReader, type FigureSummary } from './summaryReader';
 
 export interface Aggregate {
   count: number;
@@ -81,14 +81,16 @@ export class FigureReader {
   }
 
   /**
-   * The case summary for the page's figures, when the list's conditions on its rows are the tenant's
-   * alone (the case page, no 数据规则); undefined otherwise.
+   * The summary for the page's figures (the cases, the progress entries), when the list's conditions
+   * on its rows are the tenant's alone (no 数据规则, none on the owner case either); undefined otherwise.
    */
-  async summary(page: string): Promise<SummaryReader | undefined> {
+  async summary(page: string): Promise<FigureSummary | undefined> {
     const model = this.pages.model(page);
-    if (model.table !== CASE_TABLE || !model.tenantScoped || model.softDeleted) return undefined;
+    if (!model.tenantScoped || model.softDeleted) return undefined;
+    if (model.table !== CASE_TABLE && model.table !== PROGRESS_TABLE) return undefined;
     if ((await this.baseOf(model, page)).ruled) return undefined;
-    return new SummaryReader(this.db, currentTenant(this.request), model, this.limit);
+    const tenant = currentTenant(this.request);
+    return model.table === CASE_TABLE ? new CaseSummaryReader(this.db, tenant, model, this.limit) : new ProgressSummaryReader(this.db, tenant, this.limit);
   }
 
   /** The target's own conditions on top of the base: its view and its query. */

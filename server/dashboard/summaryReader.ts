@@ -13,7 +13,13 @@ import type { RowCondition } from '../../runtime/generated/page';
 import type { DB } from '../db/types';
 import type { EntityModel } from '../crud/entity/model';
 import type { ReadLimit } from './concurrency';
-import type { Aggregate, GroupAggregate } from './figureReader';
+import type { Aggregate, GroupAggregate, Grouping } from './figureReader';
+
+/** Figures a summary answers; undefined where it cannot say (the live count answers then). */
+export interface FigureSummary {
+  aggregate(target: ListTarget, measure: Measure): Promise<Aggregate | undefined>;
+  groups(target: ListTarget, grouping: Grouping, limit?: number): Promise<GroupAggregate[] | undefined>;
+}
 
 /** The views the summary answers, with the filter it was built for. */
 const SUMMARY_VIEWS: Readonly<Record<string, { filter: RowCondition[]; state: string; measure: 'due' | 'cases' }>> = {
@@ -42,13 +48,21 @@ function isMonthEnd(day: string): boolean {
 }
 
 /** A range of whole months of 委托日期 (both bounds given), or undefined. */
-function wholeMonths(value: unknown): { begin: string; end: string } | undefined {
+export function wholeMonths(value: unknown): { begin: string; end: string } | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { begin, end } = value as { begin?: string; end?: string };
   return begin && end && isMonthStart(begin) && isMonthEnd(end) ? { begin, end } : undefined;
 }
 
-export class SummaryReader {
+/** The summary's grouping column for the list's grouping, or undefined when it keeps none. */
+function groupedBy(grouping: Grouping): 'month' | 'insurer' | 'province' | undefined {
+  if (grouping.field === TRUST_DATE && grouping.by === 'month') return 'month';
+  if (grouping.field === 'insurerCode' && grouping.by === 'value') return 'insurer';
+  if (grouping.field === 'areaCode' && grouping.by === 'prefix' && grouping.length === 2) return 'province';
+  return undefined;
+}
+
+export class CaseSummaryReader implements FigureSummary {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly tenantId: number,
@@ -103,14 +117,69 @@ export class SummaryReader {
    * The target's case counts per month of 委托日期, per 委托方 or per province (the first two digits of
    * 出险地区), most first then by key, at most `limit`; undefined when the summary cannot say.
    */
-  async groups(target: ListTarget, by: 'month' | 'insurer' | 'province', limit?: number): Promise<GroupAggregate[] | undefined> {
+  async groups(target: ListTarget, grouping: Grouping, limit?: number): Promise<GroupAggregate[] | undefined> {
+    const by = groupedBy(grouping);
     const shape = this.shape(target, { kind: 'count' });
-    if (!shape || shape.due) return undefined;
+    if (!by || !shape || shape.due) return undefined;
     const key = { month: sql`to_char(trust_month, 'YYYY-MM')`, insurer: sql`insurer_code`, province: sql`province` }[by];
     const column = { month: sql`trust_month`, insurer: sql`insurer_code`, province: sql`province` }[by];
     const query = sql<{ k: string; n: string }>`
       SELECT ${key} AS k, sum(cases) AS n FROM dash_case_summary WHERE ${shape.where} AND ${column} IS NOT NULL
       GROUP BY 1 HAVING sum(cases) > 0 ORDER BY 2 DESC, 1 ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`;
+    const { rows } = await this.limit.run(() => query.execute(this.db));
+    return rows.map((r) => ({ key: r.k, count: Number(r.n), value: Number(r.n) }));
+  }
+}
+
+/** A range of whole days (yyyy-MM-dd bounds, both given), or undefined. */
+function wholeDays(value: unknown): { begin: string; end: string } | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { begin, end } = value as { begin?: string; end?: string };
+  return begin && end && DATE_TEXT.test(begin) && DATE_TEXT.test(end) ? { begin, end } : undefined;
+}
+
+/**
+ * 案件进度 entries into a state over whole days (结案: the entries to 已结案), from the progress
+ * summary: a list's range ends at 23:59:59 of its end day, so that day's later entries are taken off.
+ */
+export class ProgressSummaryReader implements FigureSummary {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly tenantId: number,
+    private readonly limit: ReadLimit,
+  ) {}
+
+  private shape(target: ListTarget, measure: Measure): { state: string; begin: string; end: string } | undefined {
+    if (target.view || measure.kind !== 'count') return undefined;
+    const values = Object.entries(target.values ?? {});
+    const conditions = target.superQuery ?? [];
+    if (values.length !== 1 || values[0][0] !== 'progressTime' || conditions.length !== 1) return undefined;
+    const days = wholeDays(values[0][1]);
+    const [state] = conditions;
+    if (!days || state.field !== 'toStatus' || state.rule !== 'eq' || typeof state.val !== 'string') return undefined;
+    return { state: state.val, ...days };
+  }
+
+  private where(shape: { state: string; begin: string; end: string }): RawBuilder<SqlBool> {
+    return sql<SqlBool>`tenant_id = ${this.tenantId} AND to_status = ${shape.state} AND day >= ${shape.begin}::date AND day <= ${shape.end}::date`;
+  }
+
+  async aggregate(target: ListTarget, measure: Measure): Promise<Aggregate | undefined> {
+    const shape = this.shape(target, measure);
+    if (!shape) return undefined;
+    const query = sql<{ n: string }>`SELECT COALESCE(sum(entries), 0) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0) AS n
+      FROM dash_progress_summary WHERE ${this.where(shape)}`;
+    const { rows } = await this.limit.run(() => query.execute(this.db));
+    return { count: Number(rows[0].n), value: Number(rows[0].n) };
+  }
+
+  async groups(target: ListTarget, grouping: Grouping, limit?: number): Promise<GroupAggregate[] | undefined> {
+    const shape = this.shape(target, { kind: 'count' });
+    if (!shape || grouping.field !== 'progressTime' || grouping.by !== 'month') return undefined;
+    const n = sql`sum(entries) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0)`;
+    const query = sql<{ k: string; n: string }>`
+      SELECT to_char(day, 'YYYY-MM') AS k, ${n} AS n FROM dash_progress_summary WHERE ${this.where(shape)}
+      GROUP BY 1 HAVING ${n} > 0 ORDER BY 2 DESC, 1 ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`;
     const { rows } = await this.limit.run(() => query.execute(this.db));
     return rows.map((r) => ({ key: r.k, count: Number(r.n), value: Number(r.n) }));
   }

@@ -1,7 +1,8 @@
 /**
- * 首页's case summary (dash_case_summary, server/dashboard/caseSummary.ts) stays equal to the cases
- * grouped by hand through every way a case is written — the list's add, edit and delete, import, a
- * workflow transition, SQL by hand — and 首页's figures read from it stay equal to hand-written counts;
+ * 首页's summaries (dash_case_summary, dash_progress_summary: server/dashboard/caseSummary.ts) stay
+ * equal to the cases and progress entries grouped by hand through every way they are written — the
+ * list's add, edit and delete, import, a workflow transition, SQL by hand — and 首页's figures read
+ * from them stay equal to hand-written counts (结案 to a range's last second, as the list counts);
  * a database older than the summary gets it filled on start.
  */
 import ExcelJS from 'exceljs';
@@ -40,6 +41,15 @@ describe.each(DATABASE_KINDS)('首页 case summary (%s)', (kind) => {
              COALESCE(sum(COALESCE(fee_amount, 0) - COALESCE(invoiced_amount, 0)) FILTER (WHERE COALESCE(invoiced_amount, 0) < COALESCE(fee_amount, 0)), 0) AS da
       FROM biz_receive GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`);
     expect(summary).toEqual(hand);
+    const entries = await sql<{ t: number; s: string; d: string; n: string; late: string }>`
+      SELECT tenant_id AS t, to_status AS s, day::text AS d, sum(entries) AS n, sum(late) AS late FROM dash_progress_summary
+      GROUP BY 1, 2, 3 HAVING sum(entries) <> 0 OR sum(late) <> 0 ORDER BY 1, 2, 3`.execute(db());
+    const byHand = await sql<{ t: number; s: string; d: string; n: string; late: string }>`
+      SELECT tenant_id AS t, to_status::text AS s, progress_time::date::text AS d, count(*) AS n,
+             count(*) FILTER (WHERE progress_time > progress_time::date + interval '23:59:59') AS late
+      FROM biz_receive_progress WHERE to_status IS NOT NULL AND progress_time IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db());
+    const numbers = (rows: Array<{ t: number; s: string; d: string; n: string; late: string }>) => rows.map((r) => ({ ...r, n: Number(r.n), late: Number(r.late) }));
+    expect(numbers(entries.rows)).toEqual(numbers(byHand.rows));
   }
 
   const count = async (query: RawBuilder<{ n: string; s?: string }>) => {
@@ -60,6 +70,14 @@ describe.each(DATABASE_KINDS)('首页 case summary (%s)', (kind) => {
       await count(sql`SELECT count(*) AS n, COALESCE(sum(COALESCE(fee_amount, 0) - COALESCE(invoiced_amount, 0)), 0) AS s FROM biz_receive
         WHERE tenant_id = ${tenant} AND receive_status = 'wait_receipt' AND COALESCE(invoiced_amount, 0) < COALESCE(fee_amount, 0)`),
     );
+    // A list's range ends at 23:59:59 of its last day.
+    const closings = (b: string, e: string) =>
+      count(sql`SELECT count(*) AS n FROM biz_receive_progress WHERE tenant_id = ${tenant} AND to_status = 'over'
+        AND progress_time >= ${b}::timestamp AND progress_time <= ${`${e} 23:59:59`}::timestamp`);
+    expect({ count: card('monthClosed')?.count, value: card('monthClosed')?.value }).toEqual(await closings(month.begin, month.end));
+    expect({ count: card('yearClosed')?.count, value: card('yearClosed')?.value }).toEqual(await closings(year.begin, year.end));
+    const thisMonth = answer.result.trend[answer.result.trend.length - 1];
+    expect(thisMonth.closed?.count).toBe((await closings(month.begin, month.end)).count);
     const states = (await sql<{ s: string; n: string }>`SELECT receive_status AS s, count(*) AS n FROM biz_receive WHERE tenant_id = ${tenant} GROUP BY 1`.execute(db())).rows;
     expect(answer.result.states.map((f) => [f.key, f.count])).toEqual(
       answer.result.states.map((f) => [f.key, Number(states.find((s) => `state.${s.s}` === f.key)?.n ?? 0)]),
@@ -103,6 +121,14 @@ describe.each(DATABASE_KINDS)('首页 case summary (%s)', (kind) => {
 
     const accepted = await server.send('POST', '/receive/receive/transition', { id, transition: 'accept' });
     expect(accepted.success, accepted.message).toBe(true);
+    await expectSummaryCurrent();
+    await expectFiguresCurrent();
+
+    // Closings on the month's last day, one in its last second but after 23:59:59: the list leaves that one out.
+    for (const [n, at] of [['1', `${month.end} 12:00:00`], ['2', `${month.end} 23:59:59.5`]]) {
+      await sql`INSERT INTO biz_receive_progress (id, receive_id, action, from_status, to_status, content, progress_time, tenant_id)
+        VALUES (${`dashsummaryclose${n}`.padEnd(32, '0')}, ${id}, '通过', 'approve', 'over', '结案审批 → 已结案', ${at}::timestamp, 0)`.execute(db());
+    }
     await expectSummaryCurrent();
     await expectFiguresCurrent();
 
