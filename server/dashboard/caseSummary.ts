@@ -89,6 +89,8 @@ async function ensureSummary(db: Kysely<DB>, s: Summary): Promise<boolean> {
     await sql.raw(`DELETE FROM ${s.summary}`).execute(trx);
     await sql.raw(s.fill).execute(trx);
   });
+  // The planner reads the summary by its key only once it knows the table's size.
+  await sql.raw(`ANALYZE ${s.summary}`).execute(db);
   return true;
 }
 
