@@ -1,5 +1,5 @@
 /**
- * The summaries 首页 reads (dash_case_summary and dash_progress_summary, migration 0038): kept current by statement
+ * The summaries 首页 reads (dash_case_summary, dash_progress_summary, dash_receipt_summary; migration 0038): kept current by statement
  * triggers on the case table, in the transaction of every write whatever path it takes (the list's
  * add, edit and delete, import, workflow transitions, the demo seed, SQL by hand). The case table is
  * created from its page document after the migrations, so the triggers are attached here, once the
@@ -12,6 +12,7 @@ import type { DB } from '../db/types';
 
 export const CASE_TABLE = 'biz_receive';
 export const PROGRESS_TABLE = 'biz_receive_progress';
+export const RECEIPT_TABLE = 'biz_receipt';
 
 /** A summary, the table whose triggers keep it, and how it is filled from that table's rows. */
 interface Summary {
@@ -50,6 +51,16 @@ const SUMMARIES: readonly Summary[] = [
       SELECT tenant_id, to_status::text, progress_time::date, count(*), count(*) FILTER (WHERE progress_time > progress_time::date + interval '23:59:59')
       FROM biz_receive_progress WHERE to_status IS NOT NULL AND progress_time IS NOT NULL
       GROUP BY 1, 2, 3`,
+  },
+  {
+    table: RECEIPT_TABLE,
+    summary: 'dash_receipt_summary',
+    change: 'dash_receipt_summary_change',
+    newRows: 'new_receipts',
+    oldRows: 'old_receipts',
+    fill: `
+      INSERT INTO dash_receipt_summary (tenant_id, day, receipts, amount)
+      SELECT tenant_id, open_date, count(*), sum(COALESCE(amount, 0)) FROM biz_receipt WHERE open_date IS NOT NULL GROUP BY 1, 2`,
   },
 ];
 

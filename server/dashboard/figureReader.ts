@@ -18,8 +18,8 @@ import { viewCondition } from '../crud/entity/viewFilter';
 import type { EntityModel } from '../crud/entity/model';
 import { dynamic, type EntityStore } from '../crud/entity/store';
 import { DASHBOARD_READS, ReadLimit } from './concurrency';
-import { CASE_TABLE, PROGRESS_TABLE } from './caseSummary';
-import { CaseSummaryReader, ProgressSummaryReader, type FigureSummary } from './summaryReader';
+import { CASE_TABLE, PROGRESS_TABLE, RECEIPT_TABLE } from './caseSummary';
+import { CaseSummaryReader, ProgressSummaryReader, ReceiptSummaryReader, type FigureSummary } from './summaryReader';
 
 export interface Aggregate {
   count: number;
@@ -87,10 +87,11 @@ export class FigureReader {
   async summary(page: string): Promise<FigureSummary | undefined> {
     const model = this.pages.model(page);
     if (!model.tenantScoped || model.softDeleted) return undefined;
-    if (model.table !== CASE_TABLE && model.table !== PROGRESS_TABLE) return undefined;
+    if (model.table !== CASE_TABLE && model.table !== PROGRESS_TABLE && model.table !== RECEIPT_TABLE) return undefined;
     if ((await this.baseOf(model, page)).ruled) return undefined;
     const tenant = currentTenant(this.request);
-    return model.table === CASE_TABLE ? new CaseSummaryReader(this.db, tenant, model, this.limit) : new ProgressSummaryReader(this.db, tenant, this.limit);
+    if (model.table === CASE_TABLE) return new CaseSummaryReader(this.db, tenant, model, this.limit);
+    return model.table === PROGRESS_TABLE ? new ProgressSummaryReader(this.db, tenant, this.limit) : new ReceiptSummaryReader(this.db, tenant, this.limit);
   }
 
   /** The target's own conditions on top of the base: its view and its query. */

@@ -184,3 +184,28 @@ export class ProgressSummaryReader implements FigureSummary {
     return rows.map((r) => ({ key: r.k, count: Number(r.n), value: Number(r.n) }));
   }
 }
+
+/** Invoices over whole days of 开票日期 (本年已开票: how many, how much), from the invoice summary. */
+export class ReceiptSummaryReader implements FigureSummary {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly tenantId: number,
+    private readonly limit: ReadLimit,
+  ) {}
+
+  async aggregate(target: ListTarget, measure: Measure): Promise<Aggregate | undefined> {
+    const values = Object.entries(target.values ?? {});
+    if (target.view || (target.superQuery ?? []).length > 0 || values.length !== 1 || values[0][0] !== 'openDate') return undefined;
+    const days = wholeDays(values[0][1]);
+    const amount = measure.kind === 'sum' && measure.field === 'amount' && measure.minus === undefined;
+    if (!days || !(amount || measure.kind === 'count')) return undefined;
+    const query = sql<{ n: string; v: string }>`SELECT COALESCE(sum(receipts), 0) AS n, COALESCE(sum(amount), 0) AS v FROM dash_receipt_summary
+      WHERE tenant_id = ${this.tenantId} AND day >= ${days.begin}::date AND day <= ${days.end}::date`;
+    const { rows } = await this.limit.run(() => query.execute(this.db));
+    return { count: Number(rows[0].n), value: Number(amount ? rows[0].v : rows[0].n) };
+  }
+
+  groups(): Promise<GroupAggregate[] | undefined> {
+    return Promise.resolve(undefined);
+  }
+}

@@ -51,7 +51,46 @@ const applyEntries = (changes: string) => `
   ORDER BY 1, 2, 3
   ON CONFLICT (tenant_id, to_status, day) DO UPDATE SET entries = s.entries + EXCLUDED.entries, late = s.late + EXCLUDED.late`;
 
+// 本年已开票 sums invoices by 开票日期: kept per tenant and day, with how many and how much.
+const invoicesOf = (rows: string, sign: number) => `
+  SELECT tenant_id, open_date AS day, ${sign} AS sign, COALESCE(amount, 0) AS amount FROM ${rows} WHERE open_date IS NOT NULL`;
+
+const applyInvoices = (changes: string) => `
+  INSERT INTO dash_receipt_summary AS s (tenant_id, day, receipts, amount)
+  SELECT tenant_id, day, sum(sign), sum(sign * amount)
+  FROM (${changes}) c
+  GROUP BY 1, 2
+  HAVING sum(sign) <> 0 OR sum(sign * amount) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (tenant_id, day) DO UPDATE SET receipts = s.receipts + EXCLUDED.receipts, amount = s.amount + EXCLUDED.amount`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE dash_receipt_summary (
+      tenant_id integer NOT NULL,
+      day date NOT NULL,
+      receipts bigint NOT NULL,
+      amount numeric NOT NULL,
+      PRIMARY KEY (tenant_id, day)
+    )`.execute(db);
+  await sql
+    .raw(
+      `CREATE FUNCTION dash_receipt_summary_change() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${applyInvoices(invoicesOf('new_receipts', 1))};
+  ELSIF TG_OP = 'DELETE' THEN
+    ${applyInvoices(invoicesOf('old_receipts', -1))};
+  ELSIF TG_OP = 'UPDATE' THEN
+    ${applyInvoices(`${invoicesOf('new_receipts', 1)} UNION ALL ${invoicesOf('old_receipts', -1)}`)};
+  ELSIF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM dash_receipt_summary;
+  END IF;
+  RETURN NULL;
+END
+$body$`,
+    )
+    .execute(db);
   await sql`
     CREATE TABLE dash_progress_summary (
       tenant_id integer NOT NULL,

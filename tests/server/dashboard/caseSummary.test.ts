@@ -50,6 +50,14 @@ describe.each(DATABASE_KINDS)('首页 case summary (%s)', (kind) => {
       FROM biz_receive_progress WHERE to_status IS NOT NULL AND progress_time IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db());
     const numbers = (rows: Array<{ t: number; s: string; d: string; n: string; late: string }>) => rows.map((r) => ({ ...r, n: Number(r.n), late: Number(r.late) }));
     expect(numbers(entries.rows)).toEqual(numbers(byHand.rows));
+    const days = (query: RawBuilder<{ t: number; d: string; n: string; a: string }>) =>
+      query.execute(db()).then((r) => r.rows.map((row) => ({ ...row, n: Number(row.n), a: Number(row.a) })));
+    expect(
+      await days(sql`SELECT tenant_id AS t, day::text AS d, sum(receipts) AS n, sum(amount) AS a FROM dash_receipt_summary
+        GROUP BY 1, 2 HAVING sum(receipts) <> 0 OR sum(amount) <> 0 ORDER BY 1, 2`),
+    ).toEqual(
+      await days(sql`SELECT tenant_id AS t, open_date::text AS d, count(*) AS n, sum(amount) AS a FROM biz_receipt WHERE open_date IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`),
+    );
   }
 
   const count = async (query: RawBuilder<{ n: string; s?: string }>) => {
@@ -76,6 +84,9 @@ describe.each(DATABASE_KINDS)('首页 case summary (%s)', (kind) => {
         AND progress_time >= ${b}::timestamp AND progress_time <= ${`${e} 23:59:59`}::timestamp`);
     expect({ count: card('monthClosed')?.count, value: card('monthClosed')?.value }).toEqual(await closings(month.begin, month.end));
     expect({ count: card('yearClosed')?.count, value: card('yearClosed')?.value }).toEqual(await closings(year.begin, year.end));
+    expect({ count: card('yearInvoiced')?.count, value: card('yearInvoiced')?.value }).toEqual(
+      await count(sql`SELECT count(*) AS n, COALESCE(sum(amount), 0) AS s FROM biz_receipt WHERE tenant_id = ${tenant} AND open_date BETWEEN ${year.begin} AND ${year.end}`),
+    );
     const thisMonth = answer.result.trend[answer.result.trend.length - 1];
     expect(thisMonth.closed?.count).toBe((await closings(month.begin, month.end)).count);
     const states = (await sql<{ s: string; n: string }>`SELECT receive_status AS s, count(*) AS n FROM biz_receive WHERE tenant_id = ${tenant} GROUP BY 1`.execute(db())).rows;
@@ -132,8 +143,13 @@ describe.each(DATABASE_KINDS)('首页 case summary (%s)', (kind) => {
     await expectSummaryCurrent();
     await expectFiguresCurrent();
 
-    // A case waiting for its invoice, part of the fee invoiced: 待开票公估费 counts what is left.
+    // A case waiting for its invoice, part of the fee invoiced: 待开票公估费 counts what is left; the invoice counts in 本年已开票.
     await sql`UPDATE biz_receive SET receive_status = 'wait_receipt', invoiced_amount = 2500 WHERE id = ${id}`.execute(db());
+    await sql`INSERT INTO biz_receipt (id, number, receipt_type, open_date, currency_type, amount, red_flag, tenant_id)
+      VALUES (${'dashsummaryinvoice'.padEnd(32, '0')}, 'FPDASH0001', '1', ${month.begin}, 'CNY', 2500, '0', 0)`.execute(db());
+    await expectSummaryCurrent();
+    await expectFiguresCurrent();
+    await sql`UPDATE biz_receipt SET amount = 2600 WHERE number = 'FPDASH0001'`.execute(db());
     await expectSummaryCurrent();
     await expectFiguresCurrent();
 
