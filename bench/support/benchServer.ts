@@ -34,7 +34,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /** A fresh, empty database of `kind`: PGlite in a temp folder, or a throwaway PostgreSQL server. */
-async function freshDatabase(kind: DatabaseKind): Promise<Database> {
+async function freshDatabase(kind: DatabaseKind, existingUrl?: string): Promise<Database> {
+  if (existingUrl) {
+    if (kind !== 'postgres') throw new Error('--database-url is a PostgreSQL database: use it with --db postgres');
+    const database = await openPostgres(existingUrl, 10, { ...DEFAULT_DATABASE_LIMITS, statementTimeoutMs: 3_600_000 });
+    cleanups.push(() => database.close());
+    return database;
+  }
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-bench-pglite-'));
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
@@ -70,6 +76,11 @@ export interface BenchSeed {
    * of staff and fill the case tables themselves.
    */
   demoStaff?: boolean;
+  /**
+   * A PostgreSQL database kept between runs (a 1M fill takes minutes): migrated and seeded like a
+   * fresh one, left in place at the end; `fill` is skipped when `filled` says it is already done.
+   */
+  existing?: { url: string; filled: (database: Database) => Promise<boolean> };
 }
 
 /**
@@ -77,14 +88,14 @@ export interface BenchSeed {
  * database of `kind`: migrated, page tables applied, seeded; `fill` then loads the bench's rows.
  */
 export async function startBenchServer(kind: DatabaseKind, fill: (database: Database) => Promise<void>, options: BenchSeed = {}): Promise<BenchServer> {
-  const database = await freshDatabase(kind);
+  const database = await freshDatabase(kind, options.existing?.url);
   const adminPassword = `bench-${crypto.randomBytes(9).toString('base64url')}`;
   const pages = loadEntityPages();
   await prepareDatabase(database.db, {
     pages,
     seed: options.demoStaff ? { demo: true, demoCases: 0 } : { demo: false, adminPassword },
   });
-  await fill(database);
+  if (!options.existing || !(await options.existing.filled(database))) await fill(database);
   const config = readConfig({ DEMO: 'off', ADMIN_PASSWORD: adminPassword, CAPTCHA: 'off', WEB_DIR: '', API_BASE: API });
   const app = await buildApp({ config, database, pages });
   cleanups.push(() => app.close());

@@ -20,7 +20,7 @@ import {
 import { beijingToday, yearPeriod, type MonthPeriod } from '../../runtime/dashboard/periods';
 import type { ListTarget } from '../../runtime/dashboard/target';
 import type { DB } from '../db/types';
-import type { FigurePages, FigureReader } from './figureReader';
+import type { FigurePages, FigureReader, Grouping } from './figureReader';
 
 const COUNT: Measure = { kind: 'count' };
 
@@ -36,13 +36,19 @@ function figureOf(spec: Pick<FigureSpec, 'key' | 'title' | 'unit' | 'money' | 't
   return { key: spec.key, title: spec.title, ...(spec.group ? { group: spec.group } : {}), unit: spec.unit, money: spec.money, value, count, target: spec.target };
 }
 
-/** The figures of `specs`, one statement per page they count (FigureReader.aggregateAll). */
+/**
+ * The figures of `specs`: from the case summary where it can say (summaryReader.ts), the others one
+ * statement per page they count (FigureReader.aggregateAll).
+ */
 async function byPage(reader: FigureReader, specs: readonly FigureSpec[]): Promise<Figure[]> {
   const pagesOf = [...new Set(specs.map((s) => s.target.page))];
   const done = new Map<FigureSpec, Figure>();
   await Promise.all(
     pagesOf.map(async (page) => {
-      const mine = specs.filter((s) => s.target.page === page);
+      const summary = await reader.summary(page);
+      const summed = await Promise.all(specs.filter((s) => s.target.page === page).map(async (spec) => ({ spec, value: await summary?.aggregate(spec.target, spec.measure) })));
+      for (const { spec, value } of summed) if (value) done.set(spec, figureOf(spec, value.count, value.value));
+      const mine = summed.filter((s) => !s.value).map((s) => s.spec);
       const values = await reader.aggregateAll(page, mine);
       mine.forEach((spec, i) => done.set(spec, figureOf(spec, values[i].count, values[i].value)));
     }),
@@ -60,7 +66,8 @@ async function monthly(
   title: string,
 ): Promise<Figure[]> {
   const whole = span({ begin: months[0].begin, end: months[months.length - 1].end });
-  const counts = new Map((await reader.groups(whole, COUNT, { field, by: 'month' })).map((g) => [g.key, g.count]));
+  const summed = await (await reader.summary(whole.page))?.groups(whole, { field, by: 'month' });
+  const counts = new Map((summed ?? (await reader.groups(whole, COUNT, { field, by: 'month' }))).map((g) => [g.key, g.count]));
   return months.map((m) => {
     const n = counts.get(m.month) ?? 0;
     return figureOf({ key: `${key}.${m.month}`, title: `${m.label}${title}`, unit: '件', money: false, target: span(m) }, n, n);
@@ -84,7 +91,9 @@ async function insurerNames(db: Kysely<DB>, codes: readonly string[]): Promise<M
 const PROVINCE_DIGITS = 2;
 
 async function topInsurers(reader: FigureReader, db: Kysely<DB>, year: ListTarget): Promise<Figure[]> {
-  const byInsurer = await reader.groups(year, COUNT, { field: 'insurerCode', by: 'value' }, TOP_COUNT);
+  const grouping: Grouping = { field: 'insurerCode', by: 'value' };
+  const summed = await (await reader.summary(year.page))?.groups(year, grouping, TOP_COUNT);
+  const byInsurer = summed ?? (await reader.groups(year, COUNT, grouping, TOP_COUNT));
   const names = await insurerNames(db, byInsurer.map((g) => g.key));
   return byInsurer.map((g) =>
     figureOf(
@@ -99,7 +108,9 @@ const provinceCode = (prefix: string) => `${prefix}0000`;
 
 async function topAreas(reader: FigureReader, db: Kysely<DB>, year: ListTarget): Promise<Figure[]> {
   // One more group than shown: cases whose area is blank make a group of their own, left out.
-  const byArea = (await reader.groups(year, COUNT, { field: 'areaCode', by: 'prefix', length: PROVINCE_DIGITS }, TOP_COUNT + 1))
+  const grouping: Grouping = { field: 'areaCode', by: 'prefix', length: PROVINCE_DIGITS };
+  const summed = await (await reader.summary(year.page))?.groups(year, grouping, TOP_COUNT + 1);
+  const byArea = (summed ?? (await reader.groups(year, COUNT, grouping, TOP_COUNT + 1)))
     .filter((g) => /^\d{2}$/.test(g.key))
     .slice(0, TOP_COUNT);
   const names = await areaNames(db, byArea.map((g) => provinceCode(g.key)));

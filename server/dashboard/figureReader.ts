@@ -18,6 +18,8 @@ import { viewCondition } from '../crud/entity/viewFilter';
 import type { EntityModel } from '../crud/entity/model';
 import { dynamic, type EntityStore } from '../crud/entity/store';
 import { DASHBOARD_READS, ReadLimit } from './concurrency';
+import { CASE_TABLE, PROGRESS_TABLE, RECEIPT_TABLE } from './caseSummary';
+import { CaseSummaryReader, ProgressSummaryReader, ReceiptSummaryReader, type FigureSummary } from './summaryReader';
 
 export interface Aggregate {
   count: number;
@@ -76,6 +78,20 @@ export class FigureReader {
 
   private async base(model: EntityModel, page: string): Promise<Expression<SqlBool> | undefined> {
     return (await this.baseOf(model, page)).base;
+  }
+
+  /**
+   * The summary for the page's figures (the cases, the progress entries), when the list's conditions
+   * on its rows are the tenant's alone (no 数据规则, none on the owner case either); undefined otherwise.
+   */
+  async summary(page: string): Promise<FigureSummary | undefined> {
+    const model = this.pages.model(page);
+    if (!model.tenantScoped || model.softDeleted) return undefined;
+    if (model.table !== CASE_TABLE && model.table !== PROGRESS_TABLE && model.table !== RECEIPT_TABLE) return undefined;
+    if ((await this.baseOf(model, page)).ruled) return undefined;
+    const tenant = currentTenant(this.request);
+    if (model.table === CASE_TABLE) return new CaseSummaryReader(this.db, tenant, model, this.limit);
+    return model.table === PROGRESS_TABLE ? new ProgressSummaryReader(this.db, tenant, this.limit) : new ReceiptSummaryReader(this.db, tenant, this.limit);
   }
 
   /** The target's own conditions on top of the base: its view and its query. */

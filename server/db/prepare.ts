@@ -7,6 +7,8 @@ import { fillFileReferences } from '../files';
 import { seed, type SeedOptions } from '../seed';
 import { upgradeSingleCaseInvoices } from '../finance/upgradeLinks';
 import { ensureSettings, type InitialSettings } from '../sys/setting/settings';
+import { ensureCaseSummary } from '../dashboard/caseSummary';
+import { ensureContainsIndexes } from '../crud/containsIndexes';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -36,8 +38,11 @@ export async function prepareDatabase(
   const ddl = await applyPageTables(db, opts.pages);
   // Rows of older databases the new tables reshape (an invoice's one case becomes a link).
   await upgradeSingleCaseInvoices(db);
+  // 首页's case summary follows the case table from now on (its triggers need the table).
+  await ensureCaseSummary(db);
   // Pages served by a named module own no table: no seed rows, no file references.
   const tablePages = opts.pages.filter((page) => !isServedByModule(page));
+  await ensureContainsIndexes(db, tablePages);
   await seed(db, { ...opts.seed, pages: tablePages });
   const referenced = await fillFileReferences(db, tablePages);
   const menus = opts.addMenus ? await addMissingPageMenus(db, opts.pages) : [];
