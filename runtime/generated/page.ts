@@ -795,6 +795,11 @@ export interface PageList {
    * Rows have check boxes (batch delete, export of the selection). Default true.
    */
   rowSelection?: boolean;
+  /**
+   * How the rows are shown: `table` (default) or `cards` — one card per row laid out by `card`, with the same query bar, header search, paging, toolbar and row actions (the actions become the card's action links). 卡片列表 (schemas/pages/examples/cardList.json).
+   */
+  display?: 'table' | 'cards';
+  card?: PageListCard;
   compare?: ListCompare;
   /**
    * The list endpoint answers the whole tree at once (an array of rows, each with its `children`), as JeecgBoot's /sys/permission/list: the table shows it as a tree table without paging or row numbers. Default false.
@@ -1052,6 +1057,37 @@ export interface RowActionTable {
      */
     width?: number;
   }[];
+}
+/**
+ * The layout of a card of a card list (`list.display: "cards"`): which fields a card shows where.
+ */
+export interface PageListCard {
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  title: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  description?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  avatar?: string;
+  /**
+   * Up to four fields shown as label：value lines under the description, formatted as their list columns are (dictionary texts, dates, money).
+   *
+   * @maxItems 4
+   */
+  extra?: FieldName[];
+  /**
+   * Cards per row on a wide screen (two on a medium one, one on a narrow one). Default 3.
+   */
+  columns?: number;
+  /**
+   * What the list says when no row matches. Default 暂无数据.
+   */
+  emptyText?: string;
 }
 /**
  * A 数据比较 button above the table (JeecgBoot's data-log compare): the user checks exactly two rows, the list calls {apiPath}/<endpoint>?dataId1=<id>&dataId2=<id> and shows the two versions side by side in a modal, every field whose values differ marked. The endpoint answers a list of two records, each with the record's JSON in contentField, its version in versionField and optionally fieldLabels {name: label}; served by a server module behind the button's permission code.
