@@ -1880,6 +1880,13 @@ export interface PageRecordTab {
    */
   fields?: FieldName[];
   /**
+   * fields: the fields in titled groups (描述列表 sections, e.g. the form's groups) instead of one list; not with `fields`. 详情页（基础） (schemas/pages/examples/advancedForm.json).
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  groups?: FormGroup[];
+  /**
    * related: the page (<module>/<entity>) listed, e.g. receive/receiveMember.
    */
   page?: string;

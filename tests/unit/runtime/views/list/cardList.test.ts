@@ -11,7 +11,7 @@ function cardListPage() {
   return result.page;
 }
 
-const dict = createDictService(createFakeHost());
+const dict = createDictService(createFakeHost().host);
 const row = {
   id: 'p1',
   orgName: '北京华信工程技术鉴定中心',
