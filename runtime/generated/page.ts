@@ -1925,7 +1925,7 @@ export interface PageMonitor {
   groups?: PageMonitorGroup[];
 }
 /**
- * One card: figures (large statistic numbers) and values (a key/value table) list `items`; table shows the array at `rows` with `columns`.
+ * One card: figures (large statistic numbers), values (a key/value table) and gauge (dials of percentages) list `items`; table shows the array at `rows` with `columns`.
  */
 export interface PageMonitorGroup {
   /**
@@ -1933,11 +1933,11 @@ export interface PageMonitorGroup {
    */
   title: string;
   /**
-   * figures: each item a large number with its label; values: label / value pairs; table: the array at `rows`, one row per element, with `columns`.
+   * figures: each item a large number with its label; values: label / value pairs; table: the array at `rows`, one row per element, with `columns`; gauge: each item a dial of a percentage (0–100, e.g. a close rate), its label under it (监控页 of 示例).
    */
-  kind: 'figures' | 'values' | 'table';
+  kind: 'figures' | 'values' | 'table' | 'gauge';
   /**
-   * figures and values: the values shown.
+   * figures, values and gauge: the values shown.
    *
    * @maxItems 30
    */

@@ -28,7 +28,7 @@ import * as m0031 from './migrations/0031_statistics_reports';
 import * as m0032 from './migrations/0032_examples_menu';
 import * as m0033 from './migrations/0033_sms_codes';
 import * as m0034 from './migrations/0034_third_login';
-import * as m0037 from './migrations/0037_examples_detail_menu';
+import * as m0037 from './migrations/0037_examples_detail_monitor';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -61,7 +61,7 @@ const migrations: Record<string, Migration> = {
   '0032_examples_menu': m0032,
   '0033_sms_codes': m0033,
   '0034_third_login': m0034,
-  '0037_examples_detail_menu': m0037,
+  '0037_examples_detail_monitor': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
