@@ -78,7 +78,7 @@ function dataColumn(column: CompiledListColumn, options: ColumnOptions, opens?: 
   };
 }
 
-export function actionLinks(actions: readonly CompiledRowAction[], inline: number | undefined, record: Row, onRowAction: ColumnOptions['onRowAction']) {
+function actionLinks(actions: readonly CompiledRowAction[], inline: number | undefined, record: Row, onRowAction: ColumnOptions['onRowAction']) {
   const { links, more } = splitRowActions(visibleRowActions(actions, record), inline);
   const shown = links.map((action, i) => (
     <span key={rowActionKey(action)}>
