@@ -93,7 +93,7 @@ export function CardList({ page, card, host, dict, rows, loading, pagination, on
                     {content.title}
                   </Typography.Text>
                   {card.description && (
-                    <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: content.description }} style={{ margin: '4px 0 8px' }}>
+                    <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: content.description }} style={{ margin: '4px 0 8px', minHeight: 44 }}>
                       {content.description}
                     </Typography.Paragraph>
                   )}
