@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import { PageModels } from './crud/entity/pageModels';
 import { dashboardRoutes } from './dashboard/dashboardRoutes';
+import { businessMonitorRoutes } from './examples/businessMonitorRoutes';
 import { CASE_PAGE } from '../runtime/dashboard/figures';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CompiledPage } from '../runtime/schema/compiledPageTypes';
@@ -257,6 +258,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(onlineFormModule, { ...api, forms: onlineForms });
   if (tablePages.length > 0) await app.register(onlineReportRoutes, { ...api, pages: tablePages, reports: opts.reports });
   if (tablePages.some((p) => `${p.entity.module}/${p.entity.name}` === CASE_PAGE)) await app.register(dashboardRoutes, { ...api, pages: tablePages });
+  // 示例 → 监控页: served when its page is loaded (entity.servedBy businessMonitor).
+  if ((opts.pages ?? []).some((p) => p.document.entity.servedBy === 'businessMonitor')) {
+    await app.register(businessMonitorRoutes, { ...api, pages: tablePages, monitor: nodeMonitor });
+  }
   checkRowActionRoutes();
   await app.register(configJsRoutes, { apiBase: config.apiBase, signatureSecret: config.signatureSecret });
   if (config.webDir && fs.existsSync(config.webDir)) {

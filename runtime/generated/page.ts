@@ -802,6 +802,11 @@ export interface PageList {
    * Rows have check boxes (batch delete, export of the selection). Default true.
    */
   rowSelection?: boolean;
+  /**
+   * How the rows are shown: `table` (default) or `cards` — one card per row laid out by `card`, with the same query bar, header search, paging, toolbar and row actions (the actions become the card's action links). 卡片列表 (schemas/pages/examples/cardList.json).
+   */
+  display?: 'table' | 'cards';
+  card?: PageListCard;
   compare?: ListCompare;
   /**
    * The list endpoint answers the whole tree at once (an array of rows, each with its `children`), as JeecgBoot's /sys/permission/list: the table shows it as a tree table without paging or row numbers. Default false.
@@ -1059,6 +1064,37 @@ export interface RowActionTable {
      */
     width?: number;
   }[];
+}
+/**
+ * The layout of a card of a card list (`list.display: "cards"`): which fields a card shows where.
+ */
+export interface PageListCard {
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  title: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  description?: string;
+  /**
+   * A field name in camelCase, e.g. contactMobile.
+   */
+  avatar?: string;
+  /**
+   * Up to four fields shown as label：value lines under the description, formatted as their list columns are (dictionary texts, dates, money).
+   *
+   * @maxItems 4
+   */
+  extra?: FieldName[];
+  /**
+   * Cards per row on a wide screen (two on a medium one, one on a narrow one). Default 3.
+   */
+  columns?: number;
+  /**
+   * What the list says when no row matches. Default 暂无数据.
+   */
+  emptyText?: string;
 }
 /**
  * A 数据比较 button above the table (JeecgBoot's data-log compare): the user checks exactly two rows, the list calls {apiPath}/<endpoint>?dataId1=<id>&dataId2=<id> and shows the two versions side by side in a modal, every field whose values differ marked. The endpoint answers a list of two records, each with the record's JSON in contentField, its version in versionField and optionally fieldLabels {name: label}; served by a server module behind the button's permission code.
@@ -1891,6 +1927,13 @@ export interface PageRecordTab {
    */
   fields?: FieldName[];
   /**
+   * fields: the fields in titled groups (描述列表 sections, e.g. the form's groups) instead of one list; not with `fields`. 详情页（基础） (schemas/pages/examples/advancedForm.json).
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  groups?: FormGroup[];
+  /**
    * related: the page (<module>/<entity>) listed, e.g. receive/receiveMember.
    */
   page?: string;
@@ -1929,7 +1972,7 @@ export interface PageMonitor {
   groups?: PageMonitorGroup[];
 }
 /**
- * One card: figures (large statistic numbers) and values (a key/value table) list `items`; table shows the array at `rows` with `columns`.
+ * One card: figures (large statistic numbers), values (a key/value table) and gauge (dials of percentages) list `items`; table shows the array at `rows` with `columns`.
  */
 export interface PageMonitorGroup {
   /**
@@ -1937,11 +1980,11 @@ export interface PageMonitorGroup {
    */
   title: string;
   /**
-   * figures: each item a large number with its label; values: label / value pairs; table: the array at `rows`, one row per element, with `columns`.
+   * figures: each item a large number with its label; values: label / value pairs; table: the array at `rows`, one row per element, with `columns`; gauge: each item a dial of a percentage (0–100, e.g. a close rate), its label under it (监控页 of 示例).
    */
-  kind: 'figures' | 'values' | 'table';
+  kind: 'figures' | 'values' | 'table' | 'gauge';
   /**
-   * figures and values: the values shown.
+   * figures, values and gauge: the values shown.
    *
    * @maxItems 30
    */

@@ -103,3 +103,10 @@ export function formatMonitorValue(value: unknown, format: MonitorFormat = 'text
   }
   return suffix ? `${text} ${suffix}` : text;
 }
+
+/** A gauge's dial (monitor group `gauge`): the percentage within 0–100, one decimal; null when it is no number. */
+export function gaugePercent(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return null;
+  return Math.round(Math.min(100, Math.max(0, n)) * 10) / 10;
+}

@@ -54,6 +54,9 @@ const BIZ_PICKER_PAGE_SIZE = 5;
 const BIZ_PICKER_PAGE_SIZE_OPTIONS = [5, 10, 20, 30] as const;
 const BIZ_PICKER_ELLIPSIS = 12;
 const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+/** A card list's cards per row on a wide screen, and what it says with no row (`list.card`). */
+export const DEFAULT_CARD_COLUMNS = 3;
+export const DEFAULT_CARD_EMPTY_TEXT = '暂无数据';
 const LIST_PAGE_SIZE_OPTIONS = PAGE_SIZE_OPTIONS;
 
 /** Width of a master–detail drawer when the page does not say. */
@@ -402,6 +405,19 @@ export function compilePage(doc: PageDocument, source: string, hash: string): Co
           }
         : {}),
       wholeTree: doc.list.wholeTree ?? false,
+      display: doc.list.display ?? 'table',
+      ...(doc.list.card
+        ? {
+            card: {
+              title: column({ field: doc.list.card.title }, { ellipsis: 0 }),
+              ...(doc.list.card.description ? { description: column({ field: doc.list.card.description }, { ellipsis: 0 }) } : {}),
+              ...(doc.list.card.avatar ? { avatar: column({ field: doc.list.card.avatar }, { ellipsis: 0 }) } : {}),
+              extra: (doc.list.card.extra ?? []).map((name) => column({ field: name }, { ellipsis: 0 })),
+              columns: doc.list.card.columns ?? DEFAULT_CARD_COLUMNS,
+              emptyText: doc.list.card.emptyText ?? DEFAULT_CARD_EMPTY_TEXT,
+            },
+          }
+        : {}),
     },
     form: {
       columns: formColumns,

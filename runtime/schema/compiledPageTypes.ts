@@ -221,6 +221,20 @@ export interface CompiledList {
   wholeTree: boolean;
   /** The 数据比较 button (`list.compare`): two checked rows compared side by side. */
   compare?: CompiledCompare;
+  /** `table`, or `cards`: one card per row laid out by `card` (same query, paging and actions). */
+  display: 'table' | 'cards';
+  card?: CompiledCard;
+}
+
+/** `list.card` with its defaults: the card's parts as list columns, so they read and format like cells. */
+export interface CompiledCard {
+  title: CompiledListColumn;
+  description?: CompiledListColumn;
+  /** An `image` field; absent: a round avatar with the title's first character. */
+  avatar?: CompiledListColumn;
+  extra: readonly CompiledListColumn[];
+  columns: number;
+  emptyText: string;
 }
 
 /** `list.compare` with its defaults applied. */

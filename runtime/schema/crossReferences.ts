@@ -449,6 +449,23 @@ class Checker {
     }
     this.customRowActions();
     this.readOnly();
+    this.card();
+  }
+
+  /** A card list (`list.display: cards`) names its card's fields; a card layout is only for a card list. */
+  private card(): void {
+    const { display, card, wholeTree } = this.doc.list;
+    if (display === 'cards' && !card) this.report('/list/card', '卡片列表（display: cards）须声明 card（至少 title）');
+    if (card && display !== 'cards') this.report('/list/card', '只有卡片列表（display: cards）才能声明 card');
+    if (display === 'cards' && (wholeTree || this.doc.entity.tree)) this.report('/list/display', '树形列表不能显示为卡片（display: cards）');
+    if (!card) return;
+    this.known(card.title, '/list/card/title', '卡片标题');
+    if (card.description) this.known(card.description, '/list/card/description', '卡片描述');
+    card.extra?.forEach((name, i) => this.known(name, `/list/card/extra/${i}`, '卡片附加信息'));
+    if (card.avatar && this.known(card.avatar, '/list/card/avatar', '卡片头像')) {
+      const field = this.declared.get(card.avatar);
+      if (!field || effectiveWidget(field) !== 'image') this.report('/list/card/avatar', `卡片头像须是图片（image）字段，${card.avatar} 不是`);
+    }
   }
 
   /** A read-only page (rows the server writes) offers nothing that writes. */

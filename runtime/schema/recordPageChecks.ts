@@ -51,6 +51,13 @@ function checkTab(tab: PageRecordTab, at: string, fields: ReadonlyMap<string, Pa
     if (tab[key] !== undefined && !types.includes(tab.type)) report(`${at}/${key}`, `${tab.type} 类型的页签「${tab.title}」不能声明 ${key}`);
   };
   onlyFor('fields', ['fields', 'files']);
+  onlyFor('groups', ['fields']);
+  if (tab.groups && tab.fields) report(`${at}/groups`, `页签「${tab.title}」的 fields 和 groups 只能声明其一`);
+  tab.groups?.forEach((group, g) =>
+    group.fields.forEach((name, i) => {
+      if (!fields.has(name) && !systemNames.has(name)) report(`${at}/groups/${g}/fields/${i}`, `页签「${tab.title}」的分组「${group.title}」引用了不存在的字段 ${name}`);
+    }),
+  );
   onlyFor('page', ['related']);
   onlyFor('param', ['related']);
   onlyFor('editable', ['related']);

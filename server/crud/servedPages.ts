@@ -16,6 +16,7 @@ export const SERVER_MODULES: Readonly<Record<string, string>> = {
   tenant: 'server/sys/tenant/tenantRoutes.ts',
   serviceNode: 'server/sys/serviceNode/serviceNodeRoutes.ts',
   monitor: 'server/monitor/monitorRoutes.ts',
+  businessMonitor: 'server/examples/businessMonitorRoutes.ts',
 };
 
 export function isServedByModule(page: CompiledPage): boolean {

@@ -10,9 +10,8 @@ import { CASE_PAGE } from '../../runtime/dashboard/figures';
 import { currentUser } from '../auth/guard';
 import { permissionCodesOf } from '../auth/permissions';
 import { ok } from '../http/envelope';
-import { EntityDictionaries } from '../crud/entity/dictionaries';
-import { EntityStore } from '../crud/entity/store';
-import { FigureReader, type FigurePages } from './figureReader';
+import { FigureReader } from './figureReader';
+import { figurePages } from './figurePages';
 import { dashboardAnswer } from './dashboardFigures';
 
 export const DASHBOARD_URL = '/dashboard/analysis';
@@ -23,23 +22,7 @@ export interface DashboardOptions {
 }
 
 export const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, opts) => {
-  const dicts = new EntityDictionaries(app.db, app.dictionaries, opts.pages);
-  const stores = new Map<string, EntityStore>();
-  const pages: FigurePages = {
-    model(page) {
-      const model = app.pageModels.get(page);
-      if (!model) throw new Error(`首页引用的页面 ${page} 未加载`);
-      return model;
-    },
-    store(page) {
-      let store = stores.get(page);
-      if (!store) {
-        store = new EntityStore(pages.model(page), dicts);
-        stores.set(page, store);
-      }
-      return store;
-    },
-  };
+  const pages = figurePages(app, opts.pages, '首页');
   const casePermission = pages.model(CASE_PAGE).page.permissions.list;
 
   app.get(DASHBOARD_URL, { config: { permission: casePermission }, schema: { querystring: noInput } }, async (request) => {

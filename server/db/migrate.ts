@@ -30,6 +30,7 @@ import * as m0033 from './migrations/0033_sms_codes';
 import * as m0034 from './migrations/0034_third_login';
 import * as m0035 from './migrations/0035_settings_third_accounts';
 import * as m0036 from './migrations/0036_examples_steps_results';
+import * as m0037 from './migrations/0037_examples_detail_monitor';
 import * as m0038 from './migrations/0038_case_summary';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0034_third_login': m0034,
   '0035_settings_third_accounts': m0035,
   '0036_examples_steps_results': m0036,
+  '0037_examples_detail_monitor': m0037,
   '0038_case_summary': m0038,
 };
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Result, Spin } from 'antd';
 import type { LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import { RecordPageView } from '../../runtime/views/record/RecordPageView';
-import { recordTarget } from '../../runtime/views/record/recordPageModel';
+import { recordTarget, recordTargetOfPath } from '../../runtime/views/record/recordPageModel';
 import { registerBuiltinWidgets } from '../../runtime/views/registerBuiltinWidgets';
 import { usePageRecord } from '../hooks/pageRecord';
 import { dictService, useRuntimeHost } from '../runtimeHost';
@@ -21,8 +21,9 @@ export const NO_RECORD_PAGE = '该页面没有详情页';
 export default function RecordRoute() {
   const current = usePageRecord();
   const host = useRuntimeHost();
-  const target = recordTarget(current?.params ?? {});
   const tabKey = current?.fullPath.split('?')[0] ?? '';
+  // A menu item whose url is a record address (示例 → 详情页) is its own route, without parameters.
+  const target = recordTarget(current?.params ?? {}) ?? recordTargetOfPath(tabKey);
   const [resolved, setResolved] = useState<{ ref: string; result: LoadPageResult | undefined } | null>(null);
   const setTitle = usePageTitles((s) => s.set);
   const onTitle = useCallback((title: string) => setTitle(tabKey, title), [setTitle, tabKey]);

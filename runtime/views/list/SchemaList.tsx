@@ -32,6 +32,7 @@ import { downloadTemplate } from './templateDownload';
 import { useNarrowScreen } from './useNarrowScreen';
 import { useTreeRows } from './treeRows';
 import { SuperQuery } from './superQuery/SuperQuery';
+import { CardList } from './CardList';
 import { superQueryFields } from '../../superQuery/fields';
 
 export interface SchemaListProps {
@@ -258,35 +259,49 @@ export function SchemaList(props: SchemaListProps) {
           }
         />
       )}
-      <Table<Row>
-        rowKey={(record) => String(record.id ?? '')}
-        size="middle"
-        bordered
-        columns={columns}
-        dataSource={tree.dataSource}
-        expandable={tree.onExpand ? { onExpand: tree.onExpand, indentSize: 20 } : undefined}
-        loading={loading}
-        pagination={page.list.wholeTree ? false : pagination}
-        scroll={tableScroll(narrow)}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
-        rowSelection={
-          page.list.rowSelection
-            ? {
-                selectedRowKeys: selectedRowKeys as RowKey[],
-                onChange: (keys, selected) => list.select(keys as RowKey[], selected),
-              }
-            : undefined
-        }
-        onChange={(pager, _filters, sorter, extra) => {
-          const chosen = firstSorter(sorter);
-          void list.changeTable(
-            { page: pager.current ?? 1, pageSize: pager.pageSize ?? query.pageSize },
-            extra.action === 'sort'
-              ? { field: typeof chosen.columnKey === 'string' ? chosen.columnKey : undefined, order: chosen.order ?? null }
-              : undefined,
-          );
-        }}
-      />
+      {page.list.display === 'cards' && page.list.card ? (
+        // The same controller's rows and paging, as cards (卡片列表).
+        <CardList
+          page={{ ...page, list: { ...page.list, rowActions } }}
+          card={page.list.card}
+          host={host}
+          dict={dict}
+          rows={rows as Row[]}
+          loading={loading}
+          pagination={{ ...pagination, onChange: (current, pageSize) => void list.changeTable({ page: current, pageSize }) }}
+          onRowAction={onRowAction}
+        />
+      ) : (
+        <Table<Row>
+          rowKey={(record) => String(record.id ?? '')}
+          size="middle"
+          bordered
+          columns={columns}
+          dataSource={tree.dataSource}
+          expandable={tree.onExpand ? { onExpand: tree.onExpand, indentSize: 20 } : undefined}
+          loading={loading}
+          pagination={page.list.wholeTree ? false : pagination}
+          scroll={tableScroll(narrow)}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
+          rowSelection={
+            page.list.rowSelection
+              ? {
+                  selectedRowKeys: selectedRowKeys as RowKey[],
+                  onChange: (keys, selected) => list.select(keys as RowKey[], selected),
+                }
+              : undefined
+          }
+          onChange={(pager, _filters, sorter, extra) => {
+            const chosen = firstSorter(sorter);
+            void list.changeTable(
+              { page: pager.current ?? 1, pageSize: pager.pageSize ?? query.pageSize },
+              extra.action === 'sort'
+                ? { field: typeof chosen.columnKey === 'string' ? chosen.columnKey : undefined, order: chosen.order ?? null }
+                : undefined,
+            );
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -3,12 +3,12 @@
  * the page's endpoint, above the list, refreshed with the list every `refreshSeconds` until paused.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Row, Space, Statistic, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Progress, Row, Space, Statistic, Switch, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { PageMonitor, PageMonitorGroup } from '../../generated/page';
 import type { Host } from '../../host/types';
 import { AutoRefresh } from '../../monitor/autoRefresh';
-import { formatDateTime, formatMonitorValue, valueAt } from '../../monitor/format';
+import { formatDateTime, formatMonitorValue, gaugePercent, valueAt } from '../../monitor/format';
 import { MONITOR_TEXTS } from '../../monitor/texts';
 
 export const DEFAULT_REFRESH_SECONDS = 5;
@@ -65,7 +65,23 @@ function Rows({ group, answer }: { group: PageMonitorGroup; answer: unknown }) {
   );
 }
 
-const GROUP_VIEWS = { figures: Figures, values: Values, table: Rows } as const;
+function Gauges({ group, answer }: { group: PageMonitorGroup; answer: unknown }) {
+  return (
+    <Row gutter={[16, 16]}>
+      {(group.items ?? []).map((item) => {
+        const percent = gaugePercent(valueAt(answer, item.key));
+        return (
+          <Col key={item.key} xs={12} sm={8} lg={6} style={{ textAlign: 'center' }} data-gauge={item.key}>
+            <Progress type="dashboard" percent={percent ?? 0} format={() => (percent === null ? formatMonitorValue(null) : `${percent}%`)} />
+            <div>{item.label}</div>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
+const GROUP_VIEWS = { figures: Figures, values: Values, table: Rows, gauge: Gauges } as const;
 
 export function MonitorPanel({ monitor, apiPath, host, onRefresh }: MonitorPanelProps) {
   const [answer, setAnswer] = useState<unknown>();

@@ -99,6 +99,17 @@ export function RecordPageView({ page, declared, id, host, dict, onTitle }: Reco
   const body = (tab: PageRecordTab): ReactNode => {
     switch (tab.type) {
       case 'fields':
+        if (tab.groups) {
+          // Titled sections (描述列表), as the form groups the same fields.
+          return tab.groups.map((group) => (
+            <section key={group.title} className="record-group" data-group={group.title} style={{ marginBottom: 24 }}>
+              <Typography.Title level={5} style={{ marginBottom: 12 }}>
+                {group.title}
+              </Typography.Title>
+              <DetailView page={page} record={record} dict={dict} host={host} fields={fieldsOf(group.fields)} />
+            </section>
+          ));
+        }
         return <DetailView page={page} record={record} dict={dict} host={host} fields={fieldsOf(tab.fields)} />;
       case 'files': {
         const fields = fieldsOf(tab.fields) ?? [];
@@ -115,12 +126,17 @@ export function RecordPageView({ page, declared, id, host, dict, onTitle }: Reco
   return (
     <Card variant="borderless" title={recordTitle(page, record)} className="record-page">
       <Figures figures={figures} />
-      <Tabs
-        destroyOnHidden
-        // Figures follow what the tabs change (a cost added in 费用, hours in 工时).
-        onChange={() => setFiguresToken((token) => token + 1)}
-        items={declared.tabs.map((tab, i) => ({ key: `${tab.type}:${i}`, label: tab.title, children: body(tab) }))}
-      />
+      {/* One tab needs no tab strip: the page is that tab (详情页（基础）). */}
+      {declared.tabs.length === 1 ? (
+        body(declared.tabs[0])
+      ) : (
+        <Tabs
+          destroyOnHidden
+          // Figures follow what the tabs change (a cost added in 费用, hours in 工时).
+          onChange={() => setFiguresToken((token) => token + 1)}
+          items={declared.tabs.map((tab, i) => ({ key: `${tab.type}:${i}`, label: tab.title, children: body(tab) }))}
+        />
+      )}
     </Card>
   );
 }

@@ -35,6 +35,22 @@ export function recordTarget(params: Readonly<Record<string, string | undefined>
   return { pageRef: `${module}/${entity}`, id };
 }
 
+/**
+ * The page and record of a record address itself (`/record/receive/receive/R0001`): a menu item may
+ * name a record address as its url (详情页 of 示例), and then its route carries no parameters.
+ */
+export function recordTargetOfPath(pathname: string): { pageRef: string; id: string } | undefined {
+  const match = /^\/record\/([^/]+)\/([^/]+)\/([^/]+)\/?$/.exec(pathname.split('?')[0]);
+  if (!match) return undefined;
+  let id: string;
+  try {
+    id = decodeURIComponent(match[3]);
+  } catch {
+    return undefined;
+  }
+  return recordTarget({ module: match[1], entity: match[2], id });
+}
+
 function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }

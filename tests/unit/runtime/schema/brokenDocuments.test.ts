@@ -278,6 +278,36 @@ describe('a broken page document is refused with the file, the JSON pointer and 
       '/fields/0',
       '必填字段 expertName 没有默认值，也不在表单中，用户无法填写',
     ],
+    [
+      'a card list without its card layout',
+      (d) => Object.assign(d.list, { display: 'cards' }),
+      '/list/card',
+      '卡片列表（display: cards）须声明 card（至少 title）',
+    ],
+    [
+      'a card layout on a table list',
+      (d) => Object.assign(d.list, { card: { title: 'expertName' } }),
+      '/list/card',
+      '只有卡片列表（display: cards）才能声明 card',
+    ],
+    [
+      'a card line naming an unknown field',
+      (d) => Object.assign(d.list, { display: 'cards', card: { title: 'expertName', extra: ['sex', 'expertAge'] } }),
+      '/list/card/extra/1',
+      '卡片附加信息引用了不存在的字段 expertAge',
+    ],
+    [
+      'a card avatar that is no picture',
+      (d) => Object.assign(d.list, { display: 'cards', card: { title: 'expertName', avatar: 'email' } }),
+      '/list/card/avatar',
+      '卡片头像须是图片（image）字段，email 不是',
+    ],
+    [
+      'a card list of five cards a line',
+      (d) => Object.assign(d.list, { display: 'cards', card: { title: 'expertName', columns: 5 } }),
+      '/list/card/columns',
+      '不能大于 4',
+    ],
   ];
 
   it.each(cases)('%s', (_name, mutate, pointer, message) => {

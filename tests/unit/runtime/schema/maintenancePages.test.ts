@@ -52,7 +52,7 @@ const PAGE_FILES = [
   'schemas/pages/receipt/receiptLink.json',
 ];
 /** The 示例 pages with demo rows: their rows are checked here, their lists are not maintenance lists. */
-const EXAMPLE_FILES = ['queryTable', 'standardList', 'searchList', 'basicForm', 'advancedForm', 'stepForm'].map((name) => `schemas/pages/examples/${name}.json`);
+const EXAMPLE_FILES = ['queryTable', 'standardList', 'searchList', 'basicForm', 'advancedForm', 'stepForm', 'cardList'].map((name) => `schemas/pages/examples/${name}.json`);
 const ROWS_DIR = 'schemas/seed/entities';
 
 function loadPage(file: string): CompiledPage {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import receiveDocument from '../../../../schemas/pages/receive/receive.json';
 import type { PageDocument } from '../../../../runtime/generated/page';
 import { loadPageSchema } from '../../../../runtime/schema/loadPageSchema';
-import { dataLogParams, formatAmount, recordPath, recordTarget, recordTitle, tabFill } from '../../../../runtime/views/record/recordPageModel';
+import advancedFormDocument from '../../../../schemas/pages/examples/advancedForm.json';
+import { dataLogParams, formatAmount, recordPath, recordTarget, recordTargetOfPath, recordTitle, tabFill } from '../../../../runtime/views/record/recordPageModel';
 
 const SOURCE = 'schemas/pages/receive/receive.json';
 
@@ -114,5 +115,34 @@ describe('record page model', () => {
     expect(tabFill(members?.fill, { receiveNumber: 'GA2026000012', receiveName: '仓库火灾', id: 'c1' })).toEqual({ receiveNumber: 'GA2026000012', receiveName: '仓库火灾' });
     expect(tabFill(members?.fill, { receiveNumber: 'GA2026000012', receiveName: null })).toEqual({ receiveNumber: 'GA2026000012' });
     expect(tabFill(undefined, {})).toBeUndefined();
+  });
+});
+
+describe('detail pages of 示例: a menu item at a record address, grouped fields', () => {
+  it('reads the page and record of a record address a menu item names as its url', () => {
+    expect(recordTargetOfPath('/record/receive/receive/R0001')).toEqual({ pageRef: 'receive/receive', id: 'R0001' });
+    expect(recordTargetOfPath('/record/examples/advancedForm/EA%200001?x=1')).toEqual({ pageRef: 'examples/advancedForm', id: 'EA 0001' });
+    expect(recordTargetOfPath('/examples/monitor')).toBeUndefined();
+    expect(recordTargetOfPath('/record/Receive/receive/R0001')).toBeUndefined();
+    expect(recordTargetOfPath('/record/receive/receive/%E0%A4%A')).toBeUndefined();
+  });
+
+  it('基础详情页 shows 高级表单 in the groups of its form', () => {
+    const tab = compiled(advancedFormDocument).document.recordPage?.tabs[0];
+    expect(tab?.groups?.map((g) => g.title)).toEqual(['委托信息', '承办安排', '出险与估损', '附件与备注', '登记信息']);
+  });
+
+  it('refuses groups on a tab that is not fields, groups beside fields, and a group naming an unknown field', () => {
+    const doc = caseDoc();
+    const tabs = doc.recordPage!.tabs;
+    tabs[0] = { type: 'fields', title: '基本信息', fields: ['receiveName'], groups: [{ title: '案件', fields: ['receiveName', 'nothing'] }] };
+    tabs[1] = { ...tabs[1], groups: [{ title: '成员', fields: ['receiveName'] }] };
+    expect(messages(doc)).toEqual(
+      expect.arrayContaining([
+        '/recordPage/tabs/0/groups 页签「基本信息」的 fields 和 groups 只能声明其一',
+        '/recordPage/tabs/0/groups/0/fields/1 页签「基本信息」的分组「案件」引用了不存在的字段 nothing',
+        '/recordPage/tabs/1/groups related 类型的页签「成员」不能声明 groups',
+      ]),
+    );
   });
 });
