@@ -12,7 +12,10 @@ test.describe.configure({ mode: 'serial' });
 
 /** Signs in and waits for 首页's figures; answers them as the server sent them. */
 async function openDashboard(page: Page, username: string): Promise<DashboardAnswer> {
-  const answer = page.waitForResponse((r) => r.url().includes('/dashboard/analysis') && r.request().method() === 'GET');
+  // The API's answer, not the page itself (signInQuickly opens /dashboard/analysis by its address).
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/dashboard/analysis') && r.request().method() === 'GET' && r.request().resourceType() !== 'document',
+  );
   await signInQuickly(page, username);
   await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
   const body = (await (await answer).json()) as { success: boolean; result: DashboardAnswer };
