@@ -62,7 +62,7 @@ async function gridShown(page: Page): Promise<void> {
 
 /** The administrator, signed in straight onto the grid page. */
 async function openGridAsAdmin(page: Page): Promise<void> {
-  await signInQuickly(page, 'admin', PATH);
+  await signInQuickly(page, 'admin', { path: PATH });
   await gridShown(page);
 }
 

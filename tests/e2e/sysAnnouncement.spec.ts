@@ -21,7 +21,7 @@ const actionLinks = (row: Locator) => row.locator('td').last().locator('a');
 async function signedInPage(browser: Browser, user: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInQuickly(page, user, DEMO_PASSWORD);
+  await signInQuickly(page, user);
   return page;
 }
 
