@@ -14,6 +14,9 @@ export default defineConfig({
           // jsdom renders whole antd forms and dialogs; on two shared cores one can take longer than
           // vitest's 5 s default without anything being wrong (nothing here asserts on time).
           testTimeout: 20_000,
+          // vitest's default is one worker fewer than the cores, i.e. a single one on the two-core CI
+          // machine, which left a core idle through the whole jsdom run (about half of vitest's time).
+          maxWorkers: 2,
           // Projects with different worker counts must run one after the other.
           sequence: { groupOrder: 0 },
         },

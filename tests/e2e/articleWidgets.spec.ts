@@ -11,7 +11,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screenshot, signIn, toast } from './support/app';
+import { screenshot, signInQuickly, toast } from './support/app';
 import { detailValue, fillForm, formError, formInput, formItem, listButton, listRow, listRows, modal, okButton, pickOption } from './support/schemaPage';
 
 const TITLE = '台风季理赔指引（E2E）';
@@ -54,7 +54,7 @@ test.describe('知识文章: every new widget saves and reloads; the header sear
   let page: Page;
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 
@@ -186,7 +186,7 @@ test.describe('邮箱配置: checkbox group, time picker and the slider human ch
   let page: Page;
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

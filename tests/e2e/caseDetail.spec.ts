@@ -4,7 +4,7 @@
  * 基本信息 … 版本; in 成员 a member is added to the case (and the same user again is refused).
  */
 import { test, type Page } from '@playwright/test';
-import { screenshot, signIn, openFromMenu, tabLabels } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, tabLabels } from './support/app';
 import { checkRow } from './support/pickerDialog';
 import { clickQueryButton, formInput, listButton, listRow, modal, okButton, queryBar } from './support/schemaPage';
 import { apiLogin } from './support/api';
@@ -29,7 +29,7 @@ test.describe.serial('案件详情', () => {
       expect(cost.success, cost.message).toBe(true);
     }
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     await openFromMenu(page, '案件管理', '全部案件');
   });
 

@@ -5,7 +5,7 @@
  * The counts are read from the server's own answer to the list request, never from the demo data.
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { openFromMenu, screenshot, signIn, chooseDepartment } from './support/app';
+import { chooseDepartment, openFromMenu, screenshot, signIn, signInQuickly } from './support/app';
 import { listRows, schemaList, totalText } from './support/schemaPage';
 
 interface ListAnswer {
@@ -26,7 +26,7 @@ function header(page: Page) {
 
 test.describe('案件管理 views', () => {
   test('lisi: 在办案件 and 我的案件 count their cases in the header', async ({ page }) => {
-    await signIn(page, 'lisi');
+    await signInQuickly(page, 'lisi');
     const handle = await openView(page, '案件管理', '在办案件', 'handle');
     await expect(header(page)).toContainText(`在办案件 · 共 ${handle.result.total} 件`);
     await expect(schemaList(page)).toBeVisible();

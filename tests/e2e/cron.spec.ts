@@ -5,7 +5,7 @@
  * the server. Screenshots of each tab style go to test-results/screens/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn } from './support/app';
+import { openFromMenu, screenshot, signInQuickly } from './support/app';
 import { chooseFormOption, discardChanges, formInput, formItem, listButton, listRow, modal, okButton, pickOption, schemaList } from './support/schemaPage';
 
 
@@ -42,7 +42,7 @@ test.describe('定时任务 with the cron editor', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

@@ -5,15 +5,18 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { DashboardAnswer, Figure } from '../../runtime/dashboard/figures';
-import { HOME_PATH, screenshot, signIn } from './support/app';
+import { HOME_PATH, screenshot, signInQuickly } from './support/app';
 import { listRows, schemaList, totalText } from './support/schemaPage';
 
 test.describe.configure({ mode: 'serial' });
 
 /** Signs in and waits for 首页's figures; answers them as the server sent them. */
 async function openDashboard(page: Page, username: string): Promise<DashboardAnswer> {
-  const answer = page.waitForResponse((r) => r.url().includes('/dashboard/analysis') && r.request().method() === 'GET');
-  await signIn(page, username);
+  // The API's answer, not the page itself (signInQuickly opens /dashboard/analysis by its address).
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/dashboard/analysis') && r.request().method() === 'GET' && r.request().resourceType() !== 'document',
+  );
+  await signInQuickly(page, username);
   await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
   const body = (await (await answer).json()) as { success: boolean; result: DashboardAnswer };
   expect(body.success).toBe(true);
@@ -81,10 +84,11 @@ test.describe('首页 on live data', () => {
 
   test('a failed load says so in Chinese and 重试 loads the figures', async ({ page }) => {
     let refuse = true;
+    // Only the figures' API: signInQuickly opens the page /dashboard/analysis by its address.
     await page.route('**/dashboard/analysis**', (route) =>
-      refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: '服务器繁忙', code: 500 }) }) : route.continue(),
+      refuse && route.request().resourceType() !== 'document' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: '服务器繁忙', code: 500 }) }) : route.continue(),
     );
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     const dashboard = page.getByTestId('dashboard');
     await expect(dashboard).toContainText('首页统计加载失败');
     await screenshot(page, 'dashboard-failed');

@@ -7,7 +7,7 @@
 import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { screenshot, signIn, toast } from './support/app';
+import { screenshot, signInQuickly, toast } from './support/app';
 import { detailValue, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 
 const API = '/insurance';
@@ -58,7 +58,7 @@ test.describe.serial('editors in the 知识文章 form', () => {
     page.on('dialog', (dialog) => {
       throw new Error(`unexpected dialog: ${dialog.message()}`);
     });
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page.close());
 

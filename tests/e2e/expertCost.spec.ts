@@ -8,7 +8,7 @@
  * 收款人手机 of the same row; after the save a reload shows them.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { tableRow } from './support/pickerDialog';
 import { cell, endEditing, grid, openOptions, saveGrid, typeInCell } from './support/gridPage';
 import { modal } from './support/schemaPage';
@@ -82,7 +82,7 @@ async function pickTime(page: Page, index: number, text: string): Promise<void> 
 test.describe.serial('专家费 editable grid', () => {
   test.describe.configure({ timeout: 180_000 });
   test('edits every column type, refuses a duplicate bill number, saves and reloads with names', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     await openFromMenu(page, '费用管理', '专家费工作表');
     await expect(grid(page).locator('.grid-header')).toContainText('票据号', { timeout: 30_000 });
 
@@ -170,7 +170,7 @@ test.describe.serial('专家费 editable grid', () => {
   });
 
   test('合计金额 follows 金额 and 差旅费 as typed; 服务内容 takes several values; the 收款人 popup fills the mobile number', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     await openFromMenu(page, '费用管理', '专家费工作表');
     await expect(grid(page).locator('.grid-row')).toHaveCount(2, { timeout: 30_000 });
 

@@ -6,12 +6,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { cell, endEditing, grid, openOptions, saveGrid } from './support/gridPage';
 
 test('新增 a 专家费 row: 案件 by 上海, a 专家, 金额, 发生时间 此刻, 保存 — saved, and the API still answers', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
+  await signInQuickly(page, 'admin');
   // The rows saved so far (by the specs before this one), as the list answers them.
   const listed = page.waitForResponse((r) => r.url().includes('/cost/expertCost/list'));
   await openFromMenu(page, '费用管理', '专家费工作表');

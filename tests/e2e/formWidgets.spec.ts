@@ -6,7 +6,7 @@
  * widget go to test-results/screens/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { chooseFormOption, chooseRadio, detailValue, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 
 test.describe.configure({ mode: 'serial' });
@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'serial' });
 let page: Page;
 test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
-  await signIn(page, 'admin');
+  await signInQuickly(page, 'admin');
   await openFromMenu(page, '基础数据', '专项');
 });
 test.afterAll(async () => {

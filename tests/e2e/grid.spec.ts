@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { OK_BUTTON, screenshot, signIn, toast } from './support/app';
+import { OK_BUTTON, screenshot, signIn, signInQuickly, toast } from './support/app';
 import { widthOf } from './support/pickerDialog';
 import { cell, endEditing, grid, openOptions, row, saveGrid, typeInCell } from './support/gridPage';
 import { modal } from './support/schemaPage';
@@ -53,7 +53,17 @@ async function fillRow(page: Page, index: number, remark: string, hours: string,
 async function openGrid(page: Page, reload = false): Promise<void> {
   if (reload) await page.reload();
   else await page.goto(PATH);
+  await gridShown(page);
+}
+
+async function gridShown(page: Page): Promise<void> {
   await expect(grid(page).locator('.grid-header')).toContainText('工时(小时)', { timeout: 30_000 });
+}
+
+/** The administrator, signed in straight onto the grid page. */
+async function openGridAsAdmin(page: Page): Promise<void> {
+  await signInQuickly(page, 'admin', { path: PATH });
+  await gridShown(page);
 }
 
 /**
@@ -93,8 +103,7 @@ test.describe.serial('工时登记 editable grid', () => {
     }
   });
   test('adds rows, edits, validates, drags, saves all at once and reloads in order', async ({ page }) => {
-    await signIn(page, 'admin');
-    await openGrid(page);
+    await openGridAsAdmin(page);
 
     // Add settings: three rows per click, kept under jet-add-btn-settings (in the app's pro__ storage namespace).
     await grid(page).getByRole('button', { name: '新增设置' }).click();
@@ -166,8 +175,7 @@ test.describe.serial('工时登记 editable grid', () => {
   });
 
   test('an edit saved by one user appears in another user’s browser open on the same grid page', async ({ page, browser }) => {
-    await signIn(page, 'admin');
-    await openGrid(page);
+    await openGridAsAdmin(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写', '现场查勘']);
 
     const { second, close } = await secondBrowser(browser);
@@ -192,8 +200,7 @@ test.describe.serial('工时登记 editable grid', () => {
   });
 
   test('a file cell uploads, keeps its file after save and reload, and offers 下载/删除/更多', async ({ page }) => {
-    await signIn(page, 'admin');
-    await openGrid(page);
+    await openGridAsAdmin(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '现场查勘']);
     const files = cell(page, 0, 'attachment');
     await expect(files.getByRole('button', { name: /上传文件/ })).toBeVisible();
@@ -227,8 +234,7 @@ test.describe.serial('工时登记 editable grid', () => {
   });
 
   test('a row added and a row deleted in one browser appear and disappear in another, which keeps its unsaved edit', async ({ page, browser }) => {
-    await signIn(page, 'admin');
-    await openGrid(page);
+    await openGridAsAdmin(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '现场查勘']);
     const { second, close } = await secondBrowser(browser);
     try {
@@ -275,8 +281,7 @@ test.describe.serial('工时登记 editable grid', () => {
     });
     expect((await created.json()).success).toBe(true);
 
-    await signIn(page, 'admin');
-    await openGrid(page);
+    await openGridAsAdmin(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '夜间值守']);
     await cell(page, 1, 'hourType').click();
     await openOptions(page).filter({ hasText: '临时类型E2E' }).click();
@@ -305,8 +310,7 @@ test.describe.serial('工时登记 editable grid', () => {
   });
 
   test('工作地点 offers the provinces, then the cities of the chosen one; 备注 opens a text area; both save', async ({ page }) => {
-    await signIn(page, 'admin');
-    await openGrid(page);
+    await openGridAsAdmin(page);
     await expect.poll(() => remarks(page)).toEqual(['报告撰写（已复核）', '夜间值守']);
     const options = openOptions(page);
     const choose = async (key: string, text: string) => {

@@ -6,7 +6,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { apiLogin } from './support/api';
 import { CANCEL, checkRow, footerButton, queryControl, tableRow } from './support/pickerDialog';
 import { clickQueryButton, fillForm, formInput, listRow, modal, okButton, queryBar, schemaList } from './support/schemaPage';
@@ -42,7 +42,7 @@ test.describe('发票关联与红冲（财务）', () => {
     const numberOf = async (id: string) => ((await call('get', `/receive/receive/queryById?id=${id}`)) as { result: { receiveNumber: string } }).result.receiveNumber;
     CASE_NUMBER = await numberOf('R0025');
     OTHER_CASE_NUMBER = await numberOf('R0002');
-    await signIn(page, 'wangwu');
+    await signInQuickly(page, 'wangwu');
   });
 
   test.afterAll(async () => {

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { openCaseList } from './support/caseList';
-import { OK_BUTTON, openFromMenu, screenshot, sideMenu, signIn, toast, topLevelMenuTitles } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, sideMenu, signInQuickly, toast, topLevelMenuTitles } from './support/app';
 import {
   XLSX_MIME,
   chooseFormOption,
@@ -122,7 +122,7 @@ test.describe('专家 (maintenance schema page)', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
 
   test.afterAll(async () => {
@@ -421,7 +421,7 @@ test.describe('专家 without expert:add', () => {
   });
 
   test('lisi (adjuster, expert:list only) reads 专家 but sees no 新增, 导入, 导出, 编辑 or 删除', async ({ page }) => {
-    await signIn(page, 'lisi');
+    await signInQuickly(page, 'lisi');
     await openFromMenu(page, '基础数据', '专家');
     await expect(page).toHaveURL(/\/maintenance\/expert/);
     await expect(listRows(page).first()).toBeVisible();
@@ -441,7 +441,7 @@ test.describe('专家 without expert:add', () => {
   });
 
   test('wangwu (finance) has no 基础数据 at all', async ({ page }) => {
-    await signIn(page, 'wangwu');
+    await signInQuickly(page, 'wangwu');
     expect(await topLevelMenuTitles(page)).not.toContain('基础数据');
     await page.goto('/maintenance/expert');
     await expect(page).toHaveURL('/404');
@@ -454,7 +454,7 @@ test.describe('保险公司 (maintenance schema page)', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
 
   test.afterAll(async () => {

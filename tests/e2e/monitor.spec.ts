@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { confirmDialog, listRow, listRows } from './support/schemaPage';
 
 const API = '/insurance';
@@ -35,7 +35,7 @@ test.describe('系统监控', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

@@ -6,7 +6,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, sideMenu, signIn, toast } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, sideMenu, signInQuickly, toast } from './support/app';
 import { apiLogin } from './support/api';
 import { api } from './support/sysAdmin';
 import {
@@ -106,7 +106,7 @@ test.describe('表单开发：车辆信息', () => {
       expect(item.success, item.message).toBe(true);
     }
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

@@ -6,7 +6,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, sideMenu, signIn, toast } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, sideMenu, signInQuickly, toast } from './support/app';
 import { apiLogin } from './support/api';
 import { api } from './support/sysAdmin';
 import { confirmDialog, fillForm, formItem, listButton, listRow, listRows, modal, okButton, pickOption, schemaList } from './support/schemaPage';
@@ -87,7 +87,7 @@ test.describe('表单开发：车辆保单（主表）与保单明细（附表�
       },
     });
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

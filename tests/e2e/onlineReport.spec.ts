@@ -7,7 +7,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { apiLogin } from './support/api';
 import { downloadFrom, expectXlsx, formInput, listButton, listRow, modal, readSheet, schemaList } from './support/schemaPage';
 import { tableRows } from './support/pickerDialog';
@@ -45,7 +45,7 @@ test.describe('报表配置、在线报表', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => {
     await page?.close();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signIn, sideMenu, topLevelMenuTitles } from './support/app';
+import { screenshot, sideMenu, signInQuickly, topLevelMenuTitles } from './support/app';
 
 const shortcuts = (page: import('@playwright/test').Page) =>
   page.locator('.ant-card').filter({ hasText: '快捷入口' }).locator('button');
@@ -7,13 +7,13 @@ const shortcuts = (page: import('@playwright/test').Page) =>
 test.describe('permission-driven menu and buttons', () => {
   test('lisi (adjuster) sees fewer menu entries and shortcut buttons than admin', async ({ browser }) => {
     const adminPage = await browser.newPage();
-    await signIn(adminPage, 'admin');
+    await signInQuickly(adminPage, 'admin');
     const adminMenu = await topLevelMenuTitles(adminPage);
     expect(adminMenu).toEqual(expect.arrayContaining(['首页', '案件管理', '基础数据', '系统管理']));
     await expect(shortcuts(adminPage)).toHaveText(['新建案件', '结案审批', '新增专家', '新增用户', '开具发票']);
 
     const lisiPage = await browser.newPage();
-    await signIn(lisiPage, 'lisi');
+    await signInQuickly(lisiPage, 'lisi');
     const lisiMenu = await topLevelMenuTitles(lisiPage);
     expect(lisiMenu).toContain('案件管理');
     expect(lisiMenu).not.toContain('系统管理');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn } from './support/app';
+import { openFromMenu, screenshot, signInQuickly } from './support/app';
 import { chooseFormOption, detailValue, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 
 // The pickers in shipped forms (widgets spec §2, §4): 根据部门选择用户 over 通知关联人's 通知人, and the
@@ -27,7 +27,7 @@ test.describe('根据部门选择用户 in 通知关联人', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     await openFromMenu(page, '基础数据', '通知关联人');
   });
 
@@ -91,7 +91,7 @@ test.describe('area cascader in 外包机构', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     await openFromMenu(page, '基础数据', '外包机构');
   });
 

@@ -4,7 +4,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { confirmDialog, listRow } from './support/schemaPage';
 
 const JOB = '清理过期验证码';
@@ -27,7 +27,7 @@ test.describe('定时任务 row actions', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     await openFromMenu(page, '系统管理', '定时任务');
   });
   test.afterAll(async () => page?.close());

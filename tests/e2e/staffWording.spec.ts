@@ -6,7 +6,7 @@
  * Screenshots go to SHOTS_DIR.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { HOME_PATH, openFromMenu, screenshot, sideMenu, signIn } from './support/app';
+import { HOME_PATH, openFromMenu, screenshot, sideMenu, signInQuickly } from './support/app';
 import { detailValue, discardConfirm, formInput, formItem, listButton, listRow, modal, okButton, queryBar, clickQueryButton } from './support/schemaPage';
 
 const IFRAME_URL = 'https://www.iachina.cn/';
@@ -21,7 +21,7 @@ test.describe('as staff use it', () => {
     await page.route(`${IFRAME_URL}**`, (route) =>
       route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<html><body><h1>中国保险行业协会</h1></body></html>' }),
     );
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

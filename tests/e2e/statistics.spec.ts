@@ -7,7 +7,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { CARTESIAN_GRID } from '../../runtime/charts/chartOption';
 import type { StatisticsAnswer, StatisticsRow } from '../../runtime/statistics/answer';
-import { openFromMenu, screenshot, signIn } from './support/app';
+import { openFromMenu, screenshot, signInQuickly } from './support/app';
 import { downloadFrom, expectXlsx, readSheet, totalText } from './support/schemaPage';
 
 const REPORT_URL = '/receive/receive/statistics/caseReport';
@@ -31,7 +31,7 @@ const caseList = (page: Page) => page.waitForResponse((r) => r.url().includes('/
 
 test.describe('统计报表 · 案件统计', () => {
   test('本年 figures with chart and 合计, drill-down to the cases behind a bar and a figure, export and print', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     const first = reportAnswer(page);
     await openFromMenu(page, '统计报表', '案件统计');
     const opened = await first;

@@ -5,7 +5,7 @@
  * changed). Screenshots of every report go to test-results/screens/ (statistics-<menu>.png).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn } from './support/app';
+import { openFromMenu, screenshot, signInQuickly } from './support/app';
 import { downloadFrom, expectXlsx, pickOption, readSheet, totalText } from './support/schemaPage';
 
 const GROUP = '统计报表';
@@ -59,7 +59,7 @@ async function figuresShown(page: Page): Promise<void> {
 
 test.describe('统计报表', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
 
   test('each of the 8 entries shows its report: query bar, chart, table with 合计', async ({ page }) => {

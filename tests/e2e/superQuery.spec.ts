@@ -4,7 +4,7 @@
  * clear it; the spec's messages on the way.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, signIn, signOut, toast } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, signInQuickly, signOut, toast } from './support/app';
 import { clickQueryButton, columnTexts, confirmDialog, modal, pickOption, schemaList, totalText } from './support/schemaPage';
 
 const MATCHING = ['刘洋', '吴涛', '王建国'];
@@ -52,7 +52,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('builds, runs, saves, reloads and clears an advanced query on 专家', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, 'admin');
+  await signInQuickly(page, 'admin');
   await openExperts(page);
   await expect(activeButton(page)).toHaveCount(0);
 
@@ -126,7 +126,7 @@ test('builds, runs, saves, reloads and clears an advanced query on 专家', asyn
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage)) if (key.includes('JSuperQuerySaved_')) localStorage.removeItem(key);
   });
-  await signIn(page, 'admin');
+  await signInQuickly(page, 'admin');
   await page.goto('/');
   await openExperts(page);
   await expect(activeButton(page)).toHaveCount(0);

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { DEMO_PASSWORD, OK_BUTTON, LOGIN_PATH, openFromMenu, screenshot, signIn, toast, topLevelMenuTitles } from './support/app';
+import { DEMO_PASSWORD, LOGIN_PATH, OK_BUTTON, openFromMenu, screenshot, signIn, signInQuickly, toast, topLevelMenuTitles } from './support/app';
 import { checkRow } from './support/pickerDialog';
 import { chooseRadio, confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
 import { api, bell, bellCount, chooseSeveral, grantButton, revokeInAuthorizeDrawer } from './support/sysAdmin';
@@ -31,7 +31,7 @@ test.describe('系统管理 as a new administrator uses it', () => {
 
   test.beforeAll(async ({ browser }) => {
     admin = await newPage(browser);
-    await signIn(admin, 'admin');
+    await signInQuickly(admin, 'admin');
   });
   test.afterAll(async ({ request }) => {
     await zhao?.context().close();
@@ -75,7 +75,7 @@ test.describe('系统管理 as a new administrator uses it', () => {
     zhao = await newPage(browser);
     await signIn(zhao, USERNAME, PASSWORD);
     const lisi = await newPage(browser);
-    await signIn(lisi, 'lisi');
+    await signInQuickly(lisi, 'lisi');
     // Same role, same menu: 赵六's is 李四's (a 公估师 of the seed).
     expect(await topLevelMenuTitles(zhao)).toEqual(await topLevelMenuTitles(lisi));
     expect(await topLevelMenuTitles(zhao)).not.toContain('系统管理');

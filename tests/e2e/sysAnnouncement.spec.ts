@@ -10,7 +10,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { apiLogin } from './support/api';
-import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { DEMO_PASSWORD, OK_BUTTON, openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { checkRow } from './support/pickerDialog';
 import { chooseRadio, confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 import { bell, bellCount } from './support/sysAdmin';
@@ -21,7 +21,7 @@ const actionLinks = (row: Locator) => row.locator('td').last().locator('a');
 async function signedInPage(browser: Browser, user: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, user, DEMO_PASSWORD);
+  await signInQuickly(page, user);
   return page;
 }
 

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { fillForm, listButton, listRow, listRows, modal, okButton, schemaList } from './support/schemaPage';
 import { api, findKey, type TreeNode } from './support/sysAdmin';
 
@@ -43,7 +43,7 @@ test.describe('数据规则', () => {
     adminToken = (await apiLogin(request, 'admin', '123456')) as string;
     await lisiCreatesAnExpert(request);
     admin = await browser.newPage();
-    await signIn(admin, 'admin');
+    await signInQuickly(admin, 'admin');
   });
 
   test.afterAll(async ({ request }) => {
@@ -108,7 +108,7 @@ test.describe('数据规则', () => {
 
   test('lisi sees only the expert lisi created', async ({ browser }) => {
     const lisi = await browser.newPage();
-    await signIn(lisi, 'lisi');
+    await signInQuickly(lisi, 'lisi');
     await openFromMenu(lisi, '基础数据', '专家');
     await expect(schemaList(lisi)).toBeVisible();
     await expect(listRow(lisi, OWN_EXPERT)).toBeVisible();

@@ -6,7 +6,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { fillForm, formInput, listButton, listRow, modal, schemaList } from './support/schemaPage';
 import { startPostgres, type PostgresServer } from '../support/postgresServer';
 
@@ -24,7 +24,7 @@ test.describe('数据源、服务节点', () => {
     const url = new URL(postgres.url('postgres'));
     jdbcUrl = `jdbc:postgresql://${url.hostname}:${url.port}/postgres`;
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => {
     await page?.close();

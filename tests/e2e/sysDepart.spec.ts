@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { LOGIN_PATH, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { LOGIN_PATH, openFromMenu, screenshot, signIn, signInQuickly, toast } from './support/app';
 import { confirmDialog, detailValue, fillForm, formInput, listButton, listRow, listRows, modal, okButton, schemaList } from './support/schemaPage';
 
 // 系统管理 → 部门管理, 通讯录, 在线用户 as an administrator uses them. Real server, real Chromium.
@@ -20,7 +20,7 @@ test.describe('部门管理, 通讯录, 在线用户', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => {
     await page.close();

@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signIn, signInQuickly, toast } from './support/app';
 import { detailValue, fillForm, formInput, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
 import { findKey, type TreeNode } from './support/sysAdmin';
 
@@ -71,7 +71,7 @@ test.describe('部门权限 and 部门角色', () => {
 
   test.beforeAll(async ({ browser }) => {
     admin = await browser.newPage();
-    await signIn(admin, 'admin');
+    await signInQuickly(admin, 'admin');
   });
   test.afterAll(async () => admin?.close());
 

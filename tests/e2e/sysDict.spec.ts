@@ -6,7 +6,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, signIn, toast } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { clickQueryButton, confirmDialog, fillForm, listButton, modal, okButton, queryBar, schemaList } from './support/schemaPage';
 
 const NEW_RANK = '首席级';
@@ -35,11 +35,11 @@ test.describe('数据字典、校验规则、填值规则', () => {
   test.beforeAll(async ({ browser }) => {
     // Another administrator, signed in (dictionaries cached for 7 days) before anything changes.
     other = await (await browser.newContext()).newPage();
-    await signIn(other, 'admin');
+    await signInQuickly(other, 'admin');
     await openFromMenu(other, '系统管理', '职务管理');
     expect(await rankOptions(other)).not.toContain(NEW_RANK);
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => {
     await page?.close();

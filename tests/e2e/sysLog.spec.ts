@@ -4,7 +4,7 @@
  * Screenshots go to test-results/screens/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { clickQueryButton, fillForm, formInput, listButton, listRow, listRows, modal, okButton, queryBar, schemaList } from './support/schemaPage';
 
 const EXPERT = '日志测试专家';
@@ -15,7 +15,7 @@ test.describe('日志管理 and 数据日志', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

@@ -7,13 +7,13 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { fillForm, listButton, listRow, modal, schemaList } from './support/schemaPage';
 import { api, grantButton, revokeInAuthorizeDrawer } from './support/sysAdmin';
 
 async function lisiOnExperts(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
-  await signIn(page, 'lisi');
+  await signInQuickly(page, 'lisi');
   await openFromMenu(page, '基础数据', '专家');
   await expect(schemaList(page)).toBeVisible();
   return page;
@@ -25,7 +25,7 @@ test.describe('角色管理 and 菜单管理', () => {
 
   test.beforeAll(async ({ browser }) => {
     admin = await browser.newPage();
-    await signIn(admin, 'admin');
+    await signInQuickly(admin, 'admin');
   });
   test.afterAll(async ({ request }) => {
     await admin?.close();

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { openFromMenu, screenshot, signIn, toast, userMenu } from './support/app';
+import { openFromMenu, screenshot, signIn, signInQuickly, toast, userMenu } from './support/app';
 import { fillForm, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
 import { api, type Answer } from './support/sysAdmin';
 
@@ -36,7 +36,7 @@ test.describe('租户管理', () => {
 
   test.beforeAll(async ({ browser, request }) => {
     admin = await browser.newPage();
-    await signIn(admin, 'admin');
+    await signInQuickly(admin, 'admin');
     adminToken = (await apiLogin(request, 'admin', '123456')) as string;
   });
   test.afterAll(async ({ request }) => {

@@ -5,7 +5,7 @@
  * test-results/screens/.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { OK_BUTTON, openFromMenu, screenshot, signIn, submitLogin, toast, topLevelMenuTitles } from './support/app';
+import { OK_BUTTON, openFromMenu, screenshot, signIn, signInQuickly, submitLogin, toast, topLevelMenuTitles } from './support/app';
 import { confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 import { chooseSeveral } from './support/sysAdmin';
 
@@ -24,7 +24,7 @@ test.describe('用户管理', () => {
 
   test.beforeAll(async ({ browser }) => {
     admin = await newPage(browser);
-    await signIn(admin, 'admin');
+    await signInQuickly(admin, 'admin');
     await openFromMenu(admin, '系统管理', '用户管理');
   });
   test.afterAll(async () => {

@@ -5,7 +5,7 @@ import {
   breadcrumb,
   openFromMenu,
   screenshot,
-  signIn,
+  signInQuickly,
   tab,
   tabLabels,
   tabMenu,
@@ -13,7 +13,7 @@ import {
 
 test.describe('pages in tabs', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
 
   test('three pages from the side menu open as tabs with breadcrumb and document title', async ({ page }) => {

@@ -5,7 +5,7 @@
  * Screenshots of the open dropdowns go to test-results/screens/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn, toast } from './support/app';
+import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { chooseRadio, clickQueryButton, fillForm, formItem, listButton, listRow, modal, okButton, queryBar } from './support/schemaPage';
 
 /** The open tree dropdown. */
@@ -39,7 +39,7 @@ test.describe('tree select', () => {
   let page: Page;
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 
@@ -104,7 +104,7 @@ test.describe('tree select', () => {
 
 test.describe('category dictionary', () => {
   test('系统管理 → 分类字典: a category is added under a parent picked from the tree; list and detail show its name', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     await openFromMenu(page, '系统管理', '分类字典');
     await expect(listRow(page, '案件类别')).toBeVisible();
     await listButton(page, '新增').click();

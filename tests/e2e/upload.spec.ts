@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openFromMenu, screenshot, signIn } from './support/app';
+import { openFromMenu, screenshot, signInQuickly } from './support/app';
 import { detailValue, fillForm, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
 
 // The upload widget in a shipped form (外包机构 资质文件, .pdf/.jpg/.jpeg/.png, up to 5): a file is
@@ -12,7 +12,7 @@ test.describe('资质文件 upload in 外包机构', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
     await openFromMenu(page, '基础数据', '外包机构');
   });
 
