@@ -5,7 +5,7 @@
  * groups, pickers and linkage) and the exception pages. Screenshots of each go to SHOTS_DIR.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, sideMenu, signIn } from './support/app';
+import { screenshot, sideMenu, signInQuickly } from './support/app';
 import { listButton, listRows, modal, schemaList } from './support/schemaPage';
 
 test.describe.configure({ mode: 'serial' });
@@ -45,7 +45,7 @@ test.describe('示例 template pages', () => {
   let page: Page;
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

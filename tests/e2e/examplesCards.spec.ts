@@ -5,7 +5,7 @@
  * tabs with child rows); the monitor page shows live figures that refresh. Screenshots go to SHOTS_DIR.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { OK_BUTTON, screenshot, sideMenu, signIn, toast } from './support/app';
+import { OK_BUTTON, screenshot, sideMenu, signInQuickly, toast } from './support/app';
 import { apiLogin } from './support/api';
 import { modal } from './support/schemaPage';
 
@@ -39,7 +39,7 @@ test.describe('示例: cards, details and the monitor', () => {
     });
     expect((await added.json()).success).toBe(true);
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

@@ -5,7 +5,7 @@
  * and both results go to SHOTS_DIR.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screenshot, sideMenu, signIn } from './support/app';
+import { screenshot, sideMenu, signInQuickly } from './support/app';
 import { formError, formInput, formItem, listButton, listRow, modal, pickOption } from './support/schemaPage';
 
 test.describe.configure({ mode: 'serial' });
@@ -38,7 +38,7 @@ test.describe('示例: 分步表单 and the result pages', () => {
   let page: Page;
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, 'admin');
+    await signInQuickly(page, 'admin');
   });
   test.afterAll(async () => page?.close());
 

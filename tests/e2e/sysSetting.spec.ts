@@ -6,7 +6,7 @@
  * only; screenshots go to test-results/screens/.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { HOME_PATH, LOGIN_PATH, OK_BUTTON, openFromMenu, screenshot, signIn, submitLogin, toast } from './support/app';
+import { HOME_PATH, LOGIN_PATH, OK_BUTTON, openFromMenu, screenshot, signInQuickly, submitLogin, toast } from './support/app';
 import { confirmDialog, expectColumn, listRow } from './support/schemaPage';
 import { codeSentTo, sentCount } from './support/smsOutbox';
 
@@ -33,7 +33,7 @@ test.describe('系统设置: 开放注册', () => {
 
   test.beforeAll(async ({ browser }) => {
     admin = await freshPage(browser);
-    await signIn(admin, 'admin');
+    await signInQuickly(admin, 'admin');
     await openFromMenu(admin, '系统管理', '系统设置');
     await expect(listRow(admin, '开放注册')).toBeVisible();
   });
