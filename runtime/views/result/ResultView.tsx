@@ -80,7 +80,7 @@ export function ResultView(props: ResultViewProps) {
       }
     >
       {(result.details?.title !== undefined || lines.length > 0) && (
-        <div className="schema-result-details" style={{ background: 'rgba(0, 0, 0, 0.02)', padding: '20px 32px', textAlign: 'left' }}>
+        <div className="schema-result-details" style={{ padding: '0 8px', textAlign: 'left' }}>
           {result.details?.title !== undefined && (
             <Typography.Paragraph strong style={{ fontSize: 16 }}>
               {result.details.title}
