@@ -5,25 +5,12 @@
  * groups, pickers and linkage) and the exception pages. Screenshots of each go to SHOTS_DIR.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, sideMenu, signInQuickly } from './support/app';
+import { screenshot, signInQuickly } from './support/app';
 import { listButton, listRows, modal, schemaList } from './support/schemaPage';
+import { openExample } from './support/examples';
 
 test.describe.configure({ mode: 'serial' });
 
-const GROUP = '示例';
-
-/** Opens an entry of the 示例 group (403/404/500 are also under 异常页, so the group is named). */
-async function openExample(page: Page, entry: string): Promise<void> {
-  const group = sideMenu(page)
-    .locator('li.ant-menu-submenu')
-    .filter({ has: page.locator(':scope > .ant-menu-submenu-title', { hasText: GROUP }) });
-  const item = group.locator('li.ant-menu-item .ant-menu-title-content').getByText(entry, { exact: true });
-  if (!(await item.isVisible())) {
-    await group.locator(':scope > .ant-menu-submenu-title').click();
-    await expect(item).toBeVisible();
-  }
-  await item.click();
-}
 
 /** What each entry shows once open. */
 const ENTRIES: ReadonlyArray<{ entry: string; shot: string; shows: (page: Page) => Promise<void> }> = [

@@ -5,26 +5,14 @@
  * tabs with child rows); the monitor page shows live figures that refresh. Screenshots go to SHOTS_DIR.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { OK_BUTTON, screenshot, sideMenu, signInQuickly, toast } from './support/app';
+import { OK_BUTTON, screenshot, signInQuickly, toast } from './support/app';
 import { apiLogin } from './support/api';
 import { modal } from './support/schemaPage';
+import { openExample } from './support/examples';
 
 test.describe.configure({ mode: 'serial' });
 
-const GROUP = '示例';
 const OWN_ORG = '卡片示例测试机构甲';
-
-async function openExample(page: Page, entry: string): Promise<void> {
-  const group = sideMenu(page)
-    .locator('li.ant-menu-submenu')
-    .filter({ has: page.locator(':scope > .ant-menu-submenu-title', { hasText: GROUP }) });
-  const item = group.locator('li.ant-menu-item .ant-menu-title-content').getByText(entry, { exact: true });
-  if (!(await item.isVisible())) {
-    await group.locator(':scope > .ant-menu-submenu-title').click();
-    await expect(item).toBeVisible();
-  }
-  await item.click();
-}
 
 const cards = (page: Page) => page.locator('.card-list').filter({ visible: true }).getByTestId('list-card');
 const card = (page: Page, name: string) => cards(page).filter({ hasText: name });

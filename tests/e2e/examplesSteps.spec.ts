@@ -5,26 +5,14 @@
  * and both results go to SHOTS_DIR.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screenshot, sideMenu, signInQuickly } from './support/app';
+import { screenshot, signInQuickly } from './support/app';
 import { formError, formInput, formItem, listButton, listRow, modal, pickOption } from './support/schemaPage';
+import { openExample } from './support/examples';
 
 test.describe.configure({ mode: 'serial' });
 
-const GROUP = '示例';
 // This run's own record, so another run's rows (or another spec's) cannot stand in for it.
 const CASE_NO = `E2E-FK-${Date.now().toString(36).toUpperCase()}`;
-
-async function openExample(page: Page, entry: string): Promise<void> {
-  const group = sideMenu(page)
-    .locator('li.ant-menu-submenu')
-    .filter({ has: page.locator(':scope > .ant-menu-submenu-title', { hasText: GROUP }) });
-  const item = group.locator('li.ant-menu-item .ant-menu-title-content').getByText(entry, { exact: true });
-  if (!(await item.isVisible())) {
-    await group.locator(':scope > .ant-menu-submenu-title').click();
-    await expect(item).toBeVisible();
-  }
-  await item.click();
-}
 
 function footerButton(dialog: Locator, name: string): Locator {
   return dialog.locator('.ant-modal-footer').getByRole('button', { name: new RegExp(`^${[...name].join('\\s*')}$`) });
