@@ -206,11 +206,6 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   return (
     <DictServiceProvider value={dict}>
       <Card variant="borderless" className="schema-page">
-        {page.document.monitor && (
-          <Suspense fallback={null}>
-            <MonitorPanel monitor={page.document.monitor} apiPath={page.entity.apiPath} host={host} onRefresh={reload} />
-          </Suspense>
-        )}
         {activeView && !page.header && <PageHeader title={viewHeaderTitle(activeView.title, viewTotal)} />}
         {page.header && (
           <PageHeader
@@ -223,6 +218,12 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
                 : undefined
             }
           />
+        )}
+        {/* Under the page's title and description, which say what the live figures are. */}
+        {page.document.monitor && (
+          <Suspense fallback={null}>
+            <MonitorPanel monitor={page.document.monitor} apiPath={page.entity.apiPath} host={host} onRefresh={reload} />
+          </Suspense>
         )}
         {treeFilter ? (
           <GridRow gutter={16} className="tree-filtered-list">
