@@ -47,7 +47,10 @@ test.describe('示例: cards, details and the monitor', () => {
     const search = page.getByPlaceholder('请输入机构名称').filter({ visible: true });
     await search.fill('鉴定');
     await search.press('Enter');
-    await expect(cards(page)).toHaveCount(3);
+    // Page 2 showed three cards too: the total says the search's answer has replaced it.
+    await expect(page.locator('.card-list .ant-pagination-total-text').filter({ visible: true })).toHaveText('1-2 共2条');
+    await expect(cards(page)).toHaveCount(2);
+    await expect(card(page, '北京华信工程技术鉴定中心')).toHaveCount(1);
     await expect(card(page, '青岛海湾珠宝鉴定工作室')).toHaveCount(1);
 
     await search.fill('不存在的机构名');
