@@ -15,7 +15,7 @@ const USERS = DEMO_USERS;
 type User = DemoUser;
 
 /** The system dictionaries pages use; any signed-in user reads them (the org pickers show them anyway). */
-const SYSTEM_DICTIONARIES = new Set(['sys_user,realname,username', 'sys_depart,depart_name,org_code', 'sys_depart,depart_name,id', 'sys_role,role_name,id', 'sys_category,name,id', 'sys_tenant,name,id']);
+const SYSTEM_DICTIONARIES = new Set(['sys_user,realname,username', 'sys_user,realname,id', 'sys_depart,depart_name,org_code', 'sys_depart,depart_name,id', 'sys_role,role_name,id', 'sys_category,name,id', 'sys_tenant,name,id']);
 const NO_PERMISSION = { success: false, code: 510, message: '没有权限，请联系管理员授权' };
 const NOT_ALLOWED = { success: false, code: 500, message: '字典表或字段不在允许范围内' };
 
