@@ -47,6 +47,12 @@ export function useListController<Row>(options: UseListControllerOptions): ListC
   const locationRef = useRef(location);
   /** The query last reconciled with the URL; a different current query was made by the list. */
   const syncedQuery = useRef<ListQuery | null>(null);
+  /**
+   * Search strings the list wrote that the URL has not echoed back yet. The router hands a write back a
+   * render later; by then the list may have moved on (查询 then 重置 at once), and the echo of the
+   * older write must not be taken for a change from outside, which would bring the old query back.
+   */
+  const ownWrites = useRef<string[]>([]);
   const search = location?.search;
 
   useEffect(() => {
@@ -59,6 +65,22 @@ export function useListController<Row>(options: UseListControllerOptions): ListC
   // URL → list: on mount, and whenever the search string changes from outside.
   useEffect(() => {
     const current = controller.getState();
+    const echo = search === undefined ? -1 : ownWrites.current.indexOf(bareSearch(search));
+    if (search !== undefined && echo >= 0) {
+      ownWrites.current = ownWrites.current.slice(echo + 1);
+      // The last echo: if the list moved on meanwhile without writing (the URL it saw was still the
+      // old one), it writes its query now, so the address ends up saying what the list shows.
+      const target = locationRef.current;
+      if (ownWrites.current.length === 0 && target) {
+        const next = listSearch(search, current.query, controller.getConfig());
+        syncedQuery.current = current.query;
+        if (bareSearch(next) !== bareSearch(search)) {
+          ownWrites.current = [bareSearch(next)];
+          target.setSearch(next);
+        }
+      }
+      return;
+    }
     if (search !== undefined) {
       const fromUrl = readListQuery(search, controller.getConfig());
       if (!sameQuery(fromUrl, current.query, controller.getConfig())) {
@@ -80,7 +102,10 @@ export function useListController<Row>(options: UseListControllerOptions): ListC
     if (!target || latest === syncedQuery.current) return;
     syncedQuery.current = latest;
     const next = listSearch(target.search, latest, controller.getConfig());
-    if (bareSearch(next) !== bareSearch(target.search)) target.setSearch(next);
+    if (bareSearch(next) !== bareSearch(target.search)) {
+      ownWrites.current = [...ownWrites.current.slice(-19), bareSearch(next)];
+      target.setSearch(next);
+    }
   }, [controller, state.query]);
 
   return useMemo(

@@ -200,3 +200,49 @@ describe('useListController with its first request sent ahead', () => {
     expect(fake.callsTo('get', url)).toHaveLength(1);
   });
 });
+
+describe('useListController with a router that hands writes back a render late', () => {
+  /** Writes wait in a queue until flush(), as a router's navigation reaches the page a render later. */
+  function useLateRoutedList() {
+    const [search, setSearchState] = useState('');
+    const [queued, setQueued] = useState<string[]>([]);
+    const location = {
+      search,
+      setSearch(next: string) {
+        writes.push(next);
+        setQueued((q) => [...q, next]);
+      },
+    };
+    const list = useListController<Row>({ host: fake.host, config, location });
+    const flush = () => {
+      const [first, ...rest] = queued;
+      if (first !== undefined) setSearchState(first);
+      setQueued(rest);
+    };
+    return { list, search, flush, queued };
+  }
+
+  it('查询 then 重置 at once: the late echo of the search does not bring the old query back', async () => {
+    const { result } = renderHook(() => useLateRoutedList());
+    await waitFor(() => expect(result.current.list.loaded).toBe(true));
+    await act(async () => {
+      await result.current.list.search({ name: '郑好' });
+    });
+    await act(async () => {
+      await result.current.list.reset();
+    });
+    const callsAfterReset = fake.callsTo('get').length;
+    // The search's write reaches the page now, after the reset.
+    await act(async () => {
+      result.current.flush();
+    });
+    await act(async () => {
+      result.current.flush();
+    });
+    expect(result.current.list.query.values).toEqual({});
+    expect(fake.callsTo('get')).toHaveLength(callsAfterReset);
+    // The address ends up saying what the list shows.
+    expect(result.current.search).toBe('');
+    expect(result.current.queued).toEqual([]);
+  });
+});
