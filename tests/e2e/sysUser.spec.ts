@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { OK_BUTTON, openFromMenu, screenshot, signIn, signInQuickly, submitLogin, toast, topLevelMenuTitles } from './support/app';
-import { confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton } from './support/schemaPage';
+import { clickQueryButton, confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton, queryBar, totalText } from './support/schemaPage';
 import { chooseSeveral } from './support/sysAdmin';
 
 const USERNAME = 'zhao_liu6';
@@ -33,6 +33,10 @@ test.describe('用户管理', () => {
   });
 
   test('the list shows accounts with their departments, roles and status', async () => {
+    // Specs before this one add accounts of their own: lisi is looked up, not expected on page 1.
+    await queryBar(admin).getByPlaceholder('请输入用户账号').fill('lisi');
+    await clickQueryButton(admin, '查询');
+    await expect(totalText(admin)).toHaveText('1-1 共1条');
     const row = listRow(admin, 'lisi');
     await expect(row).toContainText('李四');
     await expect(row).toContainText('公估师');
@@ -40,6 +44,8 @@ test.describe('用户管理', () => {
     await expect(row).toContainText('正常');
     await expect(listButton(admin, '回收站')).toBeVisible();
     await screenshot(admin, 'user-01-list');
+    await clickQueryButton(admin, '重置');
+    await expect(queryBar(admin).getByPlaceholder('请输入用户账号')).toHaveValue('');
   });
 
   test('the administrator adds 赵六 as 公估师 of 车险理赔部; a weak password is refused first', async () => {
