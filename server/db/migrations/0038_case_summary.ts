@@ -64,6 +64,33 @@ const applyInvoices = (changes: string) => `
   ORDER BY 1, 2
   ON CONFLICT (tenant_id, day) DO UPDATE SET receipts = s.receipts + EXCLUDED.receipts, amount = s.amount + EXCLUDED.amount`;
 
+/**
+ * The plpgsql body of a summary's statement trigger: INSERT adds the new rows' groups, DELETE takes
+ * the old rows' away, UPDATE does both in one statement, TRUNCATE empties the summary.
+ */
+function summaryChangeFunction(
+  name: string,
+  summary: string,
+  apply: (rows: string) => string,
+  rowsOf: (transitionTable: string, sign: 1 | -1) => string,
+  [newRows, oldRows]: [string, string],
+): string {
+  return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${apply(rowsOf(newRows, 1))};
+  ELSIF TG_OP = 'DELETE' THEN
+    ${apply(rowsOf(oldRows, -1))};
+  ELSIF TG_OP = 'UPDATE' THEN
+    ${apply(`${rowsOf(newRows, 1)} UNION ALL ${rowsOf(oldRows, -1)}`)};
+  ELSIF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM ${summary};
+  END IF;
+  RETURN NULL;
+END
+$body$`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE dash_receipt_summary (
@@ -73,24 +100,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       amount numeric NOT NULL,
       PRIMARY KEY (tenant_id, day)
     )`.execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION dash_receipt_summary_change() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    ${applyInvoices(invoicesOf('new_receipts', 1))};
-  ELSIF TG_OP = 'DELETE' THEN
-    ${applyInvoices(invoicesOf('old_receipts', -1))};
-  ELSIF TG_OP = 'UPDATE' THEN
-    ${applyInvoices(`${invoicesOf('new_receipts', 1)} UNION ALL ${invoicesOf('old_receipts', -1)}`)};
-  ELSIF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM dash_receipt_summary;
-  END IF;
-  RETURN NULL;
-END
-$body$`,
-    )
-    .execute(db);
+  await sql.raw(summaryChangeFunction('dash_receipt_summary_change', 'dash_receipt_summary', applyInvoices, invoicesOf, ['new_receipts', 'old_receipts'])).execute(db);
   await sql`
     CREATE TABLE dash_progress_summary (
       tenant_id integer NOT NULL,
@@ -100,24 +110,7 @@ $body$`,
       late bigint NOT NULL,
       PRIMARY KEY (tenant_id, to_status, day)
     )`.execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION dash_progress_summary_change() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    ${applyEntries(entriesOf('new_entries', 1))};
-  ELSIF TG_OP = 'DELETE' THEN
-    ${applyEntries(entriesOf('old_entries', -1))};
-  ELSIF TG_OP = 'UPDATE' THEN
-    ${applyEntries(`${entriesOf('new_entries', 1)} UNION ALL ${entriesOf('old_entries', -1)}`)};
-  ELSIF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM dash_progress_summary;
-  END IF;
-  RETURN NULL;
-END
-$body$`,
-    )
-    .execute(db);
+  await sql.raw(summaryChangeFunction('dash_progress_summary_change', 'dash_progress_summary', applyEntries, entriesOf, ['new_entries', 'old_entries'])).execute(db);
   await sql`
     CREATE TABLE dash_case_summary (
       tenant_id integer NOT NULL,
@@ -135,22 +128,5 @@ $body$`,
   await sql`CREATE INDEX dash_case_summary_state ON dash_case_summary (tenant_id, receive_status)`.execute(db);
   // One function for the statement triggers of INSERT, UPDATE and DELETE (each with its transition
   // tables) and TRUNCATE: a million-row import adds its groups once, not once per row.
-  await sql
-    .raw(
-      `CREATE FUNCTION dash_case_summary_change() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    ${apply(rowsOf('new_cases', 1))};
-  ELSIF TG_OP = 'DELETE' THEN
-    ${apply(rowsOf('old_cases', -1))};
-  ELSIF TG_OP = 'UPDATE' THEN
-    ${apply(`${rowsOf('new_cases', 1)} UNION ALL ${rowsOf('old_cases', -1)}`)};
-  ELSIF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM dash_case_summary;
-  END IF;
-  RETURN NULL;
-END
-$body$`,
-    )
-    .execute(db);
+  await sql.raw(summaryChangeFunction('dash_case_summary_change', 'dash_case_summary', apply, rowsOf, ['new_cases', 'old_cases'])).execute(db);
 }
