@@ -11,6 +11,7 @@ import { apiLogin } from './support/api';
 import { api } from './support/sysAdmin';
 import {
   chooseFormOption,
+  clickRowAction,
   confirmDialog,
   downloadFrom,
   expectXlsx,
@@ -31,18 +32,6 @@ const TABLE = 'car_info';
 
 function designer(page: Page): Locator {
   return page.locator('.ant-drawer-content').filter({ has: page.locator('.ant-drawer-title').getByText(/^设计/) });
-}
-
-function rowActions(page: Page, text: string): Locator {
-  return listRow(page, text).locator('td').last().locator('a');
-}
-
-/** Clicks a row action of the row showing `text`: a link, or an item under the row's 更多. */
-async function clickRowAction(page: Page, text: string, title: string): Promise<void> {
-  const link = rowActions(page, text).filter({ hasText: new RegExp(`^${title}$`) });
-  if ((await link.count()) > 0) return link.click();
-  await rowActions(page, text).filter({ hasText: '更多' }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: title }).click();
 }
 
 /** The last row of a designer table (a row just added with 新增字段). */
@@ -123,7 +112,7 @@ test.describe('表单开发：车辆信息', () => {
   });
 
   test('设计: five fields typed row by row; a wrong design is shown on its row', async () => {
-    await clickRowAction(page, TABLE, '设计');
+    await clickRowAction(listRow(page, TABLE), '设计');
     const drawer = designer(page);
     await expect(drawer.getByRole('tab', { name: '数据库属性' })).toBeVisible();
     await expect(drawer.getByLabel('表名')).toHaveValue(TABLE);
@@ -177,19 +166,19 @@ test.describe('表单开发：车辆信息', () => {
   });
 
   test('同步数据库 and 生成菜单 under 在线开发 for 管理员', async () => {
-    await clickRowAction(page, TABLE, '同步数据库');
+    await clickRowAction(listRow(page, TABLE), '同步数据库');
     await confirmDialog(page, '确定同步数据库吗').getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(page, '同步数据库成功！')).toBeVisible();
     await expect(listRow(page, TABLE)).toContainText('已同步');
 
     // 功能测试 opens the form's page before it has a menu entry.
-    await clickRowAction(page, TABLE, '功能测试');
+    await clickRowAction(listRow(page, TABLE), '功能测试');
     await expect(page).toHaveURL(/\/online\/cgformList\/\w+$/);
     await expect(schemaList(page).locator('thead')).toContainText('车牌号');
     await expect(listButton(page, '新增')).toBeVisible();
     await openFromMenu(page, '在线开发', '表单开发');
 
-    await clickRowAction(page, TABLE, '生成菜单');
+    await clickRowAction(listRow(page, TABLE), '生成菜单');
     const dialog = modal(page, '生成菜单');
     const parent = formItem(dialog, '上级菜单');
     await parent.locator('.ant-select-selector').click();
@@ -245,14 +234,14 @@ test.describe('表单开发：车辆信息', () => {
 
   test('颜色 added and synced again keeps the rows; the rows export', async () => {
     await openFromMenu(page, '在线开发', '表单开发');
-    await clickRowAction(page, TABLE, '设计');
+    await clickRowAction(listRow(page, TABLE), '设计');
     const drawer = designer(page);
     await expect(drawer.locator('.designer-database tbody tr.ant-table-row')).toHaveCount(6);
     await addField(drawer, { column: 'color', label: '颜色', length: '20' });
     await saveDesign(page);
     await expect(toast(page, '保存成功！')).toBeVisible();
     await expect(listRow(page, TABLE)).toContainText('未同步');
-    await clickRowAction(page, TABLE, '同步数据库');
+    await clickRowAction(listRow(page, TABLE), '同步数据库');
     await confirmDialog(page, '确定同步数据库吗').getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(page, '同步数据库成功！')).toBeVisible();
 
@@ -270,7 +259,7 @@ test.describe('表单开发：车辆信息', () => {
 
     // 导出 of the design: the page document as a file for schemas/pages/online/.
     await openFromMenu(page, '在线开发', '表单开发');
-    const design = await downloadFrom(page, () => clickRowAction(page, TABLE, '导出'));
+    const design = await downloadFrom(page, () => clickRowAction(listRow(page, TABLE), '导出'));
     expect(design.name).toBe('carInfo.json');
     const document = JSON.parse(design.body.toString('utf8')) as { entity: { table: string }; fields: { name: string; label: string }[] };
     expect(document.entity.table).toBe(TABLE);

@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { startOidcProvider, type LocalOidcProvider } from '../support/oidcProvider';
 import { apiLogin } from './support/api';
 import { OK_BUTTON, openFromMenu, screenshot, signIn, signOut, toast } from './support/app';
-import { confirmDialog, listRow } from './support/schemaPage';
+import { clickRowAction, confirmDialog, listRow } from './support/schemaPage';
 import { E2E_OIDC_NAME, e2eOidcSettings } from './support/thirdParty';
 import { api } from './support/sysAdmin';
 
@@ -121,7 +121,7 @@ test.describe('第三方登录 (OpenID Connect)', () => {
     await signIn(page, 'admin');
     await openFromMenu(page, '系统管理', '用户管理');
     const row = listRow(page, 'oidc_bind');
-    await row.locator('td').last().locator('a').filter({ hasText: '第三方账号' }).click();
+    await clickRowAction(row, '第三方账号');
     const drawer = page.locator('.ant-drawer-content').filter({ hasText: '第三方账号：oidc_bind' });
     const link = drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'lin-at-idp' });
     await expect(link).toContainText('OpenID Connect');

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { HOME_PATH, LOGIN_PATH, OK_BUTTON, openFromMenu, screenshot, signIn, submitLogin } from './support/app';
-import { confirmDialog, listRow } from './support/schemaPage';
+import { clickRowAction, confirmDialog, listRow } from './support/schemaPage';
 import { codeSentTo, sentCount } from './support/smsOutbox';
 
 const NEWCOMER = 'newcomer_e2e';
@@ -91,7 +91,7 @@ test.describe('其他登录方式', () => {
       await openFromMenu(admin, '系统管理', '用户管理');
       const row = listRow(admin, NEWCOMER);
       await expect(row).toContainText('冻结');
-      await row.locator('td').last().locator('a').filter({ hasText: '解冻' }).click();
+      await clickRowAction(row, '解冻');
       await confirmDialog(admin, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
       await expect(row).toContainText('正常');
     } finally {

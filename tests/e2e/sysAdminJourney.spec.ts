@@ -10,7 +10,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { DEMO_PASSWORD, LOGIN_PATH, OK_BUTTON, openFromMenu, screenshot, signIn, signInQuickly, toast, topLevelMenuTitles } from './support/app';
 import { checkRow } from './support/pickerDialog';
-import { chooseRadio, confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
+import { chooseRadio, clickRowAction, confirmDialog, fillForm, formInput, formItem, listButton, listRow, modal, okButton, schemaList } from './support/schemaPage';
 import { api, bell, bellCount, chooseSeveral, grantButton, revokeInAuthorizeDrawer } from './support/sysAdmin';
 
 const DEPART = '理赔二部';
@@ -127,7 +127,7 @@ test.describe('系统管理 as a new administrator uses it', () => {
   test('冻结 sends 赵六’s open page to the sign-in page', async () => {
     await openFromMenu(admin, '系统管理', '用户管理');
     const row = listRow(admin, USERNAME);
-    await row.locator('td').last().locator('a').filter({ hasText: '冻结' }).click();
+    await clickRowAction(row, '冻结');
     await confirmDialog(admin, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(admin, '冻结成功！')).toBeVisible();
     await expect(zhao).toHaveURL(new RegExp(LOGIN_PATH), { timeout: 20_000 });

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { HOME_PATH, LOGIN_PATH, OK_BUTTON, openFromMenu, screenshot, signInQuickly, submitLogin, toast } from './support/app';
-import { confirmDialog, expectColumn, listRow } from './support/schemaPage';
+import { clickRowAction, confirmDialog, expectColumn, listRow } from './support/schemaPage';
 import { codeSentTo, sentCount } from './support/smsOutbox';
 
 const NEWCOMER = 'setting_e2e';
@@ -73,7 +73,7 @@ test.describe('系统设置: 开放注册', () => {
     await openFromMenu(admin, '系统管理', '用户管理');
     const row = listRow(admin, NEWCOMER);
     await expect(row).toContainText('冻结');
-    await row.locator('td').last().locator('a').filter({ hasText: '解冻' }).click();
+    await clickRowAction(row, '解冻');
     await confirmDialog(admin, '确认提示').getByRole('button', { name: OK_BUTTON }).click();
     await expect(row).toContainText('正常');
 

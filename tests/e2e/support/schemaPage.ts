@@ -29,6 +29,24 @@ export function listRow(page: Page, text: string): Locator {
   return listRows(page).filter({ hasText: text });
 }
 
+/** The action links in a list row's 操作 cell (the last one), 更多 included. */
+export function rowActionLinks(row: Locator): Locator {
+  return row.locator('td').last().locator('a');
+}
+
+/** Opens the row's 更多 dropdown and answers its open menu's items. */
+export async function openMoreActions(row: Locator): Promise<Locator> {
+  await rowActionLinks(row).filter({ hasText: '更多' }).click();
+  return row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
+}
+
+/** Clicks a row action: its link, or its item under the row's 更多 (list.inlineRowActions). */
+export async function clickRowAction(row: Locator, title: string): Promise<void> {
+  const link = rowActionLinks(row).filter({ hasText: new RegExp(`^${title}$`) });
+  if ((await link.count()) > 0) return link.click();
+  await (await openMoreActions(row)).filter({ hasText: new RegExp(`^${title}$`) }).click();
+}
+
 /** The pager's 'a-b 共N条'. */
 export function totalText(page: Page): Locator {
   return schemaList(page).locator('.ant-pagination-total-text');
