@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { up } from '../../../server/db/migrations/0032_examples_menu';
 import { up as up0037 } from '../../../server/db/migrations/0037_examples_detail_monitor';
+import { up as up0043 } from '../../../server/db/migrations/0043_examples_menu_order';
 import { addMissingPageMenus } from '../../../server/crud/pageMenus';
 import { DATABASE_KINDS } from '../../support/database';
 import { signedInCrudApp } from '../crud/support';
@@ -51,5 +52,30 @@ describe.each(DATABASE_KINDS)('migration 0032: the 示例 menu (%s)', (kind) => 
     expect(added.filter((m) => m.component.startsWith('schema/examples/')).map((m) => m.title).sort()).toEqual(['分步表单', '协作安排', '卡片列表', '基础表单', '搜索列表', '标准列表', '查询表格', '案件联系单', '高级表单'].sort());
     const under = await sql<{ n: string }>`SELECT count(*) AS n FROM sys_permission WHERE parent_id = ${group.rows[0].id} AND component LIKE 'schema/examples/%'`.execute(db);
     expect(Number(under.rows[0].n)).toBe(10);
+  });
+});
+
+describe.each(DATABASE_KINDS)('migration 0043: 示例 in the order of the shell spec (%s)', (kind) => {
+  const server = signedInCrudApp(kind);
+  const SPEC_ORDER = ['分析页', '工作台', '监控页', '基础表单', '分步表单', '高级表单', '查询表格', '标准列表', '卡片列表', '搜索列表', '协作安排', '案件联系单',
+    '基础详情页', '高级详情页', '成功', '失败', '403', '404', '500'];
+  const order = async () => (await sql<{ name: string }>`SELECT c.name FROM sys_permission c JOIN sys_permission g ON g.id = c.parent_id
+    WHERE g.url = '/examples' AND c.del_flag = 0 ORDER BY c.sort_no, c.name`.execute(server.database.db)).rows.map((r) => r.name);
+
+  it('a fresh database has the order; an older one gets it, once, keeping an order the administrator set', async () => {
+    const db = server.database.db;
+    expect(await order()).toEqual(SPEC_ORDER);
+
+    // As seeded before: the old numbers, 卡片列表 added at a start (999), and 协作安排 moved by the administrator.
+    const old: Record<string, number> = { 分析页: 1, 工作台: 2, 监控页: 2, 查询表格: 3, 标准列表: 4, 搜索列表: 5, 卡片列表: 999, 基础表单: 6, 高级表单: 7,
+      协作安排: 50, 案件联系单: 9, 基础详情页: 9, 高级详情页: 9, 403: 10, 404: 11, 500: 12, 分步表单: 20, 成功: 21, 失败: 22 };
+    for (const [name, sortNo] of Object.entries(old)) {
+      await sql`UPDATE sys_permission SET sort_no = ${sortNo} WHERE name = ${name} AND parent_id = (SELECT id FROM sys_permission WHERE url = '/examples')`.execute(db);
+    }
+    expect((await order()).slice(-5)).toEqual(['分步表单', '成功', '失败', '协作安排', '卡片列表']);
+
+    await up0043(db as unknown as Kysely<unknown>);
+    await up0043(db as unknown as Kysely<unknown>);
+    expect(await order()).toEqual([...SPEC_ORDER.filter((n) => n !== '协作安排'), '协作安排']);
   });
 });
