@@ -31,6 +31,9 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     // Desktop layout: the spec's mobile breakpoint is below 1088 px.
     viewport: { width: 1440, height: 900 },
+    // As a user who asks the system for less motion: antd's animations are off (src/settings/
+    // usePrefersReducedMotion.ts), so no step waits for a modal or menu to finish moving.
+    reducedMotion: 'reduce',
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
     trace: 'retain-on-failure',
