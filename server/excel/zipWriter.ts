@@ -4,7 +4,7 @@
  * the rows), and sizes and CRC travel in data descriptors after each entry, as streaming zips do.
  * No zip64: a part over 4 GB is refused (an export is capped far below that by its row limit).
  */
-import type { Writable } from 'node:stream';
+import type { TransformOptions, Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { DOWNLOAD_CLOSED_MESSAGE } from './backpressure';
 
@@ -130,7 +130,14 @@ export class ZipWriter {
     const nameBytes = Buffer.from(name, 'utf8');
     const offset = this.offset;
     await this.emit(this.localHeader(nameBytes));
-    const deflate = zlib.createDeflateRaw({ level, memLevel: 9, chunkSize: SHEET_DEFLATE_CHUNK_BYTES, writableHighWaterMark: SHEET_DEFLATE_QUEUE_BYTES });
+    // zlib streams hand their options to the Transform too (@types/node's ZlibOptions omits that half).
+    const options: zlib.ZlibOptions & TransformOptions = {
+      level,
+      memLevel: 9,
+      chunkSize: SHEET_DEFLATE_CHUNK_BYTES,
+      writableHighWaterMark: SHEET_DEFLATE_QUEUE_BYTES,
+    };
+    const deflate = zlib.createDeflateRaw(options);
     let crc = 0;
     let size = 0;
     let compressed = 0;
