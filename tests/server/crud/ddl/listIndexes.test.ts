@@ -12,6 +12,7 @@ import {
   type Step,
 } from '../../../../server/crud/ddl';
 import { entityTableOf, listShapeOf, loadEntityPages } from '../../../../server/crud/pages';
+import { entityModel } from '../../../../server/crud/entity/model';
 import { DATABASE_KINDS, openTestDatabase } from '../../../support/database';
 
 type Db = Kysely<unknown>;
@@ -122,6 +123,12 @@ describe('list indexes derived from the page (plan)', () => {
         'mnt_expert_tenant_id_sex_create_time_id_idx',
       ]),
     );
+    // The query layer asks the characters index of exactly the columns that get one.
+    const fields = entityModel(page).queryFields;
+    expect(fields.get('expertName')?.charIndex).toBe(true);
+    expect(fields.get('sex')?.charIndex).toBeUndefined();
+    // A system table keeps its migrations' indexes: nothing is assumed there.
+    expect(entityModel(page, new Set(['expert_name'])).queryFields.get('expertName')?.charIndex).toBeUndefined();
   });
 });
 
