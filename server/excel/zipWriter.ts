@@ -4,7 +4,7 @@
  * the rows), and sizes and CRC travel in data descriptors after each entry, as streaming zips do.
  * No zip64: a part over 4 GB is refused (an export is capped far below that by its row limit).
  */
-import type { Writable } from 'node:stream';
+import type { TransformOptions, Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { DOWNLOAD_CLOSED_MESSAGE } from './backpressure';
 
@@ -22,6 +22,17 @@ export const EXPORT_TOO_LARGE_MESSAGE = '导出文件过大，请缩小查询范
 
 /** Fast enough to keep pace with the rows; sheet XML is repetitive, so it still shrinks ≈ 8×. */
 export const SHEET_DEFLATE_LEVEL = 1;
+
+/**
+ * Sheet bytes zlib may have queued before a write waits for it. With stream's default (16 KB) every
+ * 128K-character piece of XML waited until zlib had deflated it all, so the rows were formatted and
+ * deflated by turns; on PGlite, whose database runs on this same thread, the export paid for both
+ * in full. A few pieces queued let zlib (on libuv's pool) deflate while the next rows are read and
+ * formatted; memory stays bounded by this.
+ */
+export const SHEET_DEFLATE_QUEUE_BYTES = 2 * 1024 * 1024;
+/** zlib's output piece: fewer, larger hand-overs from the pool to this thread (default 16 KB). */
+const SHEET_DEFLATE_CHUNK_BYTES = 64 * 1024;
 
 interface DoneEntry {
   name: Buffer;
@@ -119,7 +130,14 @@ export class ZipWriter {
     const nameBytes = Buffer.from(name, 'utf8');
     const offset = this.offset;
     await this.emit(this.localHeader(nameBytes));
-    const deflate = zlib.createDeflateRaw({ level, memLevel: 9 });
+    // zlib streams hand their options to the Transform too (@types/node's ZlibOptions omits that half).
+    const options: zlib.ZlibOptions & TransformOptions = {
+      level,
+      memLevel: 9,
+      chunkSize: SHEET_DEFLATE_CHUNK_BYTES,
+      writableHighWaterMark: SHEET_DEFLATE_QUEUE_BYTES,
+    };
+    const deflate = zlib.createDeflateRaw(options);
     let crc = 0;
     let size = 0;
     let compressed = 0;

@@ -18,7 +18,9 @@ const ID = 'id';
  *  - an `eq` query field (dictionaries, in, ne) followed by the default sort, so a filtered first page
  *    is still one index walk;
  *  - a `range` query field alone;
- *  - a `like` query field on a text column as a trigram GIN index (`LIKE '%x%'`, 3+ characters);
+ *  - a `like` query field on a text column as a trigram GIN index (`LIKE '%x%'`, 3+ characters), and
+ *    as a GIN index over its characters (`string_to_array(column, NULL)`), which serves the 1–2
+ *    character texts no trigram can (query/conditions.ts adds `@> ARRAY[chars]` before the LIKE);
  * each btree behind `tenant_id` when the table is tenant-scoped (every query has `tenant_id = ?`).
  * A btree that is a prefix of another wanted btree is left out: the longer one serves it.
  */
@@ -35,7 +37,7 @@ export function listIndexes(list: ListShape, known: ReadonlySet<string>): ListIn
   for (const { column, mode, text } of list.query) {
     if (mode === 'eq') btree(column, sort, ID);
     else if (mode === 'range') btree(column);
-    else if (text && known.has(column)) wanted.push({ columns: [column], method: 'trgm' });
+    else if (text && known.has(column)) wanted.push({ columns: [column], method: 'trgm' }, { columns: [column], method: 'chars' });
   }
   const same = (a: ListIndex, b: ListIndex) => a.method === b.method && a.columns.join() === b.columns.join();
   const distinct = wanted.filter((index, i) => wanted.findIndex((other) => same(index, other)) === i);
@@ -48,5 +50,6 @@ export function isPrefix(columns: readonly (string | null)[], of: ListIndex | { 
 }
 
 export function listIndexName(table: string, index: ListIndex): string {
-  return index.method === 'trgm' ? indexNameFor(table, index.columns, false, 'trgm_idx') : indexNameFor(table, index.columns, false);
+  if (index.method === 'btree') return indexNameFor(table, index.columns, false);
+  return indexNameFor(table, index.columns, false, index.method === 'trgm' ? 'trgm_idx' : 'chars_idx');
 }

@@ -14,6 +14,8 @@ function served(wanted: DesiredIndex, existing: IndexInfo[], table: string): boo
   // An index a failed concurrent build left invalid serves nothing; the derived step replaces it.
   const usable = existing.filter((i) => i.valid !== false);
   const byName = usable.find((i) => i.name === wanted.name);
+  // An expression index reads as one column null: a GIN index of that name is the one we built.
+  if (wanted.method === 'chars') return byName?.method === 'gin' && byName.columns.length === 1 && byName.columns[0] === null;
   if (byName) {
     if (sameColumns(byName.columns, wanted.columns) && (byName.unique || !wanted.unique) && method(byName) === wanted.method) return true;
     throw new EntityDdlError(
@@ -28,7 +30,7 @@ function served(wanted: DesiredIndex, existing: IndexInfo[], table: string): boo
 
 function indexStep(table: string, index: DesiredIndex, current: TableState | undefined): Step {
   const step: Extract<Step, { op: 'createIndex' }> = { op: 'createIndex', table, name: index.name, columns: index.columns, unique: index.unique };
-  if (index.method === 'trgm') step.method = 'trgm';
+  if (index.method !== 'btree') step.method = index.method;
   if (current !== undefined && index.derived) {
     step.concurrently = true;
     if (current.indexes.some((i) => i.name === index.name && i.valid === false)) step.replaceInvalid = true;

@@ -56,8 +56,14 @@ export function stepSql(step: Step): RawBuilder<unknown> {
     case 'createIndex': {
       const kind = sql.raw(`${step.unique ? 'UNIQUE INDEX' : 'INDEX'}${step.concurrently ? ' CONCURRENTLY IF NOT EXISTS' : ''}`);
       // pg_trgm's operator class (migration 0025 creates the extension): LIKE '%x%' through the index.
-      const columns = step.method === 'trgm' ? sql.join(step.columns.map((c) => sql`${id(c, t)} gin_trgm_ops`)) : sql.join(step.columns.map((c) => id(c, t)));
-      return sql`CREATE ${kind} ${id(step.name, t)} ON ${id(t, t)} ${sql.raw(step.method === 'trgm' ? 'USING gin ' : '')}(${columns})`;
+      // `chars`: the column's characters as an array (the expression query/conditions.ts matches).
+      const columns =
+        step.method === 'trgm'
+          ? sql.join(step.columns.map((c) => sql`${id(c, t)} gin_trgm_ops`))
+          : step.method === 'chars'
+            ? sql.join(step.columns.map((c) => sql`string_to_array(${id(c, t)}, NULL)`))
+            : sql.join(step.columns.map((c) => id(c, t)));
+      return sql`CREATE ${kind} ${id(step.name, t)} ON ${id(t, t)} ${sql.raw(step.method === undefined ? '' : 'USING gin ')}(${columns})`;
     }
   }
 }

@@ -37,8 +37,12 @@ export interface ListShape {
   query: Array<{ column: string; mode: 'eq' | 'range' | 'like'; text: boolean }>;
 }
 
-/** `btree`, or a trigram GIN index (`gin_trgm_ops`, pg_trgm) that serves `LIKE '%x%'` of 3+ characters. */
-export type IndexMethod = 'btree' | 'trgm';
+/**
+ * `btree`; a trigram GIN index (`gin_trgm_ops`, pg_trgm) that serves `LIKE '%x%'` of 3+ characters;
+ * or `chars`, a GIN index over the column's characters (`string_to_array(column, NULL)`, core
+ * PostgreSQL, so PGlite needs no extension for it) that serves the LIKE of 1–2 characters.
+ */
+export type IndexMethod = 'btree' | 'trgm' | 'chars';
 
 export interface EntityTable {
   table: string;
@@ -117,8 +121,8 @@ export type Step =
       name: string;
       columns: string[];
       unique: boolean;
-      /** A trigram GIN index; absent: btree. */
-      method?: 'trgm';
+      /** A trigram GIN index, or a GIN index over the column's characters; absent: btree. */
+      method?: 'trgm' | 'chars';
       /**
        * A list index on a table that already exists: built with CREATE INDEX CONCURRENTLY after the
        * DDL transaction, so writes go on meanwhile (`replaceInvalid`: an invalid leftover is dropped first).

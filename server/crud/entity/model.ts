@@ -1,5 +1,7 @@
 import type { CompiledField, CompiledPage } from '../../../runtime/schema/compiledPageTypes';
 import type { EntityFields, ListQueryOptions } from '../query';
+import { listIndexes } from '../ddl/listIndexes';
+import { listShapeOf } from '../pages';
 
 /**
  * What generic CRUD needs of a page, derived once at start: the query field map, the fields a client
@@ -41,6 +43,16 @@ function hasChildValues(field: CompiledField | undefined): { yes: string; no: st
   return { yes: '1', no: '0' };
 }
 
+/**
+ * Columns with a GIN index over their characters: derived from the page's list exactly as the DDL
+ * derives it (ddl/listIndexes.ts) for a table we create; a system table keeps the indexes of its
+ * migrations, so none there.
+ */
+function charIndexedColumns(page: CompiledPage, fields: readonly CompiledField[]): Set<string> {
+  const known = new Set(fields.filter((f) => !f.link).map((f) => f.column));
+  return new Set(listIndexes(listShapeOf(page), known).filter((index) => index.method === 'chars').flatMap((index) => index.columns));
+}
+
 /** Builds the model; `tableColumns` are the columns of a system table (undefined: a table we create with every standard column). */
 export function entityModel(page: CompiledPage, tableColumns?: ReadonlySet<string>): EntityModel {
   const fields = [...page.systemFields, ...page.fields];
@@ -48,10 +60,18 @@ export function entityModel(page: CompiledPage, tableColumns?: ReadonlySet<strin
   const treeMaintained = new Set(tree?.hasChildField ? [tree.hasChildField.name] : []);
   // A link field has no column to filter or sort by; a secret kept encrypted is never filtered or
   // sorted on: its stored text says nothing.
+  const charIndexed = tableColumns ? new Set<string>() : charIndexedColumns(page, fields);
   const queryFields = new Map(
     fields.filter((f) => !f.link && !f.encrypted).map((f) => [
       f.name,
-      { column: f.column, kind: f.type, sortable: true, dictText: f.dict !== undefined, label: f.label },
+      {
+        column: f.column,
+        kind: f.type,
+        sortable: true,
+        dictText: f.dict !== undefined,
+        label: f.label,
+        ...(charIndexed.has(f.column) ? { charIndex: true } : {}),
+      },
     ]),
   );
   const { field, order } = page.list.defaultSort;

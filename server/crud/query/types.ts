@@ -18,6 +18,11 @@ export interface EntityField {
   dictText?: boolean;
   /** The field's label, used in error messages ('查询条件「出险日期」…'); the property name otherwise. */
   label?: string;
+  /**
+   * The table has a GIN index over this column's characters (`string_to_array(column, NULL)`, a
+   * list index derived for a `like` query field): a LIKE of 1–2 characters reads it (conditions.ts).
+   */
+  charIndex?: boolean;
 }
 
 /** camelCase property (the name in the query string and in records) → its column and kind. */

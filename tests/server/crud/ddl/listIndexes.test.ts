@@ -12,6 +12,7 @@ import {
   type Step,
 } from '../../../../server/crud/ddl';
 import { entityTableOf, listShapeOf, loadEntityPages } from '../../../../server/crud/pages';
+import { entityModel } from '../../../../server/crud/entity/model';
 import { DATABASE_KINDS, openTestDatabase } from '../../../support/database';
 
 type Db = Kysely<unknown>;
@@ -67,12 +68,16 @@ describe('list indexes derived from the page (plan)', () => {
       ['ddl_claim_tenant_id_report_date_id_idx', ['tenant_id', 'report_date', 'id'], 'btree', false],
       ['ddl_claim_tenant_id_insured_id_idx', ['tenant_id', 'insured', 'id'], 'btree', false],
       ['ddl_claim_insured_trgm_idx', ['insured'], 'trgm', false],
+      // A like text of 1–2 characters has no trigram: the GIN index over the characters serves it.
+      ['ddl_claim_insured_chars_idx', ['insured'], 'chars', false],
       ['ddl_claim_claim_no_trgm_idx', ['claim_no'], 'trgm', false],
+      ['ddl_claim_claim_no_chars_idx', ['claim_no'], 'chars', false],
       // A dictionary filter followed by the default sort: a filtered first page is one index walk.
       ['ddl_claim_tenant_id_status_report_date_id_idx', ['tenant_id', 'status', 'report_date', 'id'], 'btree', false],
     ]);
     // A LIKE on a number matches its text form: no index can serve it, none is made.
     expect(renderPlans([plan])).toContain('CREATE INDEX "ddl_claim_insured_trgm_idx" ON "ddl_claim" USING gin ("insured" gin_trgm_ops)');
+    expect(renderPlans([plan])).toContain('CREATE INDEX "ddl_claim_insured_chars_idx" ON "ddl_claim" USING gin (string_to_array("insured", NULL))');
   });
 
   it('leaves the tenant out on a table that is not tenant-scoped', () => {
@@ -110,8 +115,20 @@ describe('list indexes derived from the page (plan)', () => {
     expect(shape).toMatchObject({ tenantScoped: true, sortColumn: 'create_time', sortable: ['expert_name', 'create_time'] });
     const names = indexSteps(planTable(undefined, entityTableOf(page)).steps).map((s) => s.name);
     expect(names).toEqual(
-      expect.arrayContaining(['mnt_expert_tenant_id_create_time_id_idx', 'mnt_expert_tenant_id_expert_name_id_idx', 'mnt_expert_expert_name_trgm_idx', 'mnt_expert_tenant_id_sex_create_time_id_idx']),
+      expect.arrayContaining([
+        'mnt_expert_tenant_id_create_time_id_idx',
+        'mnt_expert_tenant_id_expert_name_id_idx',
+        'mnt_expert_expert_name_trgm_idx',
+        'mnt_expert_expert_name_chars_idx',
+        'mnt_expert_tenant_id_sex_create_time_id_idx',
+      ]),
     );
+    // The query layer asks the characters index of exactly the columns that get one.
+    const fields = entityModel(page).queryFields;
+    expect(fields.get('expertName')?.charIndex).toBe(true);
+    expect(fields.get('sex')?.charIndex).toBeUndefined();
+    // A system table keeps its migrations' indexes: nothing is assumed there.
+    expect(entityModel(page, new Set(['expert_name'])).queryFields.get('expertName')?.charIndex).toBeUndefined();
   });
 });
 
@@ -135,6 +152,8 @@ describe.each(DATABASE_KINDS)('list indexes applied (%s)', (kind) => {
     const state = await readTable(db, 'ddl_claim');
     const trgm = state?.indexes.find((i) => i.name === 'ddl_claim_insured_trgm_idx');
     expect(trgm).toMatchObject({ method: 'gin', valid: true, columns: ['insured'] });
+    // An expression index: introspection sees one column without a name.
+    expect(state?.indexes.find((i) => i.name === 'ddl_claim_insured_chars_idx')).toMatchObject({ method: 'gin', valid: true, columns: [null] });
     expect(state?.indexes.find((i) => i.name === 'ddl_claim_tenant_id_status_report_date_id_idx')).toMatchObject({ method: 'btree', valid: true });
     const recorded = await sql<{ steps: { sql: string }[] }>`SELECT steps FROM lossdesk_entity_migration WHERE table_name = 'ddl_claim' ORDER BY id`.execute(db);
     expect(recorded.rows.at(-1)?.steps.map((s) => s.sql)).toContain('CREATE INDEX CONCURRENTLY IF NOT EXISTS "ddl_claim_insured_trgm_idx" ON "ddl_claim" USING gin ("insured" gin_trgm_ops)');

@@ -110,6 +110,35 @@ describe.each(DATABASE_KINDS)('list queries on %s', (kind) => {
     expect(await matching({ caseNo: 'a++b' })).toEqual(['p6']);
   });
 
+  it('finds with the index over the characters exactly what a short LIKE finds', async () => {
+    // The list index derived for a like query field (ddl/listIndexes.ts), read when the planner may not scan.
+    await sql`CREATE INDEX IF NOT EXISTS query_probe_chars_idx ON query_probe USING gin (string_to_array(insured_name, NULL))`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS query_probe_remark_chars_idx ON query_probe USING gin (string_to_array(remark, NULL))`.execute(db);
+    const indexed = new Map(
+      [...PROBE].map(([name, field]) => [name, name === 'insuredName' || name === 'remark' ? { ...field, charIndex: true } : field] as const),
+    );
+    const texts = ['*张*', '*三*', '张*', '*丰', '*张三*', '*三张*', '*王五*', '*%*', '*_*', '*\\*', '*5*', '*50*', '*e*', '*ak*', "*'*", '*O*'];
+    for (const value of texts) {
+      for (const field of ['insuredName', 'remark']) {
+        const plain = await matching({ [field]: value });
+        const translated = translateListQuery(indexed, { pageSize: '100', [field]: value });
+        const through = await db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          const rows = await applyListQuery(trx.selectFrom('query_probe').select('id'), translated).execute();
+          return rows.map((r) => r.id).sort();
+        });
+        expect(through, `${field}=${value}`).toEqual(plain);
+      }
+    }
+    expect(await matching({ insuredName: '*张*' })).toEqual(['p1', 'p2']);
+    const { rows } = await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const where = translateListQuery(indexed, { insuredName: '*张*' }).where;
+      return sql<{ plan: string }>`EXPLAIN SELECT id FROM query_probe WHERE ${where}`.execute(trx);
+    });
+    expect(rows.map((r) => Object.values(r)[0]).join('\n')).toContain('query_probe_chars_idx');
+  });
+
   it('answers not-equal and IN', async () => {
     expect(await matching({ caseNo: '!A001' })).toEqual(['p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8']);
     expect(await matching({ caseNo: 'A001,B001' })).toEqual(['p1', 'p4']);
