@@ -9,6 +9,7 @@ import { upgradeSingleCaseInvoices } from '../finance/upgradeLinks';
 import { ensureSettings, type InitialSettings } from '../sys/setting/settings';
 import { ensureCaseSummary } from '../dashboard/caseSummary';
 import { ensureContainsIndexes } from '../crud/containsIndexes';
+import { ensureChildLinkIndexes } from '../crud/childLinkIndexes';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -43,6 +44,7 @@ export async function prepareDatabase(
   // Pages served by a named module own no table: no seed rows, no file references.
   const tablePages = opts.pages.filter((page) => !isServedByModule(page));
   await ensureContainsIndexes(db, tablePages);
+  await ensureChildLinkIndexes(db, tablePages);
   await seed(db, { ...opts.seed, pages: tablePages });
   const referenced = await fillFileReferences(db, tablePages);
   const menus = opts.addMenus ? await addMissingPageMenus(db, opts.pages) : [];
