@@ -32,6 +32,7 @@ import * as m0035 from './migrations/0035_settings_third_accounts';
 import * as m0036 from './migrations/0036_examples_steps_results';
 import * as m0037 from './migrations/0037_examples_detail_monitor';
 import * as m0038 from './migrations/0038_case_summary';
+import * as m0039 from './migrations/0039_dashboard_owner_departs';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0036_examples_steps_results': m0036,
   '0037_examples_detail_monitor': m0037,
   '0038_case_summary': m0038,
+  '0039_dashboard_owner_departs': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
