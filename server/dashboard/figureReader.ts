@@ -207,9 +207,19 @@ export class FigureReader {
    */
   async aggregateEach(page: string, items: ReadonlyArray<{ target: ListTarget; measure: Measure }>): Promise<Aggregate[]> {
     const model = this.pages.model(page);
-    const base = await this.base(model, page);
-    return Promise.all(items.map(async (item) => this.aggregateOne(model, bothConditions(base, await this.narrowing(model, item.target)), item.measure)));
+    const { base, ruled } = await this.baseOf(model, page);
+    const split = ruled ? await this.split(model) : undefined;
+    const visible = this.pages.store(page).visibleCondition(currentTenant(this.request));
+    return Promise.all(
+      items.map(async (item) => {
+        // A view inside the rule (我的案件 under 本部门 or 主办 or 成员): its rows need no test of the rule.
+        const view = item.target.view ? model.page.views.find((v) => v.key === item.target.view) : undefined;
+        const rows = view && split?.covers(view.filter) ? visible : base;
+        return this.aggregateOne(model, bothConditions(rows, await this.narrowing(model, item.target)), item.measure);
+      }),
+    );
   }
+
 
   private async aggregateOne(model: EntityModel, where: Expression<SqlBool> | undefined, measure: Measure): Promise<Aggregate> {
     let qb = dynamic(this.db)

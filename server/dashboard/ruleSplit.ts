@@ -37,6 +37,12 @@ export interface RuleSplit {
   departs(summary: string): Condition;
   /** The page's rows the rest of the rule lets through, outside those departments (on the page's table). */
   others: Condition;
+  /**
+   * Whether every row a view's filter keeps passes the rule: one of its conditions is a branch of
+   * the rule's anyOf, or an anyOf of such branches (我的案件: 主办 or 成员; 协办) — the rule then adds
+   * nothing to the view and need not be tested on its rows.
+   */
+  covers(filter: readonly RowCondition[]): boolean;
 }
 
 type FieldBranch = Extract<RowCondition, { field: string }>;
@@ -71,6 +77,7 @@ function branchIds(model: EntityModel, b: RowCondition, i: number, tenant: numbe
 }
 
 interface CaseSplit {
+  branches: readonly RowCondition[];
   departs: (q: string) => Condition;
   /** The tenant's cases (read as `q`) the rest of the rule lets through outside those departments. */
   others: (q: string) => Condition;
@@ -111,7 +118,7 @@ async function readCaseSplit(db: Kysely<DB>, request: FastifyRequest, model: Ent
   const tenant = currentTenant(request);
   const conditionScope: ConditionScope = { session: { userId: user.userId, username: user.username, tenantId: tenant }, pages: request.server.pageModels };
   const departs = (q: string) => sql<SqlBool>`(${sql.join(departBranches.map((b) => rowConditionSql(model, b, q, conditionScope)), sql` OR `)})`;
-  if (rest.length === 0) return { departs, others: () => sql<SqlBool>`FALSE` };
+  if (rest.length === 0) return { branches, departs, others: () => sql<SqlBool>`FALSE` };
   let lookups: RawBuilder<unknown>[];
   try {
     lookups = rest.map((b, i) => branchIds(model, b, i, tenant, conditionScope));
@@ -126,10 +133,10 @@ async function readCaseSplit(db: Kysely<DB>, request: FastifyRequest, model: Ent
   const looked = (q: string) => sql<SqlBool>`${sql.ref(`${q}.id`)} IN (${named}) AND NOT COALESCE(${departs(q)}, FALSE)`;
   const { rows } = await sql<{ id: string }>`
     SELECT c.id FROM ${sql.table(model.table)} AS c WHERE c.tenant_id = ${tenant} AND ${looked('c')} LIMIT ${MAX_READ_IDS + 1}`.execute(db);
-  if (rows.length > MAX_READ_IDS) return { departs, others: looked };
+  if (rows.length > MAX_READ_IDS) return { branches, departs, others: looked };
   const ids = rows.map((r) => r.id);
   // Tested again against the departments: a case moved into them since the ids were read is counted there, not twice.
-  return { departs, others: (q) => (ids.length === 0 ? sql<SqlBool>`FALSE` : sql<SqlBool>`${sql.ref(`${q}.id`)} = ANY (CAST(${ids} AS text[])) AND NOT COALESCE(${departs(q)}, FALSE)`) };
+  return { branches, departs, others: (q) => (ids.length === 0 ? sql<SqlBool>`FALSE` : sql<SqlBool>`${sql.ref(`${q}.id`)} = ANY (CAST(${ids} AS text[])) AND NOT COALESCE(${departs(q)}, FALSE)`) };
 }
 
 /**
@@ -141,7 +148,7 @@ export async function ruleSplit(db: Kysely<DB>, request: FastifyRequest, model: 
   const scopedBy = model.page.entity.scopedBy;
   if (!scopedBy) {
     const own = await caseSplit(db, request, model);
-    return own && { departs: own.departs, others: own.others(model.table) };
+    return own && { departs: own.departs, others: own.others(model.table), covers: (filter) => covered(own.branches, filter) };
   }
   const owner = request.server.pageModels.get(scopedBy.page);
   if (!owner || scopedBy.field.column !== OWNER_COLUMN || !model.tenantScoped || model.softDeleted) return undefined;
@@ -150,9 +157,16 @@ export async function ruleSplit(db: Kysely<DB>, request: FastifyRequest, model: 
   if (!split) return undefined;
   return {
     departs: split.departs,
+    covers: () => false,
     others: sql<SqlBool>`${sql.ref(`${model.table}.${OWNER_COLUMN}`)} IN (
       SELECT so.id FROM ${sql.table(owner.table)} AS so WHERE so.tenant_id = ${currentTenant(request)} AND ${split.others('so')})`,
   };
 }
 
 
+
+/** A view filter one of whose conditions is a rule branch, or an anyOf of rule branches (the same JSON: compiled alike). */
+function covered(branches: readonly RowCondition[], filter: readonly RowCondition[]): boolean {
+  const known = new Set(branches.map((b) => JSON.stringify(b)));
+  return filter.some((c) => ('anyOf' in c ? c.anyOf : [c]).every((b) => known.has(JSON.stringify(b))) && ('anyOf' in c ? c.anyOf.length > 0 : true));
+}
