@@ -1,5 +1,6 @@
 /**
- * The summaries 首页 reads (dash_case_summary, dash_progress_summary, dash_receipt_summary; migration 0038): kept current by statement
+ * The summaries 首页 reads (dash_case_summary, dash_progress_summary, dash_receipt_summary: migration
+ * 0038; dash_cost_summary, and the entries' and costs' case departments: 0039): kept current by statement
  * triggers on the case table, in the transaction of every write whatever path it takes (the list's
  * add, edit and delete, import, workflow transitions, the demo seed, SQL by hand). The case table is
  * created from its page document after the migrations, so the triggers are attached here, once the
@@ -13,26 +14,37 @@ import type { DB } from '../db/types';
 export const CASE_TABLE = 'biz_receive';
 export const PROGRESS_TABLE = 'biz_receive_progress';
 export const RECEIPT_TABLE = 'biz_receipt';
+export const COST_TABLE = 'biz_case_cost';
 
-/** A summary, the table whose triggers keep it, and how it is filled from that table's rows. */
-interface Summary {
+/** A set of statement triggers (one per event) on `table` calling `change` (a function of the migrations). */
+interface TriggerSet {
   table: string;
-  summary: string;
-  /** The trigger function (migration 0038) and the names of its transition tables. */
+  /** The triggers are named `<prefix>_ins` … `<prefix>_trunc`. */
+  prefix: string;
   change: string;
   newRows: string;
   oldRows: string;
+}
+
+/** A summary, the triggers that keep it and how it is filled from the rows it counts. */
+interface Summary {
+  summary: string;
+  triggers: readonly TriggerSet[];
   fill: string;
 }
 
+/** The triggers of a summary kept per owner case's 承办部门 (migration 0039): on its own table and on the case table. */
+const ownedTriggers = (summary: string, table: string, rows: string): TriggerSet[] => [
+  { table, prefix: summary, change: `${summary}_change`, newRows: `new_${rows}`, oldRows: `old_${rows}` },
+  { table: CASE_TABLE, prefix: `${summary}_owner`, change: `${summary}_owner_change`, newRows: 'new_cases', oldRows: 'old_cases' },
+];
+
 const SUMMARIES: readonly Summary[] = [
   {
-    table: CASE_TABLE,
     summary: 'dash_case_summary',
-    change: 'dash_case_summary_change',
-    newRows: 'new_cases',
-    oldRows: 'old_cases',
+    triggers: [{ table: CASE_TABLE, prefix: 'dash_case_summary', change: 'dash_case_summary_change', newRows: 'new_cases', oldRows: 'old_cases' }],
     fill: `
+      DELETE FROM dash_case_summary;
       INSERT INTO dash_case_summary (tenant_id, trust_month, receive_status, insurer_code, province, depart_id, cases, due_cases, due_amount)
       SELECT tenant_id, date_trunc('month', trust_date)::date, receive_status::text, insurer_code::text, left(area_code::text, 2), depart_id::text,
              count(*), count(*) FILTER (WHERE COALESCE(invoiced_amount, 0) < COALESCE(fee_amount, 0)),
@@ -40,34 +52,23 @@ const SUMMARIES: readonly Summary[] = [
       FROM biz_receive
       GROUP BY 1, 2, 3, 4, 5, 6`,
   },
+  // 结案 and 待审批费用 count entries and costs whose case the user may see: kept per the case's 承办部门.
+  { summary: 'dash_progress_summary', triggers: ownedTriggers('dash_progress_summary', PROGRESS_TABLE, 'entries'), fill: 'SELECT dash_progress_summary_fill()' },
+  { summary: 'dash_cost_summary', triggers: ownedTriggers('dash_cost_summary', COST_TABLE, 'costs'), fill: 'SELECT dash_cost_summary_fill()' },
   {
-    table: PROGRESS_TABLE,
-    summary: 'dash_progress_summary',
-    change: 'dash_progress_summary_change',
-    newRows: 'new_entries',
-    oldRows: 'old_entries',
-    fill: `
-      INSERT INTO dash_progress_summary (tenant_id, to_status, day, entries, late)
-      SELECT tenant_id, to_status::text, progress_time::date, count(*), count(*) FILTER (WHERE progress_time > progress_time::date + interval '23:59:59')
-      FROM biz_receive_progress WHERE to_status IS NOT NULL AND progress_time IS NOT NULL
-      GROUP BY 1, 2, 3`,
-  },
-  {
-    table: RECEIPT_TABLE,
     summary: 'dash_receipt_summary',
-    change: 'dash_receipt_summary_change',
-    newRows: 'new_receipts',
-    oldRows: 'old_receipts',
+    triggers: [{ table: RECEIPT_TABLE, prefix: 'dash_receipt_summary', change: 'dash_receipt_summary_change', newRows: 'new_receipts', oldRows: 'old_receipts' }],
     fill: `
+      DELETE FROM dash_receipt_summary;
       INSERT INTO dash_receipt_summary (tenant_id, day, receipts, amount)
       SELECT tenant_id, open_date, count(*), sum(COALESCE(amount, 0)) FROM biz_receipt WHERE open_date IS NOT NULL GROUP BY 1, 2`,
   },
 ];
 
 const EVENTS = [
-  { suffix: 'ins', event: 'INSERT', tables: (s: Summary) => `REFERENCING NEW TABLE AS ${s.newRows}` },
-  { suffix: 'upd', event: 'UPDATE', tables: (s: Summary) => `REFERENCING OLD TABLE AS ${s.oldRows} NEW TABLE AS ${s.newRows}` },
-  { suffix: 'del', event: 'DELETE', tables: (s: Summary) => `REFERENCING OLD TABLE AS ${s.oldRows}` },
+  { suffix: 'ins', event: 'INSERT', tables: (t: TriggerSet) => `REFERENCING NEW TABLE AS ${t.newRows}` },
+  { suffix: 'upd', event: 'UPDATE', tables: (t: TriggerSet) => `REFERENCING OLD TABLE AS ${t.oldRows} NEW TABLE AS ${t.newRows}` },
+  { suffix: 'del', event: 'DELETE', tables: (t: TriggerSet) => `REFERENCING OLD TABLE AS ${t.oldRows}` },
   { suffix: 'trunc', event: 'TRUNCATE', tables: () => '' },
 ] as const;
 
@@ -76,29 +77,33 @@ async function exists(db: Kysely<DB>, relation: string): Promise<boolean> {
   return rows[0].oid !== null;
 }
 
-async function attachedTriggers(db: Kysely<DB>, s: Summary): Promise<number> {
+async function attachedTriggers(db: Kysely<DB>, t: TriggerSet): Promise<number> {
   const { rows } = await sql<{ n: string }>`
-    SELECT count(*) AS n FROM pg_trigger WHERE tgrelid = ${s.table}::regclass AND tgname LIKE ${`${s.summary}%`}`.execute(db);
+    SELECT count(*) AS n FROM pg_trigger WHERE tgrelid = ${t.table}::regclass AND tgname IN (${sql.join(EVENTS.map((e) => `${t.prefix}_${e.suffix}`))})`.execute(db);
   return Number(rows[0].n);
 }
 
 /**
- * Attaches a summary's triggers and fills it when they are not there yet; true when it did. Nothing
- * to do without the summary (migration 0038) or its table (no page of it loaded).
+ * Attaches a summary's triggers and fills it when they are not all there yet; true when it did.
+ * Nothing to do without the summary (migrations) or a table it follows (no page of it loaded).
  */
 async function ensureSummary(db: Kysely<DB>, s: Summary): Promise<boolean> {
-  if (!(await exists(db, s.summary)) || !(await exists(db, s.table))) return false;
-  if ((await attachedTriggers(db, s)) === EVENTS.length) return false;
+  if (!(await exists(db, s.summary))) return false;
+  for (const t of s.triggers) if (!(await exists(db, t.table))) return false;
+  const counts = await Promise.all(s.triggers.map((t) => attachedTriggers(db, t)));
+  if (counts.every((n) => n === EVENTS.length)) return false;
+  const tables = [...new Set(s.triggers.map((t) => t.table))].sort((a, b) => (a === CASE_TABLE ? -1 : b === CASE_TABLE ? 1 : a.localeCompare(b)));
   await inTransaction(db, async (trx) => {
-    // Writers wait until the triggers are there and the summary holds every row they could change.
-    await sql`LOCK TABLE ${sql.table(s.table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
-    for (const e of EVENTS) {
-      const name = `${s.summary}_${e.suffix}`;
-      await sql.raw(`DROP TRIGGER IF EXISTS ${name} ON ${s.table}`).execute(trx);
-      await sql.raw(`CREATE TRIGGER ${name} AFTER ${e.event} ON ${s.table} ${e.tables(s)} FOR EACH STATEMENT EXECUTE FUNCTION ${s.change}()`).execute(trx);
+    // Writers wait until the triggers are there and the summary holds every row they could change (the case table first, as its writes lock).
+    for (const table of tables) await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+    for (const t of s.triggers) {
+      for (const e of EVENTS) {
+        const name = `${t.prefix}_${e.suffix}`;
+        await sql.raw(`DROP TRIGGER IF EXISTS ${name} ON ${t.table}`).execute(trx);
+        await sql.raw(`CREATE TRIGGER ${name} AFTER ${e.event} ON ${t.table} ${e.tables(t)} FOR EACH STATEMENT EXECUTE FUNCTION ${t.change}()`).execute(trx);
+      }
     }
-    await sql.raw(`DELETE FROM ${s.summary}`).execute(trx);
-    await sql.raw(s.fill).execute(trx);
+    for (const statement of s.fill.split(';').filter((x) => x.trim() !== '')) await sql.raw(statement).execute(trx);
   });
   // The planner reads the summary by its key only once it knows the table's size.
   await sql.raw(`ANALYZE ${s.summary}`).execute(db);

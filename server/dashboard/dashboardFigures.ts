@@ -37,8 +37,9 @@ function figureOf(spec: Pick<FigureSpec, 'key' | 'title' | 'unit' | 'money' | 't
 }
 
 /**
- * The figures of `specs`: from the case summary where it can say (summaryReader.ts), the others one
- * statement per page they count (FigureReader.aggregateAll).
+ * The figures of `specs`: from the summary where it can say (summaryReader.ts); the others, where a
+ * summary serves the page, one statement each (the few it leaves are views an index answers), else
+ * one statement per page they count (FigureReader.aggregateAll).
  */
 async function byPage(reader: FigureReader, specs: readonly FigureSpec[]): Promise<Figure[]> {
   const pagesOf = [...new Set(specs.map((s) => s.target.page))];
@@ -49,7 +50,7 @@ async function byPage(reader: FigureReader, specs: readonly FigureSpec[]): Promi
       const summed = await Promise.all(specs.filter((s) => s.target.page === page).map(async (spec) => ({ spec, value: await summary?.aggregate(spec.target, spec.measure) })));
       for (const { spec, value } of summed) if (value) done.set(spec, figureOf(spec, value.count, value.value));
       const mine = summed.filter((s) => !s.value).map((s) => s.spec);
-      const values = await reader.aggregateAll(page, mine);
+      const values = summary ? await reader.aggregateEach(page, mine) : await reader.aggregateAll(page, mine);
       mine.forEach((spec, i) => done.set(spec, figureOf(spec, values[i].count, values[i].value)));
     }),
   );

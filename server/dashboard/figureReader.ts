@@ -18,8 +18,21 @@ import { viewCondition } from '../crud/entity/viewFilter';
 import type { EntityModel } from '../crud/entity/model';
 import { dynamic, type EntityStore } from '../crud/entity/store';
 import { DASHBOARD_READS, ReadLimit } from './concurrency';
-import { CASE_TABLE, PROGRESS_TABLE, RECEIPT_TABLE } from './caseSummary';
-import { CaseSummaryReader, ProgressSummaryReader, ReceiptSummaryReader, type FigureSummary } from './summaryReader';
+import { CASE_TABLE, COST_TABLE, PROGRESS_TABLE, RECEIPT_TABLE } from './caseSummary';
+import { ruleSplit, type RuleSplit } from './ruleSplit';
+import {
+  bothParts,
+  CaseSummaryQueries,
+  CostSummaryQueries,
+  ProgressSummaryQueries,
+  ReceiptSummaryQueries,
+  summaryOf,
+  type AggregateQuery,
+  type FigureQueries,
+  type FigureSummary,
+  type GroupsQuery,
+  type SummaryRows,
+} from './summaryReader';
 
 export interface Aggregate {
   count: number;
@@ -63,6 +76,7 @@ function groupSql(model: EntityModel, grouping: Grouping): RawBuilder<string> {
 /** Figures of one request: its user's rules and tenant. */
 export class FigureReader {
   private readonly limit = new ReadLimit(DASHBOARD_READS);
+  private readonly splits = new Map<string, Promise<RuleSplit | undefined>>();
 
   constructor(
     private readonly request: FastifyRequest,
@@ -80,18 +94,71 @@ export class FigureReader {
     return (await this.baseOf(model, page)).base;
   }
 
+  /** The summary's statements for the page's figures (its rows narrowed by `only`), or undefined when no summary keeps the page's table. */
+  private summaryQueries(model: EntityModel, only: SummaryRows): FigureQueries | undefined {
+    const tenant = currentTenant(this.request);
+    if (model.table === CASE_TABLE) return new CaseSummaryQueries(tenant, model, only);
+    if (model.table === PROGRESS_TABLE) return new ProgressSummaryQueries(tenant, only);
+    if (model.table === COST_TABLE) return new CostSummaryQueries(tenant, model, only);
+    // Invoices keep no case: the summary serves only a user without a rule on them.
+    return model.table === RECEIPT_TABLE && !only ? new ReceiptSummaryQueries(tenant) : undefined;
+  }
+
   /**
-   * The summary for the page's figures (the cases, the progress entries), when the list's conditions
-   * on its rows are the tenant's alone (no 数据规则, none on the owner case either); undefined otherwise.
+   * The summary for the page's figures: the summary alone when the list's conditions on its rows are
+   * the tenant's alone (no 数据规则, none on the owner case either); under a rule that splits
+   * (ruleSplit.ts), its department part from the summary plus the rest counted live, in one statement
+   * a figure; undefined otherwise (every figure counted live).
    */
   async summary(page: string): Promise<FigureSummary | undefined> {
     const model = this.pages.model(page);
     if (!model.tenantScoped || model.softDeleted) return undefined;
-    if (model.table !== CASE_TABLE && model.table !== PROGRESS_TABLE && model.table !== RECEIPT_TABLE) return undefined;
-    if ((await this.baseOf(model, page)).ruled) return undefined;
-    const tenant = currentTenant(this.request);
-    if (model.table === CASE_TABLE) return new CaseSummaryReader(this.db, tenant, model, this.limit);
-    return model.table === PROGRESS_TABLE ? new ProgressSummaryReader(this.db, tenant, this.limit) : new ReceiptSummaryReader(this.db, tenant, this.limit);
+    const { ruled } = await this.baseOf(model, page);
+    if (!ruled) {
+      const queries = this.summaryQueries(model, undefined);
+      return queries && summaryOf(queries, this.db, this.limit);
+    }
+    const split = await this.split(model);
+    if (!split) return undefined;
+    const departs = this.summaryQueries(model, split.departs);
+    if (!departs) return undefined;
+    const visible = this.pages.store(page).visibleCondition(currentTenant(this.request));
+    return summaryOf(bothParts(departs, this.liveQueries(model, bothConditions(visible, split.others))), this.db, this.limit);
+  }
+
+  /** The split of the user's rule on the page (read once per request and page). */
+  private split(model: EntityModel): Promise<RuleSplit | undefined> {
+    let made = this.splits.get(model.table);
+    if (!made) {
+      made = ruleSplit(this.db, this.request, model);
+      this.splits.set(model.table, made);
+    }
+    return made;
+  }
+
+  /** Live statements over the page's rows passing `base`, narrowed by each target. */
+  private liveQueries(model: EntityModel, base: Expression<SqlBool> | undefined): FigureQueries {
+    return {
+      aggregate: async (target, measure) => {
+        let qb = dynamic(this.db)
+          .selectFrom(model.table)
+          .select([sql<string>`count(*)`.as('n'), measureSql(model, measure).as('v')]);
+        const where = bothConditions(base, await this.narrowing(model, target));
+        if (where) qb = qb.where(where);
+        return sql<{ n: string; v: string }>`${qb}` as AggregateQuery;
+      },
+      groups: async (target, grouping) => {
+        const key = groupSql(model, grouping);
+        let qb = dynamic(this.db)
+          .selectFrom(model.table)
+          .select([key.as('k'), sql<string>`count(*)`.as('n')])
+          .where(sql<SqlBool>`${columnOf(model, grouping.field)} IS NOT NULL`)
+          .groupBy(key);
+        const where = bothConditions(base, await this.narrowing(model, target));
+        if (where) qb = qb.where(where);
+        return sql<{ k: string; n: string }>`${qb}` as GroupsQuery;
+      },
+    };
   }
 
   /** The target's own conditions on top of the base: its view and its query. */
@@ -132,6 +199,27 @@ export class FigureReader {
     const row = (await this.limit.run(() => qb.executeTakeFirstOrThrow())) as Record<string, unknown>;
     return items.map((_, i) => ({ count: Number(row[`c${i}`]), value: Number(row[`v${i}`]) }));
   }
+
+  /**
+   * Several figures over one page, each its own statement whatever the rule: the figures a summary
+   * leaves (我的案件, 协办 …: views an index answers, their few rows then tested against the rule) —
+   * one pass over all rows would throw those indexes away.
+   */
+  async aggregateEach(page: string, items: ReadonlyArray<{ target: ListTarget; measure: Measure }>): Promise<Aggregate[]> {
+    const model = this.pages.model(page);
+    const { base, ruled } = await this.baseOf(model, page);
+    const split = ruled ? await this.split(model) : undefined;
+    const visible = this.pages.store(page).visibleCondition(currentTenant(this.request));
+    return Promise.all(
+      items.map(async (item) => {
+        // A view inside the rule (我的案件 under 本部门 or 主办 or 成员): its rows need no test of the rule.
+        const view = item.target.view ? model.page.views.find((v) => v.key === item.target.view) : undefined;
+        const rows = view && split?.covers(view.filter) ? visible : base;
+        return this.aggregateOne(model, bothConditions(rows, await this.narrowing(model, item.target)), item.measure);
+      }),
+    );
+  }
+
 
   private async aggregateOne(model: EntityModel, where: Expression<SqlBool> | undefined, measure: Measure): Promise<Aggregate> {
     let qb = dynamic(this.db)

@@ -21,6 +21,59 @@ export interface FigureSummary {
   groups(target: ListTarget, grouping: Grouping, limit?: number): Promise<GroupAggregate[] | undefined>;
 }
 
+/** One figure's statement: how many rows (`n`) and the measure (`v`). */
+export type AggregateQuery = RawBuilder<{ n: string; v: string }>;
+/** A grouping's statement: each group's key (`k`) and rows (`n`), unordered, groups of no rows allowed. */
+export type GroupsQuery = RawBuilder<{ k: string; n: string }>;
+
+/**
+ * The statements of figures a source can answer (a summary, the live rows of a part of a data rule),
+ * undefined where it cannot say; run by `summaryOf`, added up by `bothParts`.
+ */
+export interface FigureQueries {
+  aggregate(target: ListTarget, measure: Measure): Promise<AggregateQuery | undefined>;
+  groups(target: ListTarget, grouping: Grouping): Promise<GroupsQuery | undefined>;
+}
+
+/** The figures of `queries`, run under the request's read limit: groups with rows, most first then by key. */
+export function summaryOf(queries: FigureQueries, db: Kysely<DB>, limit: ReadLimit): FigureSummary {
+  return {
+    async aggregate(target, measure) {
+      const query = await queries.aggregate(target, measure);
+      if (!query) return undefined;
+      const { rows } = await limit.run(() => query.execute(db));
+      return { count: Number(rows[0].n), value: Number(rows[0].v) };
+    },
+    async groups(target, grouping, most) {
+      const query = await queries.groups(target, grouping);
+      if (!query) return undefined;
+      const ordered = sql<{ k: string; n: string }>`SELECT g.k, g.n FROM (${query}) AS g WHERE g.n > 0 ORDER BY g.n DESC, g.k
+        ${most === undefined ? sql`` : sql`LIMIT ${most}`}`;
+      const { rows } = await limit.run(() => ordered.execute(db));
+      return rows.map((r) => ({ key: r.k, count: Number(r.n), value: Number(r.n) }));
+    },
+  };
+}
+
+/**
+ * The figures of two disjoint sets of rows added up in one statement (a data rule split into its
+ * departments, read from a summary, and the rest, counted live); undefined where either cannot say.
+ */
+export function bothParts(a: FigureQueries, b: FigureQueries): FigureQueries {
+  return {
+    async aggregate(target, measure) {
+      const [x, y] = await Promise.all([a.aggregate(target, measure), b.aggregate(target, measure)]);
+      if (!x || !y) return undefined;
+      return sql<{ n: string; v: string }>`SELECT x.n + y.n AS n, x.v + y.v AS v FROM (${x}) AS x CROSS JOIN (${y}) AS y`;
+    },
+    async groups(target, grouping) {
+      const [x, y] = await Promise.all([a.groups(target, grouping), b.groups(target, grouping)]);
+      if (!x || !y) return undefined;
+      return sql<{ k: string; n: string }>`SELECT u.k, sum(u.n) AS n FROM ((${x}) UNION ALL (${y})) AS u GROUP BY u.k`;
+    },
+  };
+}
+
 /** The views the summary answers, with the filter it was built for. */
 const SUMMARY_VIEWS: Readonly<Record<string, { filter: RowCondition[]; state: string; measure: 'due' | 'cases' }>> = {
   waitReceipt: {
@@ -62,12 +115,19 @@ function groupedBy(grouping: Grouping): 'month' | 'insurer' | 'province' | undef
   return undefined;
 }
 
-export class CaseSummaryReader implements FigureSummary {
+/**
+ * A condition on a summary's rows (named by the summary table): the department part of a data rule
+ * on the 承办部门 the summary keeps; undefined for every row.
+ */
+export type SummaryRows = ((summary: string) => RawBuilder<SqlBool>) | undefined;
+
+const CASE_SUMMARY = 'dash_case_summary';
+
+export class CaseSummaryQueries implements FigureQueries {
   constructor(
-    private readonly db: Kysely<DB>,
     private readonly tenantId: number,
     private readonly model: EntityModel,
-    private readonly limit: ReadLimit,
+    private readonly only: SummaryRows = undefined,
   ) {}
 
   private viewOf(key: string): (typeof SUMMARY_VIEWS)[string] | undefined {
@@ -99,35 +159,33 @@ export class CaseSummaryReader implements FigureSummary {
     const owedSum = measure.kind === 'sum' && measure.field === 'feeAmount' && measure.minus === 'invoicedAmount';
     if (!countOnly && !(owedSum && due)) return undefined;
     parts.push(sql<SqlBool>`tenant_id = ${this.tenantId}`);
+    if (this.only) parts.push(this.only(CASE_SUMMARY));
     return { where: sql<SqlBool>`${sql.join(parts, sql` AND `)}`, due };
   }
 
   /** The target's count and measure from the summary, or undefined when the summary cannot say. */
-  async aggregate(target: ListTarget, measure: Measure): Promise<Aggregate | undefined> {
+  aggregate(target: ListTarget, measure: Measure): Promise<AggregateQuery | undefined> {
     const shape = this.shape(target, measure);
-    if (!shape) return undefined;
-    const query = shape.due
-      ? sql<{ n: string; v: string }>`SELECT COALESCE(sum(due_cases), 0) AS n, COALESCE(sum(due_amount), 0) AS v FROM dash_case_summary WHERE ${shape.where}`
-      : sql<{ n: string; v: string }>`SELECT COALESCE(sum(cases), 0) AS n, COALESCE(sum(cases), 0) AS v FROM dash_case_summary WHERE ${shape.where}`;
-    const { rows } = await this.limit.run(() => query.execute(this.db));
-    return { count: Number(rows[0].n), value: Number(rows[0].v) };
+    if (!shape) return Promise.resolve(undefined);
+    return Promise.resolve(
+      shape.due
+        ? sql<{ n: string; v: string }>`SELECT COALESCE(sum(due_cases), 0) AS n, COALESCE(sum(due_amount), 0) AS v FROM dash_case_summary WHERE ${shape.where}`
+        : sql<{ n: string; v: string }>`SELECT COALESCE(sum(cases), 0) AS n, COALESCE(sum(cases), 0) AS v FROM dash_case_summary WHERE ${shape.where}`,
+    );
   }
 
   /**
    * The target's case counts per month of 委托日期, per 委托方 or per province (the first two digits of
-   * 出险地区), most first then by key, at most `limit`; undefined when the summary cannot say.
+   * 出险地区); undefined when the summary cannot say.
    */
-  async groups(target: ListTarget, grouping: Grouping, limit?: number): Promise<GroupAggregate[] | undefined> {
+  groups(target: ListTarget, grouping: Grouping): Promise<GroupsQuery | undefined> {
     const by = groupedBy(grouping);
     const shape = this.shape(target, { kind: 'count' });
-    if (!by || !shape || shape.due) return undefined;
+    if (!by || !shape || shape.due) return Promise.resolve(undefined);
     const key = { month: sql`to_char(trust_month, 'YYYY-MM')`, insurer: sql`insurer_code`, province: sql`province` }[by];
     const column = { month: sql`trust_month`, insurer: sql`insurer_code`, province: sql`province` }[by];
-    const query = sql<{ k: string; n: string }>`
-      SELECT ${key} AS k, sum(cases) AS n FROM dash_case_summary WHERE ${shape.where} AND ${column} IS NOT NULL
-      GROUP BY 1 HAVING sum(cases) > 0 ORDER BY 2 DESC, 1 ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`;
-    const { rows } = await this.limit.run(() => query.execute(this.db));
-    return rows.map((r) => ({ key: r.k, count: Number(r.n), value: Number(r.n) }));
+    return Promise.resolve(sql<{ k: string; n: string }>`
+      SELECT ${key} AS k, sum(cases) AS n FROM dash_case_summary WHERE ${shape.where} AND ${column} IS NOT NULL GROUP BY 1`);
   }
 }
 
@@ -142,11 +200,10 @@ function wholeDays(value: unknown): { begin: string; end: string } | undefined {
  * 案件进度 entries into a state over whole days (结案: the entries to 已结案), from the progress
  * summary: a list's range ends at 23:59:59 of its end day, so that day's later entries are taken off.
  */
-export class ProgressSummaryReader implements FigureSummary {
+export class ProgressSummaryQueries implements FigureQueries {
   constructor(
-    private readonly db: Kysely<DB>,
     private readonly tenantId: number,
-    private readonly limit: ReadLimit,
+    private readonly only: SummaryRows = undefined,
   ) {}
 
   private shape(target: ListTarget, measure: Measure): { state: string; begin: string; end: string } | undefined {
@@ -161,51 +218,74 @@ export class ProgressSummaryReader implements FigureSummary {
   }
 
   private where(shape: { state: string; begin: string; end: string }): RawBuilder<SqlBool> {
-    return sql<SqlBool>`tenant_id = ${this.tenantId} AND to_status = ${shape.state} AND day >= ${shape.begin}::date AND day <= ${shape.end}::date`;
+    const only = this.only ? sql<SqlBool>` AND ${this.only('dash_progress_summary')}` : sql``;
+    return sql<SqlBool>`tenant_id = ${this.tenantId} AND to_status = ${shape.state} AND day >= ${shape.begin}::date AND day <= ${shape.end}::date${only}`;
   }
 
-  async aggregate(target: ListTarget, measure: Measure): Promise<Aggregate | undefined> {
+  aggregate(target: ListTarget, measure: Measure): Promise<AggregateQuery | undefined> {
     const shape = this.shape(target, measure);
-    if (!shape) return undefined;
-    const query = sql<{ n: string }>`SELECT COALESCE(sum(entries), 0) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0) AS n
-      FROM dash_progress_summary WHERE ${this.where(shape)}`;
-    const { rows } = await this.limit.run(() => query.execute(this.db));
-    return { count: Number(rows[0].n), value: Number(rows[0].n) };
+    if (!shape) return Promise.resolve(undefined);
+    const n = sql`COALESCE(sum(entries), 0) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0)`;
+    return Promise.resolve(sql<{ n: string; v: string }>`SELECT ${n} AS n, ${n} AS v FROM dash_progress_summary WHERE ${this.where(shape)}`);
   }
 
-  async groups(target: ListTarget, grouping: Grouping, limit?: number): Promise<GroupAggregate[] | undefined> {
+  groups(target: ListTarget, grouping: Grouping): Promise<GroupsQuery | undefined> {
     const shape = this.shape(target, { kind: 'count' });
-    if (!shape || grouping.field !== 'progressTime' || grouping.by !== 'month') return undefined;
+    if (!shape || grouping.field !== 'progressTime' || grouping.by !== 'month') return Promise.resolve(undefined);
     const n = sql`sum(entries) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0)`;
-    const query = sql<{ k: string; n: string }>`
-      SELECT to_char(day, 'YYYY-MM') AS k, ${n} AS n FROM dash_progress_summary WHERE ${this.where(shape)}
-      GROUP BY 1 HAVING ${n} > 0 ORDER BY 2 DESC, 1 ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`;
-    const { rows } = await this.limit.run(() => query.execute(this.db));
-    return rows.map((r) => ({ key: r.k, count: Number(r.n), value: Number(r.n) }));
+    return Promise.resolve(sql<{ k: string; n: string }>`SELECT to_char(day, 'YYYY-MM') AS k, ${n} AS n FROM dash_progress_summary WHERE ${this.where(shape)} GROUP BY 1`);
+  }
+}
+
+/** The views of the cost page the summary answers: a filter of one approval state (待审批: submitted). */
+const COST_STATE_FIELD = 'costStatus';
+
+/** Costs in an approval state (待审批费用: how many, how much), from the cost summary. */
+export class CostSummaryQueries implements FigureQueries {
+  constructor(
+    private readonly tenantId: number,
+    private readonly model: EntityModel,
+    private readonly only: SummaryRows = undefined,
+  ) {}
+
+  /** The state a view's filter keeps, when its filter is exactly one fixed state. */
+  private stateOf(key: string): string | undefined {
+    const view = this.model.page.views.find((v) => v.key === key);
+    const [only, ...more] = view?.filter ?? [];
+    if (!only || more.length > 0 || !('field' in only) || only.field !== COST_STATE_FIELD || only.op !== 'eq') return undefined;
+    return only.otherField === undefined && only.session === undefined && typeof only.value === 'string' ? only.value : undefined;
+  }
+
+  aggregate(target: ListTarget, measure: Measure): Promise<AggregateQuery | undefined> {
+    const state = target.view ? this.stateOf(target.view) : undefined;
+    if (!state || Object.keys(target.values ?? {}).length > 0 || (target.superQuery ?? []).length > 0) return Promise.resolve(undefined);
+    const amount = measure.kind === 'sum' && measure.field === 'amount' && measure.minus === undefined;
+    if (!(amount || measure.kind === 'count')) return Promise.resolve(undefined);
+    const only = this.only ? sql` AND ${this.only('dash_cost_summary')}` : sql``;
+    return Promise.resolve(sql<{ n: string; v: string }>`SELECT COALESCE(sum(costs), 0) AS n, ${amount ? sql`COALESCE(sum(amount), 0)` : sql`COALESCE(sum(costs), 0)`} AS v
+      FROM dash_cost_summary WHERE tenant_id = ${this.tenantId} AND cost_status = ${state}${only}`);
+  }
+
+  groups(): Promise<GroupsQuery | undefined> {
+    return Promise.resolve(undefined);
   }
 }
 
 /** Invoices over whole days of 开票日期 (本年已开票: how many, how much), from the invoice summary. */
-export class ReceiptSummaryReader implements FigureSummary {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly tenantId: number,
-    private readonly limit: ReadLimit,
-  ) {}
+export class ReceiptSummaryQueries implements FigureQueries {
+  constructor(private readonly tenantId: number) {}
 
-  async aggregate(target: ListTarget, measure: Measure): Promise<Aggregate | undefined> {
+  aggregate(target: ListTarget, measure: Measure): Promise<AggregateQuery | undefined> {
     const values = Object.entries(target.values ?? {});
-    if (target.view || (target.superQuery ?? []).length > 0 || values.length !== 1 || values[0][0] !== 'openDate') return undefined;
+    if (target.view || (target.superQuery ?? []).length > 0 || values.length !== 1 || values[0][0] !== 'openDate') return Promise.resolve(undefined);
     const days = wholeDays(values[0][1]);
     const amount = measure.kind === 'sum' && measure.field === 'amount' && measure.minus === undefined;
-    if (!days || !(amount || measure.kind === 'count')) return undefined;
-    const query = sql<{ n: string; v: string }>`SELECT COALESCE(sum(receipts), 0) AS n, COALESCE(sum(amount), 0) AS v FROM dash_receipt_summary
-      WHERE tenant_id = ${this.tenantId} AND day >= ${days.begin}::date AND day <= ${days.end}::date`;
-    const { rows } = await this.limit.run(() => query.execute(this.db));
-    return { count: Number(rows[0].n), value: Number(amount ? rows[0].v : rows[0].n) };
+    if (!days || !(amount || measure.kind === 'count')) return Promise.resolve(undefined);
+    return Promise.resolve(sql<{ n: string; v: string }>`SELECT COALESCE(sum(receipts), 0) AS n, ${amount ? sql`COALESCE(sum(amount), 0)` : sql`COALESCE(sum(receipts), 0)`} AS v
+      FROM dash_receipt_summary WHERE tenant_id = ${this.tenantId} AND day >= ${days.begin}::date AND day <= ${days.end}::date`);
   }
 
-  groups(): Promise<GroupAggregate[] | undefined> {
+  groups(): Promise<GroupsQuery | undefined> {
     return Promise.resolve(undefined);
   }
 }

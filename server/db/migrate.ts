@@ -32,6 +32,7 @@ import * as m0035 from './migrations/0035_settings_third_accounts';
 import * as m0036 from './migrations/0036_examples_steps_results';
 import * as m0037 from './migrations/0037_examples_detail_monitor';
 import * as m0038 from './migrations/0038_case_summary';
+import * as m0039 from './migrations/0039_dashboard_owner_departs';
 import * as m0043 from './migrations/0043_examples_menu_order';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0036_examples_steps_results': m0036,
   '0037_examples_detail_monitor': m0037,
   '0038_case_summary': m0038,
+  '0039_dashboard_owner_departs': m0039,
   '0043_examples_menu_order': m0043,
 };
 

@@ -41,15 +41,23 @@ describe.each(DATABASE_KINDS)('首页 case summary (%s)', (kind) => {
              COALESCE(sum(COALESCE(fee_amount, 0) - COALESCE(invoiced_amount, 0)) FILTER (WHERE COALESCE(invoiced_amount, 0) < COALESCE(fee_amount, 0)), 0) AS da
       FROM biz_receive GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`);
     expect(summary).toEqual(hand);
-    const entries = await sql<{ t: number; s: string; d: string; n: string; late: string }>`
-      SELECT tenant_id AS t, to_status AS s, day::text AS d, sum(entries) AS n, sum(late) AS late FROM dash_progress_summary
-      GROUP BY 1, 2, 3 HAVING sum(entries) <> 0 OR sum(late) <> 0 ORDER BY 1, 2, 3`.execute(db());
-    const byHand = await sql<{ t: number; s: string; d: string; n: string; late: string }>`
-      SELECT tenant_id AS t, to_status::text AS s, progress_time::date::text AS d, count(*) AS n,
-             count(*) FILTER (WHERE progress_time > progress_time::date + interval '23:59:59') AS late
-      FROM biz_receive_progress WHERE to_status IS NOT NULL AND progress_time IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db());
-    const numbers = (rows: Array<{ t: number; s: string; d: string; n: string; late: string }>) => rows.map((r) => ({ ...r, n: Number(r.n), late: Number(r.late) }));
-    expect(numbers(entries.rows)).toEqual(numbers(byHand.rows));
+    // Entries and costs per their case's 承办部门 (the case of the same id and tenant; blank without one).
+    const entries = await grouped(sql`
+      SELECT tenant_id AS t, to_status AS s, day::text AS d, depart_id AS o, sum(entries) AS n, sum(late) AS dn, 0 AS da FROM dash_progress_summary
+      GROUP BY 1, 2, 3, 4 HAVING sum(entries) <> 0 OR sum(late) <> 0 ORDER BY 1, 2, 3, 4`);
+    const byHand = await grouped(sql`
+      SELECT p.tenant_id AS t, p.to_status::text AS s, p.progress_time::date::text AS d, c.depart_id::text AS o, count(*) AS n,
+             count(*) FILTER (WHERE p.progress_time > p.progress_time::date + interval '23:59:59') AS dn, 0 AS da
+      FROM biz_receive_progress p LEFT JOIN biz_receive c ON c.id = p.receive_id AND c.tenant_id = p.tenant_id
+      WHERE p.to_status IS NOT NULL AND p.progress_time IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
+    expect(entries).toEqual(byHand);
+    const costs = await grouped(sql`
+      SELECT tenant_id AS t, cost_status AS s, depart_id AS o, sum(costs) AS n, 0 AS dn, sum(amount) AS da FROM dash_cost_summary
+      GROUP BY 1, 2, 3 HAVING sum(costs) <> 0 OR sum(amount) <> 0 ORDER BY 1, 2, 3`);
+    const costsByHand = await grouped(sql`
+      SELECT k.tenant_id AS t, k.cost_status::text AS s, c.depart_id::text AS o, count(*) AS n, 0 AS dn, sum(COALESCE(k.amount, 0)) AS da
+      FROM biz_case_cost k LEFT JOIN biz_receive c ON c.id = k.receive_id AND c.tenant_id = k.tenant_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    expect(costs).toEqual(costsByHand);
     const days = (query: RawBuilder<{ t: number; d: string; n: string; a: string }>) =>
       query.execute(db()).then((r) => r.rows.map((row) => ({ ...row, n: Number(row.n), a: Number(row.a) })));
     expect(
