@@ -32,6 +32,19 @@ export function grantKeyOf(db: Kysely<DB>, userId: string): Promise<string> {
   });
 }
 
+function grantsOfKey(grantKey: string, prefix: 'r:' | 'd:'): string[] {
+  if (grantKey === '') return [];
+  return grantKey
+    .split(',')
+    .filter((grant) => grant.startsWith(prefix))
+    .map((grant) => grant.slice(prefix.length));
+}
+
+/** The role ids of a grant key (grantKeyOf), without its department roles. */
+export function roleIdsOfGrantKey(grantKey: string): string[] {
+  return grantsOfKey(grantKey, 'r:');
+}
+
 /**
  * The ids of the sys_permission rows a grant key (grantKeyOf) grants: those of its roles and those of
  * its department roles (JeecgBoot's queryByUser union). A department role's grant counts only while
@@ -39,9 +52,8 @@ export function grantKeyOf(db: Kysely<DB>, userId: string): Promise<string> {
  * the check here keeps a stale row from granting anything.
  */
 export function grantedPermissionIds(db: Kysely<DB>, grantKey: string) {
-  const grants = grantKey === '' ? [] : grantKey.split(',');
-  const roleIds = grants.filter((g) => g.startsWith('r:')).map((g) => g.slice(2));
-  const departRoleIds = grants.filter((g) => g.startsWith('d:')).map((g) => g.slice(2));
+  const roleIds = roleIdsOfGrantKey(grantKey);
+  const departRoleIds = grantsOfKey(grantKey, 'd:');
   const ofRoles = db
     .selectFrom('sys_role_permission as rp')
     .select('rp.permission_id')
