@@ -2,7 +2,7 @@
  * Load test: N signed-in users at once (default 200) against the real server over loopback HTTP.
  *
  *   npx tsx bench/users.bench.ts [--seconds 60] [--db pglite|postgres|both] [--nodes 1|2] [--users 200]
- *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR]
+ *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR] [--pg-stats]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -15,13 +15,16 @@
  * p50/p95/p99 per kind and overall, errors; then every acknowledged add is looked up and its last
  * acknowledged edit checked. The baseline, in the same run and at the same concurrency, is the
  * cheapest authenticated request the web app makes (a cached code dictionary: HTTP + the auth guard).
+ * CPU per request is printed for the server process(es) and, on PostgreSQL, for the database server
+ * (postmaster and backends); `--pg-stats` loads pg_stat_statements and prints the statements that
+ * took the database's time during the mix, with calls per request.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startPostgres } from '../tests/support/postgresServer';
+import { startPostgres, type PostgresServer } from '../tests/support/postgresServer';
 import { ApiClient, eachLimited, type Answer } from './support/httpClient';
 import { startServerProcess, type ServerProcess } from './support/serverProcess';
 import { ms, percentile } from './support/stats';
@@ -42,6 +45,8 @@ interface Options {
   /** AUTH_CACHE_MS of the servers; unset = the server's default. `0` runs without the auth cache. */
   authCacheMs?: string;
   cpuProfDir?: string;
+  /** PostgreSQL: load pg_stat_statements and print the mix's costliest statements. */
+  pgStats: boolean;
 }
 
 function valueOf(argv: readonly string[], name: string): string | undefined {
@@ -75,6 +80,7 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     logLevel: valueOf(argv, 'log-level') ?? 'info',
     authCacheMs: valueOf(argv, 'auth-cache-ms'),
     cpuProfDir: cpuProf ? path.resolve(cpuProf) : undefined,
+    pgStats: argv.includes('--pg-stats'),
   };
 }
 
@@ -87,20 +93,28 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   return value;
 }
 
+interface Nodes {
+  nodes: ServerProcess[];
+  /** PostgreSQL: the throwaway server and the bench database's URL. */
+  postgres?: { server: PostgresServer; url: string };
+}
+
 /** The server processes on a fresh database of `kind`. */
-async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: string): Promise<ServerProcess[]> {
+async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: string): Promise<Nodes> {
   const env: Record<string, string> = { CAPTCHA: 'off', DEMO: 'on', WEB_DIR: '', API_BASE: API, LOG_LEVEL: opts.logLevel, DATA_DIR: path.join(workDir, 'data') };
   env.LOSSDESK_SECRET_KEY = crypto.randomBytes(32).toString('hex');
   env.FILE_LINK_SECRET = crypto.randomBytes(32).toString('hex');
   if (opts.authCacheMs !== undefined) env.AUTH_CACHE_MS = opts.authCacheMs;
+  let postgres: Nodes['postgres'];
   if (kind === 'postgres') {
-    const server = await startPostgres();
+    const server = await startPostgres(opts.pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
     cleanups.push(() => server.stop());
     const admin = new pg.Client({ connectionString: server.url('postgres') });
     await admin.connect();
     await admin.query('CREATE DATABASE lossdesk_users');
     await admin.end();
     env.DATABASE_URL = server.url('lossdesk_users');
+    postgres = { server, url: env.DATABASE_URL };
   }
   const nodes: ServerProcess[] = [];
   for (let n = 0; n < opts.nodes; n++) {
@@ -110,7 +124,7 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
     cleanups.push(() => node.stop());
     nodes.push(node);
   }
-  return nodes;
+  return { nodes, postgres };
 }
 
 async function signIn(client: ApiClient, username: string, password: string): Promise<Record<string, string>> {
@@ -178,13 +192,69 @@ async function detailIdsOf(client: ApiClient, user: BenchUser): Promise<DetailId
   };
 }
 
+/** Fields of /proc/PID/stat after the command name (index 0 = state, 1 = ppid, 11/12 = utime/stime, 13/14 = their waited-for children's). */
+function statFieldsOf(pid: number | string): string[] | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuSecondsOf(pid: number): number {
+  const fields = statFieldsOf(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : Number.NaN;
+}
+
+/**
+ * CPU seconds of a PostgreSQL server so far: the postmaster with its ended children (backends of
+ * closed connections) and its live children (backends, checkpointer, WAL writer, …).
+ */
+function postgresCpuSeconds(postmasterPid: number | undefined): number {
+  if (postmasterPid === undefined) return Number.NaN;
+  const own = statFieldsOf(postmasterPid);
+  if (!own) return Number.NaN;
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFieldsOf(entry);
+    if (fields && Number(fields[1]) === postmasterPid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
+
+/** The statements that took PostgreSQL's time (pg_stat_statements, since its last reset). */
+async function printStatementStats(url: string, requests: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
+    const { rows } = await client.query<{ calls: string; total: number; mean: number; rows: string; query: string }>(
+      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, rows, query FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 25`,
+    );
+    const all = await client.query<{ calls: string; total: number }>(
+      `SELECT sum(calls) AS calls, sum(total_exec_time) AS total FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    const calls = Number(all.rows[0]?.calls ?? 0);
+    console.log(`  statements: ${calls} (${(calls / requests).toFixed(2)} per request), execution ${(Number(all.rows[0]?.total ?? 0) / 1000).toFixed(1)} s; costliest:`);
+    for (const r of rows) {
+      const text = r.query.replace(/\s+/g, ' ').slice(0, 150);
+      console.log(`    ${(r.total / 1000).toFixed(2).padStart(7)} s ${String(r.calls).padStart(7)} calls (${(Number(r.calls) / requests).toFixed(2)}/req) mean ${r.mean.toFixed(2)} ms  ${text}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function resetStatementStats(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query('SELECT pg_stat_statements_reset()');
+  } finally {
+    await client.end();
   }
 }
 
@@ -287,7 +357,8 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
   cleanups.push(async () => fs.rmSync(workDir, { recursive: true, force: true }));
   const label = `${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${opts.nodes} node${opts.nodes > 1 ? 's' : ''}, ${opts.users} users`;
   console.log(`\n## ${label}`);
-  const nodes = await timed(`start ${opts.nodes} server process(es), migrate, seed demo`, () => startNodes(kind, opts, workDir));
+  const { nodes, postgres } = await timed(`start ${opts.nodes} server process(es), migrate, seed demo`, () => startNodes(kind, opts, workDir));
+  const postmasterPid = postgres?.server.postmasterPid();
   const client = new ApiClient(
     nodes.map((n) => n.origin),
     opts.users,
@@ -301,6 +372,8 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
   };
   console.log(`  detail ids: writer ${ids.writer.expert.length} experts / ${ids.writer.receive.length} cases, reader ${ids.reader.expert.length} / ${ids.reader.receive.length}`);
 
+  const serverCpuBeforeBaseline = nodes.reduce((sum, n) => sum + cpuSecondsOf(n.pid), 0);
+  const pgCpuBeforeBaseline = postgresCpuSeconds(postmasterPid);
   const baseline = await timed(`baseline: ${opts.users} users × GET getDictItems/sex, ${opts.baselineSeconds} s`, () =>
     runUsers(users, opts.baselineSeconds, WARM_UP_MS, async (user) => {
       const { path: dictUrl, headers } = dictPath('sex');
@@ -308,9 +381,14 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
     }),
   );
   const serverCpuBefore = nodes.reduce((sum, n) => sum + cpuSecondsOf(n.pid), 0);
+  const pgCpuBefore = postgresCpuSeconds(postmasterPid);
+  const baselineServerCpu = serverCpuBefore - serverCpuBeforeBaseline;
+  const baselinePgCpu = pgCpuBefore - pgCpuBeforeBaseline;
+  if (postgres && opts.pgStats) await resetStatementStats(postgres.url);
   const benchCpuBefore = process.cpuUsage();
   const mix = await timed(`mix: ${opts.users} users, ${opts.seconds} s`, () => runUsers(users, opts.seconds, WARM_UP_MS, (user) => nextRequest(client, user, ids[user.role])));
   const serverCpu = nodes.reduce((sum, n) => sum + cpuSecondsOf(n.pid), 0) - serverCpuBefore;
+  const pgCpu = postgresCpuSeconds(postmasterPid) - pgCpuBefore;
   const benchCpuUsage = process.cpuUsage(benchCpuBefore);
   const benchCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
 
@@ -323,9 +401,17 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
   console.log(`  ratio overall / baseline: p50 ${(overall.p50 / base.p50).toFixed(2)}×, p99 ${(overall.p99 / base.p99).toFixed(2)}×; req/s ${(overall.rate / base.rate).toFixed(2)}×`);
 
   // CPU per request moves far less with a busy machine than latency does (warm-up included).
+  const perRequest = (seconds: number, answered: number) => `${((seconds / answered) * 1000).toFixed(2)} ms per request`;
   console.log(
-    `  CPU during the mix (warm-up included): server ${serverCpu.toFixed(1)} s = ${((serverCpu / mix.answered) * 1000).toFixed(2)} ms per request (${mix.answered}), load generator ${benchCpu.toFixed(1)} s`,
+    `  CPU during the mix (warm-up included): server ${serverCpu.toFixed(1)} s = ${perRequest(serverCpu, mix.answered)} (${mix.answered})` +
+      (postgres ? `, PostgreSQL ${pgCpu.toFixed(1)} s = ${perRequest(pgCpu, mix.answered)}` : '') +
+      `, load generator ${benchCpu.toFixed(1)} s`,
   );
+  console.log(
+    `  CPU during the baseline: server ${perRequest(baselineServerCpu, baseline.answered)} (${baseline.answered})` +
+      (postgres ? `, PostgreSQL ${perRequest(baselinePgCpu, baseline.answered)}` : ''),
+  );
+  if (postgres && opts.pgStats) await printStatementStats(postgres.url, mix.answered);
   const checked = await timed('verify acknowledged writes', () => verifyWrites(client, admin, users));
   const unacked = users.reduce((n, u) => n + u.unackedMobiles.length, 0);
   console.log(

@@ -100,13 +100,18 @@ async function main(): Promise<void> {
   }
 
   // Request logs are written without blocking the event loop (two lines per request at info: a
-  // synchronous write each cost ≈ 5 % of a busy node's CPU); pino flushes what is left at exit.
-  const logStream = pino.destination({ dest: 1, sync: false });
+  // synchronous write each cost ≈ 5 % of a busy node's CPU), gathered up to 4 kB a write (a write
+  // per line was still ≈ 3 % under the 200-user load test) and at most a second late; pino flushes
+  // what is left at exit.
+  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const flushLogs = setInterval(() => logStream.flush(), 1000);
+  flushLogs.unref();
   const app = await buildApp({ config, database, logger: { level: config.logLevel, stream: logStream }, pages, reports, jobScheduler: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(flushLogs);
     logger.info({ signal }, '正在停止服务');
     // Requests still waiting on the database when the time is up are ended with the process; a data
     // folder lock left behind names a dead process and is taken over at the next start.

@@ -12,7 +12,8 @@ const RELISTEN_MS = 2_000;
 const MAX_ENTRIES = 20_000;
 
 interface Entry {
-  at: number;
+  /** When the entry stops being answered: between 80 % of AUTH_CACHE_MS and all of it after the read. */
+  until: number;
   value: Promise<unknown>;
 }
 
@@ -27,7 +28,10 @@ interface Entry {
  * - while a node is not listening (starting, LISTEN connection lost and being re-opened) it keeps
  *   nothing and reads every answer from the database;
  * - an entry lives at most `maxAgeMs` (AUTH_CACHE_MS), the bound for changes made around the server
- *   (SQL by hand); 0 turns caching off.
+ *   (SQL by hand); 0 turns caching off. Each entry's life is drawn between 80 % of that and all of
+ *   it, so the entries of users who signed in together do not all run out in the same instant
+ *   (under load that was a burst of every user's session, permission and menu reads at once, every
+ *   AUTH_CACHE_MS — bench/users.bench.ts).
  * Session expiry is checked by the caller on every use, not by the cache.
  */
 export class AuthCache {
@@ -49,10 +53,10 @@ export class AuthCache {
     if (!this.listening || this.maxAgeMs <= 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && now - hit.at <= this.maxAgeMs) return hit.value as Promise<T>;
+    if (hit && now <= hit.until) return hit.value as Promise<T>;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     const value = load();
-    const entry: Entry = { at: now, value };
+    const entry: Entry = { until: now + this.maxAgeMs * (0.8 + Math.random() / 5), value };
     this.entries.set(key, entry);
     // A failed read is not kept.
     value.catch(() => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { currentUser } from '../auth/guard';
 import { cachedAuthRead } from '../auth/authCache';
-import { grantedPermissionIds } from '../auth/permissions';
+import { grantedPermissionIds, grantKeyOf } from '../auth/permissions';
 import type { DB } from '../db/types';
 import { ok } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
@@ -14,12 +14,12 @@ const MENU_COLUMNS = [
   'p.internal_or_external', 'p.perms', 'p.perms_type', 'p.status',
 ] as const;
 
-async function grantedRows(db: Kysely<DB>, userId: string) {
+async function grantedRows(db: Kysely<DB>, grantKey: string) {
   return db
     .selectFrom('sys_permission as p')
     .select(MENU_COLUMNS)
     .where('p.del_flag', '=', 0)
-    .where('p.id', 'in', grantedPermissionIds(db, userId))
+    .where('p.id', 'in', grantedPermissionIds(db, grantKey))
     .orderBy('p.sort_no')
     .orderBy('p.id')
     .execute();
@@ -39,8 +39,8 @@ async function withHomePage(db: Kysely<DB>, rows: MenuRow[]): Promise<MenuRow[]>
   return home ? [home, ...rows] : rows;
 }
 
-async function menuOf(db: Kysely<DB>, userId: string): Promise<{ menu: MenuItem[]; auth: AuthItem[]; allAuth: AllAuthItem[] }> {
-  const rows = await grantedRows(db, userId);
+async function menuOf(db: Kysely<DB>, grantKey: string): Promise<{ menu: MenuItem[]; auth: AuthItem[]; allAuth: AllAuthItem[] }> {
+  const rows = await grantedRows(db, grantKey);
   const menu = buildMenuTree(await withHomePage(db, rows));
   const auth: AuthItem[] = rows
     .filter((r) => r.menu_type === 2 && r.status === '1')
@@ -71,8 +71,10 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      // The node's auth cache keeps each user's answer until a grant, menu or button changes.
-      const { menu, auth, allAuth } = await cachedAuthRead(app.db, `menu:${user.userId}`, () => menuOf(app.db, user.userId));
+      // The node's auth cache keeps the answer of each set of grants (users with the same roles share
+      // it) until a grant, menu or button changes.
+      const grantKey = await grantKeyOf(app.db, user.userId);
+      const { menu, auth, allAuth } = await cachedAuthRead(app.db, `menu:${grantKey}`, () => menuOf(app.db, grantKey));
       // dictVersion: the browser compares it with its 7-day dictionary copy and reads them again when it differs.
       return ok({ menu, auth, allAuth, sysSafeMode: false, dictVersion: await app.dictionaries.version() });
     },

@@ -8,8 +8,13 @@ import pg from 'pg';
 /** A throwaway PostgreSQL server on 127.0.0.1, started from Debian's binaries for one test run. */
 export interface PostgresServer {
   url: (database: string) => string;
+  /** The postmaster's process id (from postmaster.pid), for a bench that counts the server's CPU. */
+  postmasterPid: () => number | undefined;
   stop: () => Promise<void>;
 }
+
+/** Extra server settings (`-c name=value`), e.g. `shared_preload_libraries: 'pg_stat_statements'` for a bench. */
+export type PostgresSettings = Readonly<Record<string, string>>;
 
 function findBinDir(): string {
   const fromEnv = process.env.PG_BIN_DIR;
@@ -65,7 +70,7 @@ async function waitForServer(port: number, child: ChildProcess, logFile: string)
   throw new Error(`PostgreSQL did not answer on 127.0.0.1:${port} (${String(lastError)}):\n${fs.readFileSync(logFile, 'utf8')}`);
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(settings: PostgresSettings = {}): Promise<PostgresServer> {
   const bin = findBinDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-pgsrv-'));
   fs.chmodSync(dir, 0o777);
@@ -81,6 +86,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir,
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
     '-c', 'max_connections=200',
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ]);
   const log = fs.openSync(logFile, 'a');
   const child = spawn(cmd, args, { stdio: ['ignore', log, log] });
@@ -88,6 +94,14 @@ export async function startPostgres(): Promise<PostgresServer> {
   await waitForServer(port, child, logFile);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    postmasterPid() {
+      try {
+        const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

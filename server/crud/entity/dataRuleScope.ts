@@ -12,7 +12,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import { currentTenant, currentUser } from '../../auth/guard';
 import { cachedAuthRead } from '../../auth/authCache';
-import { permissionCodesOf } from '../../auth/permissions';
+import { grantKeyOf, permissionCodesOf, roleIdsOfGrantKey } from '../../auth/permissions';
 import { idList } from './context';
 import { schemaComponentOf } from '../../seed/entities';
 import type { Condition } from '../query/conditions';
@@ -26,20 +26,22 @@ export const RULE_ENABLED = '1';
 
 /**
  * The enabled rules the user's roles hold on the menu items opening this component or one of its
- * views; through the node's auth cache (a change of rules, grants or roles empties it at once).
+ * views; through the node's auth cache (a change of rules, grants or roles empties it at once), kept
+ * per set of roles (users with the same roles share the read).
  */
-export function rulesOfUser(db: Kysely<DB>, userId: string, component: string): Promise<DataRule[]> {
-  return cachedAuthRead(db, `rules:${userId}:${component}`, () => readRulesOfUser(db, userId, component));
+export async function rulesOfUser(db: Kysely<DB>, userId: string, component: string): Promise<DataRule[]> {
+  const roleIds = roleIdsOfGrantKey(await grantKeyOf(db, userId));
+  if (roleIds.length === 0) return [];
+  return cachedAuthRead(db, `rules:${roleIds.join(',')}:${component}`, () => readRulesOfRoles(db, roleIds, component));
 }
 
-async function readRulesOfUser(db: Kysely<DB>, userId: string, component: string): Promise<DataRule[]> {
+async function readRulesOfRoles(db: Kysely<DB>, roleIds: readonly string[], component: string): Promise<DataRule[]> {
   const viewPrefix = `${component}/`;
   const grants = await db
-    .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
+    .selectFrom('sys_role_permission as rp')
     .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
     .select(['rp.permission_id', 'rp.data_rule_ids'])
-    .where('ur.user_id', '=', userId)
+    .where('rp.role_id', 'in', [...roleIds])
     .where((eb) => eb.or([eb('p.component', '=', component), eb(sql<string>`left(p.component, ${viewPrefix.length})`, '=', viewPrefix)]))
     .where('p.del_flag', '=', 0)
     .where('rp.data_rule_ids', 'is not', null)
