@@ -6,6 +6,7 @@ import { loadEntityPages, PageLoadError } from './crud/pages';
 import { DataDirLockedError } from './db/lock';
 import { prepareDatabase } from './db/prepare';
 import { openDatabase, type Database } from './db/open';
+import { chineseSearchWarning, readCharacterTypes } from './db/characterTypes';
 import { loadReports, ReportLoadError, type CompiledReport } from './reports';
 import { registrationOpen } from './sys/setting/settings';
 
@@ -91,6 +92,8 @@ async function main(): Promise<void> {
     throw err;
   }
   if (!config.captcha) logger.warn('验证码已关闭 (CAPTCHA=off)：仅用于自动化客户端');
+  const characterTypes = await readCharacterTypes(database.db);
+  if (!characterTypes.indexesChinese) logger.warn({ ctype: characterTypes.ctype }, chineseSearchWarning(characterTypes));
   // REGISTRATION only gave the switch its first value; an operator expecting it to decide is told.
   const registrationOn = await registrationOpen(database.db);
   if (config.registration !== undefined && config.registration !== registrationOn) {

@@ -77,8 +77,10 @@ export async function startPostgres(settings: PostgresSettings = {}): Promise<Po
   const dataDir = path.join(dir, 'data');
   const logFile = path.join(dir, 'server.log');
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  // Sorting stays C (byte order, as before); the classification is UTF-8, like PGlite's, so pg_trgm
+  // takes trigrams from Chinese text (server/db/characterTypes.ts).
   const [initCmd, initArgs] = asServerUser(path.join(bin, 'initdb'), [
-    '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N',
+    '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--lc-ctype=C.UTF-8', '-N',
   ]);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
