@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { MenuItem } from '../../api/types';
@@ -66,8 +66,9 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate,
   const rootKeys = useMemo(() => new Set(menu.filter((m) => m.children?.length).map((m) => m.path)), [menu]);
   const [gate] = useState(createReadyGate);
   // Where we are now: a click still waiting for its rows goes nowhere once the page has changed otherwise (a tab).
+  // (In the commit, so a click's own flushed navigation never drops the click that flushed it.)
   const lastPath = useRef(pathname);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (lastPath.current !== pathname) gate.drop();
     lastPath.current = pathname;
   }, [pathname, gate]);

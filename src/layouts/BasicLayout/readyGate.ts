@@ -3,7 +3,8 @@
  * the page is shown, a little while at most: the page then renders once, with its rows, instead of
  * rendering empty inside the click and again, whole, when the rows come — two passes of the page
  * and a paint between them. A slow answer does not hold the click: past the limit the page shows
- * as before, loading. Only the latest click goes anywhere; an earlier one still waiting is dropped.
+ * as before, loading. A second click while the first still waits lets the first go at once (its
+ * page and tab open, as they did), then waits itself; a page changed otherwise (a tab) drops it.
  */
 
 /** Longest a menu click waits for its page's rows before showing the page (loading). */
@@ -11,8 +12,9 @@ export const MENU_CLICK_WAIT_MS = 200;
 
 export interface ReadyGate {
   /**
-   * Calls `go` once `ready` has settled or `limitMs` has passed, whichever comes first, unless a
-   * later `pass` (or `drop`) came meanwhile; at once, synchronously, without `ready`.
+   * Calls `go` once `ready` has settled or `limitMs` has passed, whichever comes first; at once,
+   * synchronously, without `ready`. A call still waiting goes first, synchronously; a `drop`
+   * meanwhile and it never goes.
    */
   pass(ready: Promise<unknown> | undefined, go: () => void): void;
   /** Whatever is waiting goes nowhere. */
@@ -30,27 +32,30 @@ const browserTimer: GateTimer = {
 };
 
 export function createReadyGate(limitMs: number = MENU_CLICK_WAIT_MS, timer: GateTimer = browserTimer): ReadyGate {
-  let latest = 0;
+  /** The call waiting, as "go now"; null when none. */
+  let waiting: { open(): void; cancel(): void } | null = null;
   return {
     pass(ready, go) {
-      latest += 1;
-      const mine = latest;
+      waiting?.open();
       if (!ready) {
         go();
         return;
       }
       let done = false;
-      const open = () => {
+      const finish = (went: boolean) => {
         if (done) return;
         done = true;
         timer.clearTimeout(handle);
-        if (mine === latest) go();
+        if (waiting === entry) waiting = null;
+        if (went) go();
       };
-      const handle = timer.setTimeout(open, limitMs);
-      ready.then(open, open);
+      const entry = { open: () => finish(true), cancel: () => finish(false) };
+      const handle = timer.setTimeout(entry.open, limitMs);
+      waiting = entry;
+      ready.then(entry.open, entry.open);
     },
     drop() {
-      latest += 1;
+      waiting?.cancel();
     },
   };
 }

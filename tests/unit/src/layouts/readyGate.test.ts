@@ -80,33 +80,37 @@ describe('a menu click waiting for its rows', () => {
     expect(went).toEqual(['experts']);
   });
 
-  it('only the latest click goes; a dropped one goes nowhere', async () => {
+  it('a second click lets the first go at once, then waits itself; a dropped one goes nowhere', async () => {
     const gate = createReadyGate(200, manualTimer());
     const first = deferred();
     const second = deferred();
     const went: string[] = [];
     gate.pass(first.promise, () => went.push('experts'));
     gate.pass(second.promise, () => went.push('users'));
+    expect(went).toEqual(['experts']);
     first.resolve();
+    await settle();
+    expect(went).toEqual(['experts']);
     second.resolve();
     await settle();
-    expect(went).toEqual(['users']);
+    expect(went).toEqual(['experts', 'users']);
     const third = deferred();
     gate.pass(third.promise, () => went.push('cases'));
     gate.drop();
     third.resolve();
     await settle();
-    expect(went).toEqual(['users']);
+    expect(went).toEqual(['experts', 'users']);
   });
 
-  it('a click on a page with nothing to wait for overtakes one still waiting', async () => {
+  it('a click on a page with nothing to wait for goes after the one still waiting, in order', async () => {
     const gate = createReadyGate(200, manualTimer());
     const rows = deferred();
     const went: string[] = [];
     gate.pass(rows.promise, () => went.push('experts'));
     gate.pass(undefined, () => went.push('home'));
+    expect(went).toEqual(['experts', 'home']);
     rows.resolve();
     await settle();
-    expect(went).toEqual(['home']);
+    expect(went).toEqual(['experts', 'home']);
   });
 });
