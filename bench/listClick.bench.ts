@@ -4,7 +4,7 @@
  * Timing) — and when the list request started after the click.
  *
  *   npx tsx bench/listClick.bench.ts [--reps 5] [--dist DIR] [--baseline-dist DIR] [--hover-ms 300]
- *                                    [--screenshot /tmp/list.png]
+ *                                    [--screenshot /tmp/list.png] [--verbose] [--cpu-time] [--cpu-profile DIR]
  *
  * Builds the app (`vite build`, the project's own config) into a temp folder unless `--dist` names a
  * build, then serves it with the real server (in this process: the embedded database in a temp
@@ -17,6 +17,14 @@
  * One click: the home page is loaded afresh (so nothing of the list page is in memory), the menu
  * group is opened, the pointer rests on the entry `--hover-ms` (a person moving to it), then the
  * entry is clicked. Stops by itself (20 min limit) and removes everything (also on Ctrl-C).
+ *
+ * `--verbose` prints every request after each click; `--cpu-time` traces every click and adds the
+ * main thread's CPU time from the click to the rows (steadier than the wall clock on a busy
+ * machine, where the page waits for a core); `--cpu-profile DIR` adds one click per page
+ * (this build, not counted) recorded by Chromium's sampling profiler from just before the click to
+ * the rows painted, written to DIR/<page>.cpuprofile, and a timeline trace of the same click,
+ * DIR/<page>.trace.json (both open in DevTools' Performance panel; a build made with
+ * `vite build --minify false` keeps the function names).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,6 +75,8 @@ const givenDist = option('dist', '');
 const baselineDist = option('baseline-dist', '');
 const screenshotPath = option('screenshot', '');
 const verbose = process.argv.includes('--verbose');
+const cpuProfileDir = option('cpu-profile', '');
+const cpuTime = process.argv.includes('--cpu-time');
 
 /** Work to undo on the way out, newest first — also on Ctrl-C or the time limit. */
 const { cleanups, cleanUp } = benchCleanups(20);
@@ -156,6 +166,43 @@ interface Sample {
   /** Click → the list request started. */
   requestStart: number;
   client: number;
+  /** With --cpu-time: the renderer's main thread's CPU time (thread time) from the click to the rows painted. */
+  cpu?: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { type?: string } };
+}
+
+/**
+ * The main thread's CPU time in a timeline trace from the click to `totalMs` after it: the thread
+ * time of its outermost events (tasks: event dispatch, timers, network callbacks, style, layout,
+ * paint). Time the thread waited for a core on the busy machine is not in it, so it says what the
+ * page costs more steadily than the wall clock does.
+ */
+function mainThreadCpu(trace: Buffer, totalMs: number): number | undefined {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+  if (!click) return undefined;
+  const end = click.ts + totalMs * 1000;
+  const mine = events
+    .filter((e) => e.pid === click.pid && e.tid === click.tid && e.ph === 'X' && e.ts >= click.ts && e.ts < end)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  let cpu = 0;
+  let until = -1;
+  for (const event of mine) {
+    if (event.ts < until) continue;
+    until = event.ts + (event.dur ?? 0);
+    cpu += (event.tdur ?? 0) / 1000;
+  }
+  return cpu;
 }
 
 async function measured(page: Page, pagePath: string): Promise<Sample> {
@@ -181,7 +228,7 @@ async function signedIn(browser: Browser, origin: string): Promise<BrowserContex
 }
 
 /** The home page loaded afresh and settled, the entry's group open, the pointer on the entry; then the click. */
-async function clickOnce(context: BrowserContext, target: ListPageCase): Promise<Sample> {
+async function clickOnce(context: BrowserContext, target: ListPageCase, profileTo?: string): Promise<Sample> {
   const page = await context.newPage();
   try {
     await page.goto(HOME);
@@ -198,8 +245,26 @@ async function clickOnce(context: BrowserContext, target: ListPageCase): Promise
     await page.waitForTimeout(hoverMs);
     await page.evaluate('performance.clearResourceTimings()');
     await page.evaluate(watchForRows(target.path, false));
+    const session = profileTo ? await context.newCDPSession(page) : undefined;
+    if (session) {
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 100 });
+      await session.send('Profiler.start');
+    }
+    const browser = context.browser();
+    const tracing = browser !== null && (profileTo !== undefined || cpuTime);
+    if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline'] });
     await item.click();
-    return await measured(page, target.path);
+    const sample = await measured(page, target.path);
+    const trace = tracing ? await browser.stopTracing() : undefined;
+    if (trace) sample.cpu = mainThreadCpu(trace, sample.total);
+    if (session && profileTo) {
+      const { profile } = await session.send('Profiler.stop');
+      fs.writeFileSync(`${profileTo}.cpuprofile`, JSON.stringify(profile));
+      if (trace) fs.writeFileSync(`${profileTo}.trace.json`, trace);
+      console.log(`${target.entry}: CPU profile and trace of a click (${ms(sample.total)} to rows) in ${profileTo}.*`);
+    }
+    return sample;
   } finally {
     await page.close();
   }
@@ -245,6 +310,10 @@ async function main(): Promise<void> {
   for (const target of PAGES) {
     // One warm-up each (the server's first answers, the browser's disk cache), not counted.
     for (const subject of subjects) await clickOnce(subject.context, target);
+    if (cpuProfileDir) {
+      fs.mkdirSync(cpuProfileDir, { recursive: true });
+      await clickOnce(subjects[0].context, target, path.join(cpuProfileDir, target.path.slice(1).replaceAll('/', '_')));
+    }
     for (let rep = 0; rep < reps; rep += 1) {
       const order = rep % 2 === 0 ? subjects : [...subjects].reverse();
       for (const subject of order) add(`${target.entry}\t${subject.name}\tclick`, await clickOnce(subject.context, target));
@@ -253,15 +322,18 @@ async function main(): Promise<void> {
   }
 
   console.log(`\nload average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; medians in ms (n = ${reps} each)\n`);
-  console.log(row(['page', 'build', 'path', 'click → rows', 'list request', 'request starts after', 'client share', 'p90 click → rows']));
-  console.log(row(['---', '---', '---', '---', '---', '---', '---', '---']));
+  const cpuColumn = cpuTime ? ['main-thread CPU'] : [];
+  console.log(row(['page', 'build', 'path', 'click → rows', 'list request', 'request starts after', 'client share', 'p90 click → rows', ...cpuColumn]));
+  console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', ...cpuColumn.map(() => '---')]));
   const verdicts: string[] = [];
   for (const [key, samples] of results) {
     const [entry, subject, how] = key.split('\t');
     const total = median(samples.map((s) => s.total));
     const client = median(samples.map((s) => s.client));
     const p90 = percentile([...samples.map((s) => s.total)].sort((a, b) => a - b), 90);
-    console.log(row([entry, subject, how === 'click' ? 'menu click' : 'reload', ms(total), ms(median(samples.map((s) => s.request))), ms(median(samples.map((s) => s.requestStart))), ms(client), ms(p90)]));
+    const cpus = samples.flatMap((s) => (s.cpu === undefined ? [] : [s.cpu]));
+    const cpuCell = cpuTime ? [how === 'click' && cpus.length > 0 ? ms(median(cpus)) : '—'] : [];
+    console.log(row([entry, subject, how === 'click' ? 'menu click' : 'reload', ms(total), ms(median(samples.map((s) => s.request))), ms(median(samples.map((s) => s.requestStart))), ms(client), ms(p90), ...cpuCell]));
     if (how === 'click' && subject === 'this build') {
       verdicts.push(
         `${entry}: goal click → rows ≤ ${GOAL_TOTAL_MS} ms: ${total <= GOAL_TOTAL_MS ? 'met' : 'NOT met'} (${ms(total)}); client share ≤ ${GOAL_CLIENT_MS} ms: ${client <= GOAL_CLIENT_MS ? 'met' : 'NOT met'} (${ms(client)})`,

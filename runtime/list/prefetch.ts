@@ -15,6 +15,8 @@ type ListRequest = Pick<HostRequest, 'get'>;
 
 interface Prefetched {
   answer: Promise<Envelope<unknown>>;
+  /** Settles (never rejects) once the answer is in, whatever it says. */
+  settled: Promise<void>;
   at: number;
   /** The answer, once it has arrived (a failed request leaves it unset). */
   arrived?: Envelope<unknown>;
@@ -42,16 +44,22 @@ export function listRequestKey(url: string, params: RequestParams): string {
   return JSON.stringify([url, entries]);
 }
 
-/** Sends the list request now, unless the very same one is already on its way. */
-export function prefetchList(request: ListRequest, url: string, params: RequestParams, now: number = Date.now()): void {
+/**
+ * Sends the list request now, unless the very same one is already on its way. Resolves (never
+ * rejects) once its answer is in, whatever it says: a menu click may wait for it, so that the page
+ * renders once, with its rows (src/layouts/BasicLayout/SideMenu.tsx).
+ */
+export function prefetchList(request: ListRequest, url: string, params: RequestParams, now: number = Date.now()): Promise<void> {
   const store = storeOf(request, now);
   const key = listRequestKey(url, params);
-  if (store.has(key)) return;
+  const sent = store.get(key);
+  if (sent) return sent.settled;
   const answer = request.get<unknown>(url, params);
-  const entry: Prefetched = { answer, at: now };
   // Not taken, a failure has nobody to tell; taken, the controller reports it as its own.
-  answer.then((envelope) => void (entry.arrived = envelope), () => undefined);
+  const settled = answer.then((envelope) => void (entry.arrived = envelope), () => undefined);
+  const entry: Prefetched = { answer, settled, at: now };
   store.set(key, entry);
+  return settled;
 }
 
 /** The prefetched answer to exactly this request, once; undefined when there is none (fresh). */

@@ -100,25 +100,29 @@ export function preloadSchemaPage(viewKey: string, soon = false): Promise<void> 
 /**
  * Sends the list's first request (and asks for its dictionaries) as soon as the page has compiled,
  * before the page renders: the list's controller takes that answer instead of asking itself.
+ * Resolves once both are in (never rejects); undefined when the page sends no list request.
  */
-function sendFirstRequest(request: Host['request'], outcome: Resolved, search: string): void {
-  if (outcome.kind !== 'loaded' || !outcome.result.ok) return;
+function sendFirstRequest(request: Host['request'], outcome: Resolved, search: string): Promise<void> | undefined {
+  if (outcome.kind !== 'loaded' || !outcome.result.ok) return undefined;
   const page = outcome.result.page;
   // A report asks for its figures itself; the page's list is not shown.
-  if (outcome.view !== undefined && findStatistics(page, outcome.view)) return;
+  if (outcome.view !== undefined && findStatistics(page, outcome.view)) return undefined;
   // A result page shows no list either.
-  if (outcome.view !== undefined && findResult(page, outcome.view)) return;
-  prefetchFirstList(request, page, { search, ...(outcome.view === undefined ? {} : { view: outcome.view }) });
-  void dictService.prefetch(listDictCodes(page)).catch(() => undefined);
+  if (outcome.view !== undefined && findResult(page, outcome.view)) return undefined;
+  const list = prefetchFirstList(request, page, { search, ...(outcome.view === undefined ? {} : { view: outcome.view }) });
+  const dictionaries = dictService.prefetch(listDictCodes(page)).catch(() => undefined);
+  return list && Promise.all([list, dictionaries]).then(() => undefined);
 }
 
 /**
  * A menu click on a page that is ready (its document arrived, see preloadSchemaPage): its list
  * request leaves now, before the click's render. The address a menu entry opens has no search.
+ * Resolves once the list's answer (and its dictionaries) are in — the list then starts with its
+ * rows —, undefined when nothing was sent.
  */
-export function startSchemaPage(viewKey: string, search = ''): void {
+export function startSchemaPage(viewKey: string, search = ''): Promise<void> | undefined {
   const outcome = resolveSchemaPageNow(viewKey);
-  if (outcome) sendFirstRequest(runtimeRequest, outcome, search);
+  return outcome && sendFirstRequest(runtimeRequest, outcome, search);
 }
 
 export function SchemaErrors({ source, errors }: { source: string; errors: readonly SchemaError[] }) {
@@ -194,7 +198,7 @@ export default function SchemaRoute({ viewKey, loaders }: SchemaRouteProps) {
   const [resolved, setResolved] = useState<{ key: string; loaders?: SchemaRouteProps['loaders']; outcome: Outcome } | null>(() => {
     const now = resolveSchemaPageNow(viewKey, loaders);
     if (!now) return null;
-    sendFirstRequest(host.request, now, search);
+    void sendFirstRequest(host.request, now, search);
     return { key: viewKey, loaders, outcome: now };
   });
   const current = resolved !== null && resolved.key === viewKey && resolved.loaders === loaders;
@@ -204,7 +208,7 @@ export default function SchemaRoute({ viewKey, loaders }: SchemaRouteProps) {
     let live = true;
     void resolveSchemaPage(viewKey, loaders).then((outcome) => {
       if (!live) return;
-      sendFirstRequest(host.request, outcome, search);
+      void sendFirstRequest(host.request, outcome, search);
       setResolved({ key: viewKey, loaders, outcome });
     });
     return () => {

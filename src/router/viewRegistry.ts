@@ -90,15 +90,15 @@ export function preloadView(componentKey: string, soon = false): void {
     .catch(() => undefined);
 }
 
-
-
 /**
  * A menu entry clicked: when its schema page is ready (preloaded), its list request leaves now,
- * before the click's render; the page's list takes that answer. Nothing otherwise.
+ * before the click's render; the page's list takes that answer. Resolves once that answer is in;
+ * undefined when nothing was sent.
  */
-export function startView(componentKey: string): void {
+export function startView(componentKey: string): Promise<void> | undefined {
   const key = normaliseViewKey(componentKey);
-  if (schemaRoute && !Object.hasOwn(LOADERS, key) && hasSchemaDocument(key)) schemaRoute.startSchemaPage(key);
+  if (schemaRoute && !Object.hasOwn(LOADERS, key) && hasSchemaDocument(key)) return schemaRoute.startSchemaPage(key);
+  return undefined;
 }
 
 const cache = new Map<string, ComponentType>();

@@ -38,8 +38,11 @@ export function firstListRequest(page: CompiledPage, { search, view }: PageAddre
   return { url, params: buildListParams(query, config) };
 }
 
-/** Sends the page's first list request now (once; the list's controller takes the answer). */
-export function prefetchFirstList(request: Pick<HostRequest, 'get'>, page: CompiledPage, address: PageAddress): void {
+/**
+ * Sends the page's first list request now (once; the list's controller takes the answer). Resolves
+ * once the answer is in; undefined for a page without a list request.
+ */
+export function prefetchFirstList(request: Pick<HostRequest, 'get'>, page: CompiledPage, address: PageAddress): Promise<void> | undefined {
   const first = firstListRequest(page, address);
-  if (first) prefetchList(request, first.url, first.params);
+  return first ? prefetchList(request, first.url, first.params) : undefined;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { MenuItem } from '../../api/types';
@@ -6,6 +6,7 @@ import type { RouteRecord } from '../../router/types';
 import { preloadView, startView } from '../../router/viewRegistry';
 import { MenuIcon } from './menuIcons';
 import { externalUrlOf, menuSelection } from './menuModel';
+import { createReadyGate } from './readyGate';
 
 type AntdItem = Required<MenuProps>['items'][number];
 
@@ -57,8 +58,21 @@ interface SideMenuProps {
 export default function SideMenu({ menu, pathname, route, collapsed, onNavigate, theme = 'dark', mode = 'inline' }: SideMenuProps) {
   const navigate = useNavigate();
   const items = useMemo(() => toAntdItems(menu), [menu]);
-  const selection = useMemo(() => menuSelection(menu, pathname, route), [menu, pathname, route]);
+  // The menu (hundreds of components) follows a new page after it has shown, not inside the click
+  // that renders the page: the highlight moves a moment later, the page's rows come sooner.
+  const shownPath = useDeferredValue(pathname);
+  const shownRoute = useDeferredValue(route);
+  const selection = useMemo(() => menuSelection(menu, shownPath, shownRoute), [menu, shownPath, shownRoute]);
   const rootKeys = useMemo(() => new Set(menu.filter((m) => m.children?.length).map((m) => m.path)), [menu]);
+  const [gate] = useState(createReadyGate);
+  // Where we are now: a click still waiting for its rows goes nowhere once the page has changed otherwise (a tab).
+  // (In the commit, so a click's own flushed navigation never drops the click that flushed it.)
+  const lastPath = useRef(pathname);
+  useLayoutEffect(() => {
+    if (lastPath.current !== pathname) gate.drop();
+    lastPath.current = pathname;
+  }, [pathname, gate]);
+  useEffect(() => () => gate.drop(), [gate]);
 
   // Follow the page: on each new page its parents open (adjusting state while rendering, as React
   // recommends over an effect); the user may still open and close groups in between.
@@ -84,24 +98,35 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate,
       window.open(external, '_blank', 'noopener');
       return;
     }
-    // A page of ours not on screen yet (a kept-alive tab keeps its rows): its list request leaves now.
-    if (item?.component && !pageMounted(key)) startView(item.component);
+    // A page of ours not on screen yet (a kept-alive tab keeps its rows): its list request leaves
+    // now, and the page is shown when the rows are in (a little while at most, see readyGate).
+    const ready = item?.component && !pageMounted(key) ? startView(item.component) : undefined;
     // Committed at once, like the tab strip's navigations: the page and its tab are registered
     // before the next click, so a quick second menu click or a tab action never races a page still
     // rendering in the background.
-    void navigate(key, { flushSync: true });
+    gate.pass(ready, () => void navigate(key, { flushSync: true }));
     onNavigate?.();
   };
 
-  return (
-    <Menu
-      theme={theme}
-      mode={mode}
-      items={items}
-      selectedKeys={selection.selectedKeys}
-      {...(collapsed || mode === 'horizontal' ? {} : { openKeys, onOpenChange })}
-      onClick={onClick}
-      style={mode === 'horizontal' ? { flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' } : { borderInlineEnd: 'none' }}
-    />
+  // The latest handlers, called through stable functions: the menu element below stays the same
+  // object while nothing it shows changes, so a layout render (every navigation) skips the menu.
+  const handlers = useRef({ onClick, onOpenChange });
+  useEffect(() => {
+    handlers.current = { onClick, onOpenChange };
+  });
+  const inline = !(collapsed || mode === 'horizontal');
+  return useMemo(
+    () => (
+      <Menu
+        theme={theme}
+        mode={mode}
+        items={items}
+        selectedKeys={selection.selectedKeys}
+        {...(inline ? { openKeys, onOpenChange: (keys: string[]) => handlers.current.onOpenChange?.(keys) } : {})}
+        onClick={(info) => handlers.current.onClick?.(info)}
+        style={mode === 'horizontal' ? { flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' } : { borderInlineEnd: 'none' }}
+      />
+    ),
+    [theme, mode, items, selection, inline, openKeys],
   );
 }

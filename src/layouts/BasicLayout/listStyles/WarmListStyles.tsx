@@ -3,12 +3,16 @@
  * signed-in layout has shown and the browser is idle, loads the samples' code (a chunk of its own,
  * mostly the antd components the list pages load anyway) and renders them out of sight.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from './whenIdle';
 
 const ListStyleSamples = lazy(() => import('./ListStyleSamples'));
 
-export default function WarmListStyles() {
+/**
+ * Memoised (it takes no props): the layout re-renders on every navigation, and the samples — a
+ * table, a form, pickers: hundreds of components — must not render again inside a menu click.
+ */
+export default memo(function WarmListStyles() {
   const [due, setDue] = useState(false);
   useEffect(() => whenIdle(() => setDue(true)), []);
   if (!due) return null;
@@ -17,4 +21,4 @@ export default function WarmListStyles() {
       <ListStyleSamples />
     </Suspense>
   );
-}
+});

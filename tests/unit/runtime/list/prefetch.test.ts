@@ -29,6 +29,16 @@ describe('a list request sent ahead', () => {
     expect(takePrefetchedList(fake.host.request, URL, FIRST, 1_002)).toBeUndefined();
   });
 
+  it('tells when its answer is in (a failure too), the same for the same request', async () => {
+    const fake = setup();
+    const first = prefetchList(fake.host.request, URL, FIRST, 1_000);
+    expect(prefetchList(fake.host.request, URL, FIRST, 1_000)).toBe(first);
+    await expect(first).resolves.toBeUndefined();
+    const failing = createFakeHost();
+    failing.respond(() => Promise.reject(new Error('offline')));
+    await expect(prefetchList(failing.host.request, URL, FIRST, 1_000)).resolves.toBeUndefined();
+  });
+
   it('is not taken for other parameters, through another request layer, or once stale', () => {
     const fake = setup();
     prefetchList(fake.host.request, URL, FIRST, 1_000);
