@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { MenuItem } from '../../api/types';
@@ -6,7 +6,6 @@ import type { RouteRecord } from '../../router/types';
 import { preloadView, startView } from '../../router/viewRegistry';
 import { MenuIcon } from './menuIcons';
 import { externalUrlOf, menuSelection } from './menuModel';
-import { createReadyGate } from './readyGate';
 
 type AntdItem = Required<MenuProps>['items'][number];
 
@@ -64,15 +63,6 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate,
   const shownRoute = useDeferredValue(route);
   const selection = useMemo(() => menuSelection(menu, shownPath, shownRoute), [menu, shownPath, shownRoute]);
   const rootKeys = useMemo(() => new Set(menu.filter((m) => m.children?.length).map((m) => m.path)), [menu]);
-  const [gate] = useState(createReadyGate);
-  // Where we are now: a click still waiting for its rows goes nowhere once the page has changed otherwise (a tab).
-  // (In the commit, so a click's own flushed navigation never drops the click that flushed it.)
-  const lastPath = useRef(pathname);
-  useLayoutEffect(() => {
-    if (lastPath.current !== pathname) gate.drop();
-    lastPath.current = pathname;
-  }, [pathname, gate]);
-  useEffect(() => () => gate.drop(), [gate]);
 
   // Follow the page: on each new page its parents open (adjusting state while rendering, as React
   // recommends over an effect); the user may still open and close groups in between.
@@ -98,13 +88,12 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate,
       window.open(external, '_blank', 'noopener');
       return;
     }
-    // A page of ours not on screen yet (a kept-alive tab keeps its rows): its list request leaves
-    // now, and the page is shown when the rows are in (a little while at most, see readyGate).
-    const ready = item?.component && !pageMounted(key) ? startView(item.component) : undefined;
+    // A page of ours not on screen yet (a kept-alive tab keeps its rows): its list request leaves now.
+    if (item?.component && !pageMounted(key)) void startView(item.component);
     // Committed at once, like the tab strip's navigations: the page and its tab are registered
     // before the next click, so a quick second menu click or a tab action never races a page still
-    // rendering in the background.
-    gate.pass(ready, () => void navigate(key, { flushSync: true }));
+    // rendering in the background (and a test, or a quick user, never acts on the page being left).
+    void navigate(key, { flushSync: true });
     onNavigate?.();
   };
 

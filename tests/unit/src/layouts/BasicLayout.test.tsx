@@ -13,8 +13,6 @@ const mounts = vi.hoisted(() => ({
   writers: {} as Record<string, (search: string) => void>,
   // What the side menu asked the view registry to make ready ahead of a click, in order.
   preloads: [] as string[],
-  // What startView answers per view key (a started list request's answer), when a test says.
-  started: {} as Record<string, Promise<void>>,
 }));
 
 vi.mock('../../../../src/api/announcement', () => ({
@@ -54,10 +52,7 @@ vi.mock('../../../../src/router/viewRegistry', async () => {
   return {
     viewFor: (key: string) => views[key] ?? make(`unknown ${key}`),
     preloadView: (key: string, soon = false) => void mounts.preloads.push(`${soon ? 'soon' : 'open'} ${key}`),
-    startView: (key: string) => {
-      mounts.preloads.push(`start ${key}`);
-      return mounts.started[key];
-    },
+    startView: (key: string) => void mounts.preloads.push(`start ${key}`),
   };
 });
 
@@ -186,25 +181,6 @@ describe('authenticated layout (spec §2)', { timeout: 30_000 }, () => {
     expect(mounts.preloads.filter((p) => p === 'start receive/ReceiveNewList')).toHaveLength(1);
     await userEvent.click(within(sider).getByText('新建案件'));
     expect(mounts.preloads.filter((p) => p === 'start receive/ReceiveNewList')).toHaveLength(1);
-  });
-
-  it('a clicked page whose list request left shows once its answer is in, not before', async () => {
-    let answer!: () => void;
-    mounts.started['receive/ReceiveNewList'] = new Promise<void>((resolve) => (answer = resolve));
-    try {
-      renderAt(HOME_PATH);
-      const sider = document.querySelector('.side-menu') as HTMLElement;
-      await userEvent.click(within(sider).getByText('案件管理'));
-      // A click renders its page within the click (flushSync) unless it waits: look right after it.
-      fireEvent.click(within(sider).getByText('新建案件'));
-      expect(screen.queryByText('new:0')).toBeNull();
-      expect(screen.getByText('home:0')).toBeInTheDocument();
-      act(() => answer());
-      expect(await screen.findByText('new:0')).toBeInTheDocument();
-      expect(tabTitles()).toEqual(['首页', '新建案件']);
-    } finally {
-      delete mounts.started['receive/ReceiveNewList'];
-    }
   });
 
   it('opening pages adds tabs; breadcrumb and document title follow the page', async () => {
