@@ -14,6 +14,7 @@ import { ensureCaseSummary } from '../../../server/dashboard/caseSummary';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body } from '../support/app';
 import { multipart, signedInCrudApp } from '../crud/support';
+import { newCaseBody } from './newCase';
 
 const DEPART = '00000000000000000000000000a01a02';
 
@@ -119,16 +120,7 @@ describe.each(DATABASE_KINDS)('首页 case summary (%s)', (kind) => {
     await expectFiguresCurrent();
 
     const name = `首页汇总案件${kind}`;
-    const added = await server.send('POST', '/receive/receive/add', {
-      receiveName: name,
-      trustDate: month.begin,
-      insurerName: '中国平安财产保险股份有限公司',
-      insurerCode: 'PAIC',
-      areaCode: '310104',
-      departId: DEPART,
-      handler: 'zhangsan',
-      feeAmount: 8000,
-    });
+    const added = await server.send('POST', '/receive/receive/add', newCaseBody(name, month.begin, DEPART, { handler: 'zhangsan', feeAmount: 8000 }));
     expect(added.success, added.message).toBe(true);
     const id = await idOf(name);
     await expectSummaryCurrent();

@@ -13,6 +13,7 @@ import { beijingToday, lastMonths, monthPeriod, yearPeriod } from '../../../runt
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, body, login } from '../support/app';
 import { signedInCrudApp } from '../crud/support';
+import { newCaseBody } from './newCase';
 
 type Figures = Record<string, number>;
 const TENANT = 0;
@@ -131,15 +132,7 @@ describe.each(DATABASE_KINDS)('首页 under a split data rule (%s)', (kind) => {
   }
 
   const add = async (name: string, departCode: string, fields: Record<string, unknown>) => {
-    const added = await server.send('POST', '/receive/receive/add', {
-      receiveName: name,
-      trustDate: month.begin,
-      insurerName: '中国平安财产保险股份有限公司',
-      insurerCode: 'PAIC',
-      areaCode: '310104',
-      departId: departs[departCode],
-      ...fields,
-    });
+    const added = await server.send('POST', '/receive/receive/add', newCaseBody(name, month.begin, departs[departCode], fields));
     expect(added.success, added.message).toBe(true);
     return (await sql<{ id: string }>`SELECT id FROM biz_receive WHERE receive_name = ${name}`.execute(db())).rows[0].id;
   };
