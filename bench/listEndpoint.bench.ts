@@ -75,6 +75,23 @@ function scenarios(rows: number): Scenario[] {
       offset: 0,
       comparison: true,
     },
+    {
+      // A name no row holds. Its raw SQL is the page first, as the endpoint read it before searches
+      // were counted first (store.ts): PostgreSQL walks the whole sort index looking for a page.
+      name: "like expertName '*鑫*' (no row), raw = page first (before)",
+      query: { ...page1, expertName: '*鑫*' },
+      where: sql<SqlBool>`(string_to_array(expert_name, NULL) @> ARRAY[CAST(${'鑫'} AS text)] AND (expert_name || '') LIKE ${'%鑫%'} ESCAPE '\\')`,
+      order: byCreateTimeDesc,
+      offset: 0,
+    },
+    {
+      // A dozen mobiles of a million: the page is read from the matches, not by the sort index.
+      name: "like contactMobile '*00012345*' (a few rows), raw = page first (before)",
+      query: { ...page1, contactMobile: '*00012345*' },
+      where: sql<SqlBool>`contact_mobile LIKE ${'%00012345%'} ESCAPE '\\'`,
+      order: byCreateTimeDesc,
+      offset: 0,
+    },
     { name: 'eq dict sex=1', query: { ...page1, sex: '1' }, where: sql<SqlBool>`sex = ${'1'}`, order: byCreateTimeDesc, offset: 0 },
     {
       name: 'range createTime (one quarter)',

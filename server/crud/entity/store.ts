@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import { FileReferences } from '../../files/fileReferences';
 import { newId } from '../../db/ids';
 import { recordVersions } from '../../sys/log/dataLog';
-import { applyListFilter, applyListOrder, LIST_COUNT_LIMIT, makeCursor, queryFingerprint, readCursor, type ListQuery } from '../query';
+import { applyListFilter, applyListOrder, LIST_COUNT_LIMIT, makeCursor, queryFingerprint, readCursor, type ListQuery, type SortOrder } from '../query';
 import { afterKey, keyAlias, keyOf, keySelections, keysetOrder } from './keyset';
 import { writeLinks } from './links';
 import type { EntityDictionaries } from './dictionaries';
@@ -46,6 +46,27 @@ const KEY_PREFIX = keyAlias(0).replace(/0$/, '');
 /** A row without the sort-key columns the page was read with. */
 function withoutKeys(row: EntityRow): EntityRow {
   return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(KEY_PREFIX))) as EntityRow;
+}
+
+/**
+ * A search counted at most this many rows reads its page from those rows, sorted in memory, instead
+ * of walking the sort index until a page of them turns up (readFewMatches).
+ */
+const FEW_MATCHES = 2000;
+
+/**
+ * The sorted page of a filter few rows pass: the matching rows first (MATERIALIZED keeps PostgreSQL
+ * from folding the filter back into a walk of the sort index, which is what it does when it guesses
+ * matches are common), then sorted and cut. The filter's own indexes (trigram, characters, btree)
+ * find the rows.
+ */
+async function readFewMatches(db: Kysely<DB>, filtered: Rows, order: readonly SortOrder[], limit: number, offset: number): Promise<EntityRow[]> {
+  const orderBy = sql.join(order.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.direction === 'desc' ? 'DESC' : 'ASC')}`));
+  const sorted = order.length > 0 ? sql`ORDER BY ${orderBy}` : sql``;
+  const read = await sql<EntityRow>`
+    WITH matched AS MATERIALIZED (${filtered})
+    SELECT * FROM matched ${sorted} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return read.rows;
 }
 
 /** Fields stored as varchar or text, whose values compare as text without a cast. */
@@ -107,6 +128,11 @@ export class EntityStore {
    * up to `countLimit` (LIST_COUNT_LIMIT): past it `totalExact` is false and `total` is a lower bound
    * — countLimit + 1, or the end of the next page when that is further — so JeecgBoot's pager still
    * reaches the next page. The last page (no next row) knows its total without counting.
+   *
+   * A request that searches (its own conditions) is counted first: the sorted page of a search few
+   * rows match is read from those rows (readFewMatches), since walking the sort index for rows that
+   * hardly occur reads the whole table (a name nobody has: seconds at a million rows); none matching
+   * reads no page at all.
    */
   async list(
     db: Kysely<DB>,
@@ -122,6 +148,11 @@ export class EntityStore {
       return applyListFilter(q, query);
     };
     const matching = () => filtered(dynamic(db).selectFrom(this.model.table).select(sql<number>`1`.as('one')) as unknown as Rows);
+    const count = async (): Promise<number> => {
+      const counted = await sql<{ total: number | string }>`
+        SELECT count(*) AS total FROM (${matching().limit(countLimit + 1)}) AS matched`.execute(db);
+      return Number(counted.rows[0]?.total ?? 0);
+    };
     // Ties in the sort (rows seeded or imported together share a create time) are broken by id as
     // the export breaks them: a page never repeats or skips a row of the one before, and the export
     // keeps the list's order.
@@ -131,21 +162,31 @@ export class EntityStore {
     const fingerprint = queryFingerprint([this.model.table, probe.sql, probe.parameters, order, pageSize]);
     const after = cursor === undefined ? undefined : afterKey(order, readCursor(cursor, pageNo, fingerprint, order.length));
 
+    const countedFirst = query.where === undefined ? undefined : await count();
+    const answerOf = (rows: EntityRow[], nextCursor: string | undefined) => (total: number, totalExact: boolean): ListPage => ({
+      rows,
+      total,
+      totalExact,
+      ...(nextCursor ? { nextCursor } : {}),
+    });
+    if (countedFirst === 0) return answerOf([], undefined)(0, true);
+
     let page = applyListFilter(extra ? this.rows(db, tenantId).where(extra) : this.rows(db, tenantId), query);
     if (after) page = page.where(after);
-    page = applyListOrder(page, { orderBy: order }).select(keySelections(order)).limit(pageSize + 1);
-    const read = await (after ? page : page.offset(offset)).execute();
+    page = page.select(keySelections(order));
+    const skip = after ? 0 : offset;
+    const read =
+      countedFirst !== undefined && countedFirst <= FEW_MATCHES
+        ? await readFewMatches(db, page, order, pageSize + 1, skip)
+        : await applyListOrder(page, { orderBy: order }).limit(pageSize + 1).offset(skip).execute();
     const shown = read.slice(0, pageSize);
     const hasNext = read.length > pageSize;
     const last = shown.at(-1);
     const nextCursor = hasNext && last ? makeCursor(pageNo + 1, keyOf(last, order), fingerprint) : undefined;
-    const rows = shown.map(withoutKeys);
-    const answer = (total: number, totalExact: boolean): ListPage => ({ rows, total, totalExact, ...(nextCursor ? { nextCursor } : {}) });
+    const answer = answerOf(shown.map(withoutKeys), nextCursor);
 
     if (!hasNext && (shown.length > 0 || offset === 0)) return answer(offset + shown.length, true);
-    const counted = await sql<{ total: number | string }>`
-      SELECT count(*) AS total FROM (${matching().limit(countLimit + 1)}) AS matched`.execute(db);
-    const total = Number(counted.rows[0]?.total ?? 0);
+    const total = countedFirst ?? (await count());
     if (total <= countLimit) return answer(total, true);
     return answer(hasNext ? Math.max(countLimit + 1, offset + pageSize + 1) : countLimit + 1, false);
   }

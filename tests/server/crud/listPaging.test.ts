@@ -106,6 +106,26 @@ describe.each(DATABASE_KINDS)('list paging: bounded count and keyset continuatio
     expect(beyond).toMatchObject({ rows: [], total: 13, totalExact: false });
   });
 
+  it('pages a search in the order of the sort, with ties broken by id, as hand-written SQL does', async () => {
+    const hand = await sql<{ id: string }>`
+      SELECT id FROM mnt_expert WHERE sex = '1' ORDER BY expert_name ASC, id ASC`.execute(ctx.database.db);
+    const ids: string[] = [];
+    for (let pageNo = 1; pageNo <= 3; pageNo++) {
+      const page = await ok(`sex=1&column=expertName&order=asc&pageNo=${pageNo}`);
+      expect(page).toMatchObject({ total: hand.rows.length, totalExact: true });
+      ids.push(...page.records.map((r) => r.id));
+    }
+    expect(ids).toEqual(hand.rows.map((r) => r.id));
+  });
+
+  it('answers a search no row matches with an empty page and a total of 0', async () => {
+    for (const query of ['expertName=*鑫*', 'expertName=*鑫*&pageNo=3', 'sex=1&contactMobile=*0000000000*']) {
+      const page = await ok(query);
+      expect(page, query).toMatchObject({ records: [], total: 0, totalExact: true });
+      expect(page.nextCursor, query).toBeUndefined();
+    }
+  });
+
   it('answers JeecgBoot\'s page with totalExact and nextCursor', async () => {
     const first = await ok('pageNo=1');
     expect(first).toMatchObject({ total: ROWS, pages: 4, totalExact: true });
