@@ -10,6 +10,7 @@ import { ensureSettings, type InitialSettings } from '../sys/setting/settings';
 import { ensureCaseSummary } from '../dashboard/caseSummary';
 import { ensureContainsIndexes } from '../crud/containsIndexes';
 import { ensureChildLinkIndexes } from '../crud/childLinkIndexes';
+import { ensureViewIndexes } from '../crud/viewIndexes';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -45,6 +46,7 @@ export async function prepareDatabase(
   const tablePages = opts.pages.filter((page) => !isServedByModule(page));
   await ensureContainsIndexes(db, tablePages);
   await ensureChildLinkIndexes(db, tablePages);
+  await ensureViewIndexes(db, tablePages);
   await seed(db, { ...opts.seed, pages: tablePages });
   const referenced = await fillFileReferences(db, tablePages);
   const menus = opts.addMenus ? await addMissingPageMenus(db, opts.pages) : [];

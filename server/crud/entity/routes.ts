@@ -250,7 +250,11 @@ export function registerEntityEndpoints(app: FastifyInstance, router: EntityRout
     // 数据规则: the rows the user's roles may see of this page; a named view narrows them further.
     const rules = await dataRuleCondition(request, app.db, model);
     const view = await viewCondition(request, model, raw);
-    const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), bothConditions(bothConditions(roots, rules), view));
+    const orderedView = await viewCondition(request, model, raw, true);
+    const base = bothConditions(roots, rules);
+    const set = bothConditions(base, view);
+    const ordered = bothConditions(base, orderedView);
+    const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), set && ordered ? { set, ordered } : set);
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, page, query.page.pageNo, query.page.pageSize);
   };

@@ -22,6 +22,13 @@ export interface ConditionSession {
 export interface ConditionScope {
   session: ConditionSession;
   pages: PageModels;
+  /**
+   * The condition selects a page read in the list's order (ORDER BY … LIMIT a page), not a set read
+   * whole (a count, an id test): an anyOf of lookups then stays an OR whose child test is a hashed
+   * list of ids, so the database walks the sort index and stops after a page — the id array of
+   * lookupUnion fetched every matching row (21k for a 公估师's 我的案件 at 1M cases) to sort them.
+   */
+  ordered?: boolean;
 }
 
 const NOTHING: Condition = sql<SqlBool>`FALSE`;
@@ -79,7 +86,7 @@ export function rowConditionSql(model: EntityModel, condition: RowCondition, qua
   if ('field' in condition) return fieldCondition(model, condition, qualifier, scope);
   if ('anyOf' in condition) {
     return (
-      lookupUnion(model, condition.anyOf, qualifier, scope, depth) ??
+      (scope.ordered ? undefined : lookupUnion(model, condition.anyOf, qualifier, scope, depth)) ??
       anyOf(condition.anyOf.map((c) => rowConditionSql(model, c, qualifier, scope, depth))) ??
       NOTHING
     );
@@ -113,8 +120,27 @@ function childLinks(model: EntityModel, condition: ChildCondition, scope: Condit
  * cannot be read through indexes and reads the whole table. Undefined for any other anyOf.
  */
 function lookupUnion(model: EntityModel, conditions: readonly RowCondition[], qualifier: string, scope: ConditionScope, depth: number): Condition | undefined {
+  const ids = lookupIds(model, conditions, scope, depth);
+  // `= ANY(ARRAY(…))` rather than `IN (…)`: the ids are read once, then fetched by primary key. As a
+  // semi-join the planner took the union for 200 rows (its guess for a distinct over an Append) and
+  // hashed it against a scan of the whole table — seconds for a 公估师 with 21k cases at 1M; the array
+  // reads his rows by id (bench/README.md, case lists at 1M).
+  return ids && sql<SqlBool>`${sql.ref(`${qualifier}.id`)} = ANY(ARRAY(${ids}))`;
+}
+
+/** The anyOf is one lookupUnion writes as a union of index lookups. */
+function isLookupUnion(conditions: readonly RowCondition[]): boolean {
   const lookup = (c: RowCondition) => 'field' in c && c.op === 'eq' && c.otherField === undefined && c.session !== 'departs' && c.session !== 'departTree';
-  if (!conditions.some((c) => 'child' in c) || !conditions.every((c) => 'child' in c || lookup(c))) return undefined;
+  return conditions.some((c) => 'child' in c) && conditions.every((c) => 'child' in c || lookup(c));
+}
+
+/**
+ * The ids an anyOf of lookups names, as `SELECT … UNION ALL SELECT …` (an id may come twice), or
+ * undefined for another anyOf. Also read on its own: how many ids a user's 我的案件 holds decides
+ * how its page is read (viewFilter.ts).
+ */
+export function lookupIds(model: EntityModel, conditions: readonly RowCondition[], scope: ConditionScope, depth = 0): RawBuilder<unknown> | undefined {
+  if (!isLookupUnion(conditions)) return undefined;
   const alias = `ru${depth + 1}`;
   // The row is the outer one (same id), so its tenant is the request's: saying so lets the branch read
   // an index that begins with tenant_id (the 主办 index) instead of walking all of it.
@@ -125,11 +151,7 @@ function lookupUnion(model: EntityModel, conditions: readonly RowCondition[], qu
   const branches = conditions.map((c) =>
     'child' in c ? childLinks(model, c, scope, depth) : sql`SELECT ${sql.ref(`${alias}.id`)} FROM ${sql.table(model.table)} AS ${sql.raw(alias)} WHERE ${own(c)}`,
   );
-  // `= ANY(ARRAY(…))` rather than `IN (…)`: the ids are read once, then fetched by primary key. As a
-  // semi-join the planner took the union for 200 rows (its guess for a distinct over an Append) and
-  // hashed it against a scan of the whole table — seconds for a 公估师 with 21k cases at 1M; the array
-  // reads his rows by id (bench/README.md, case lists at 1M).
-  return sql<SqlBool>`${sql.ref(`${qualifier}.id`)} = ANY(ARRAY(${sql.join(branches, sql` UNION ALL `)}))`;
+  return sql`${sql.join(branches, sql` UNION ALL `)}`;
 }
 
 /** Every condition ANDed (a view's filter). */

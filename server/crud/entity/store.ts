@@ -41,6 +41,16 @@ export interface ListPage {
   nextCursor?: string;
 }
 
+/**
+ * A list's extra condition written twice, the same rows both times: as a set (counted, and the
+ * cursor's fingerprint) and for reading a page in the list's order (rowConditionSql.ts
+ * ConditionScope.ordered) — the shape an index answers best differs between the two.
+ */
+export interface ListCondition {
+  set: Expression<SqlBool>;
+  ordered: Expression<SqlBool>;
+}
+
 const KEY_PREFIX = keyAlias(0).replace(/0$/, '');
 
 /** A row without the sort-key columns the page was read with. */
@@ -138,9 +148,11 @@ export class EntityStore {
     db: Kysely<DB>,
     query: ListQuery,
     tenantId: number,
-    extra?: Expression<SqlBool>,
+    condition?: Expression<SqlBool> | ListCondition,
     countLimit: number = LIST_COUNT_LIMIT,
   ): Promise<ListPage> {
+    const extra = condition && 'set' in condition ? condition.set : condition;
+    const pageExtra = condition && 'ordered' in condition ? condition.ordered : condition;
     const filtered = (qb: Rows) => {
       const visible = this.visibleCondition(tenantId);
       let q = visible ? qb.where(visible) : qb;
@@ -171,7 +183,7 @@ export class EntityStore {
     });
     if (countedFirst === 0) return answerOf([], undefined)(0, true);
 
-    let page = applyListFilter(extra ? this.rows(db, tenantId).where(extra) : this.rows(db, tenantId), query);
+    let page = applyListFilter(pageExtra ? this.rows(db, tenantId).where(pageExtra) : this.rows(db, tenantId), query);
     if (after) page = page.where(after);
     page = page.select(keySelections(order));
     const skip = after ? 0 : offset;

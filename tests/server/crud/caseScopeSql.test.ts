@@ -93,6 +93,15 @@ describe.each(DATABASE_KINDS)('case scope SQL (%s)', (kind) => {
     expect(got).toEqual(await byHand(who, false));
   });
 
+  it('我的案件 written for a page read in order (an OR with the member ids hashed) selects the same cases', async () => {
+    const who = session('scopeuser', 'scopeuser-no-depart');
+    const ordered = rowConditionSql(receive!, personal(), 'biz_receive', { session: who, pages: models, ordered: true });
+    expect(ordered.compile(database.db).sql).not.toContain('ANY(ARRAY(');
+    const got = await through(ordered);
+    expect(got).toEqual(['handled', 'handledAndMember', 'memberOnly']);
+    expect(got).toEqual(await through(rowConditionSql(receive!, personal(), 'biz_receive', { session: who, pages: models })));
+  });
+
   it('公估师 scope: a user in no department sees his registered, handled, assisted and member cases', async () => {
     const who = session('scopeuser', 'scopeuser-no-depart');
     const got = await through(rowConditionSql(receive!, receive!.page.entity.scopes.adjusterCases, 'biz_receive', { session: who, pages: models }));

@@ -1,0 +1,63 @@
+/**
+ * The partial index of a view comparing two fields (待开票案件: 已开票金额 < 公估费,
+ * schemas/pages/receive/receive.json): derived from the view's filter, built by the start, and
+ * usable by the list's own condition — rowConditionSql with bound values — on PGlite and PostgreSQL.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEntityPages } from '../../../server/crud/pages';
+import { PageModels } from '../../../server/crud/entity/pageModels';
+import { allRowConditions } from '../../../server/crud/entity/rowConditionSql';
+import { viewIndexes, viewIndexName } from '../../../server/crud/viewIndexes';
+import type { Database } from '../../../server/db/open';
+import { DATABASE_KINDS, openTestDatabase } from '../../support/database';
+
+const pages = loadEntityPages();
+const models = new PageModels(pages);
+
+describe.each(DATABASE_KINDS)('view indexes (%s)', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(() => database?.close());
+
+  it('待开票案件 gets a partial index on the list order whose predicate is the view filter, values as literals', () => {
+    const found = viewIndexes(database.db, pages).filter((v) => v.table === 'biz_receive');
+    expect(found).toEqual([
+      {
+        table: 'biz_receive',
+        view: 'waitReceipt',
+        columns: ['tenant_id', 'create_time', 'id'],
+        predicate: `("biz_receive"."receive_status" = 'wait_receipt' AND COALESCE("biz_receive"."invoiced_amount", 0) < COALESCE("biz_receive"."fee_amount", 0))`,
+      },
+    ]);
+  });
+
+  it('views of fixed values only, or naming the user, get none', () => {
+    const views = viewIndexes(database.db, pages).map((v) => `${v.table}/${v.view}`);
+    for (const view of ['handle', 'new', 'over', 'personal', 'cooperate']) expect(views).not.toContain(`biz_receive/${view}`);
+  });
+
+  it('the start built it, and the list condition with bound values reads it', async () => {
+    const index = viewIndexes(database.db, pages).find((v) => v.view === 'waitReceipt');
+    const receive = models.get('receive/receive');
+    const view = receive?.page.views.find((v) => v.key === 'waitReceipt');
+    if (!index || !receive || !view) throw new Error('receive.json has no 待开票案件 view');
+    const name = viewIndexName(index);
+    const { rows } = await sql<{ oid: string | null }>`SELECT to_regclass(${name})::text AS oid`.execute(database.db);
+    expect(rows[0].oid).not.toBeNull();
+    const condition = allRowConditions(receive, view.filter, 'biz_receive', { session: { userId: 'u', username: 'u', tenantId: 0 }, pages: models });
+    if (!condition) throw new Error('待开票案件 has no filter');
+    // A test database holds a few cases: without a seq scan the planner shows whether the index can serve the condition.
+    const plan = await database.db.connection().execute(async (db) => {
+      await sql`SET enable_seqscan = off`.execute(db);
+      const explained = await sql<{ 'QUERY PLAN': string }>`
+        EXPLAIN SELECT id FROM biz_receive WHERE tenant_id = ${0} AND ${condition}
+        ORDER BY create_time DESC, id DESC LIMIT 11`.execute(db);
+      await sql`RESET enable_seqscan`.execute(db);
+      return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain(name);
+  });
+});
