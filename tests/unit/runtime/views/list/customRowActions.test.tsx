@@ -64,7 +64,7 @@ async function renderList(host: Host = fake.host, shown: CompiledPage = page) {
 }
 
 const rowOf = (description: string) => screen.getByText(description).closest('tr') as HTMLElement;
-const linksOf = (description: string) => Array.from(rowOf(description).querySelectorAll('a.ant-typography')).map((a) => a.textContent);
+const linksOf = (description: string) => Array.from(rowOf(description).querySelectorAll('a.schema-list-row-action')).map((a) => a.textContent);
 const listCalls = () => fake.callsTo('get', LIST).length;
 
 describe('custom row actions on the list page', { timeout: 30_000 }, () => {
