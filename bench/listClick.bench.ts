@@ -353,6 +353,8 @@ async function main(): Promise<void> {
         const page = await subject.context.newPage();
         await page.goto(target.path);
         await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+        // antd's transitions (the header checkbox enabled once rows came) end before the picture.
+        await page.waitForTimeout(500);
         await page.screenshot({ path: file });
         await page.close();
         console.log(`screenshot: ${file}`);

@@ -3,7 +3,7 @@
  * 展开 / 收起. Enter in an input runs the query (the form submits). The form follows the list's
  * query, so a bookmarked or back-navigated URL shows its values.
  */
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Row, Space, type ColProps } from 'antd';
 import type { DictService } from '../../dict/dictService';
@@ -45,7 +45,11 @@ export function dialogQueryItemCol(dialogWidth: number): ColProps {
   return { span: 24 / perRow };
 }
 
-export function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITEM_COL }: QueryBarProps) {
+/**
+ * Memoised: the list's answer (rows, total, loading) re-renders the page, not its query bar — the
+ * page passes stable handlers and the query's own values object.
+ */
+export const QueryBar = memo(function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITEM_COL }: QueryBarProps) {
   const [form] = Form.useForm<FormValues>();
   // antd names each control's id after its field: a picker dialog's query bar over the list's own
   // page (选择发票 on 发票) would repeat the list's ids, and a label would point at the other bar.
@@ -117,4 +121,4 @@ export function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITE
       </Row>
     </Form>
   );
-}
+});

@@ -3,8 +3,8 @@
  * toolbar, selection note, table with sort and paging. Everything that changes data or talks to
  * the server is the controller's (or the host's); this file only lays it out.
  */
-import type { ListTotal } from '../../list/types';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ListTotal, QueryValues } from '../../list/types';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Table, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
@@ -191,7 +191,10 @@ export function SchemaList(props: SchemaListProps) {
     if (typeof id === 'string' || typeof id === 'number') void list.callRow({ ...action, extra: rowActionParams(action, record) }, id);
   };
 
-  const { query, total, rows, loading, selectedRowKeys } = list;
+  const { query, total, rows, loading, selectedRowKeys, search, reset } = list;
+  // Stable (the controller's methods), so the memoised query bar skips the render the answer causes.
+  const onSearch = useCallback((values: QueryValues) => void search(values), [search]);
+  const onReset = useCallback(() => void reset(), [reset]);
   // The workflow's batch transitions on the selected rows (a reason or form opens the same dialog as the row link).
   const batchActions = page.list.rowSelection && onRowDialog ? batchTransitionActions(page, (code) => host.hasPermission(code)) : [];
   const onBatch = (action: CompiledCustomRowAction) => {
@@ -233,7 +236,7 @@ export function SchemaList(props: SchemaListProps) {
 
   return (
     <div className="schema-list" style={linkColours}>
-      <QueryBar items={page.list.query} values={query.values} dict={dict} onSearch={(v) => void list.search(v)} onReset={() => void list.reset()} />
+      <QueryBar items={page.list.query} values={query.values} dict={dict} onSearch={onSearch} onReset={onReset} />
       <ListToolbar
         actions={toolbar}
         host={host}
