@@ -343,12 +343,23 @@ async function main(): Promise<void> {
   console.log(`\n${verdicts.join('\n')}`);
 
   if (screenshotPath) {
-    const page = await subjects[0].context.newPage();
-    await page.goto(PAGES[0].path);
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-    await page.screenshot({ path: screenshotPath });
-    await page.close();
-    console.log(`screenshot: ${screenshotPath}`);
+    // Every page of every build: the first page of this build at the path given, the others beside it
+    // (list.png, list-receive_handle.png, list-baseline-maintenance_expert.png, …).
+    const { dir, name, ext } = path.parse(screenshotPath);
+    for (const [i, subject] of subjects.entries()) {
+      for (const [j, target] of PAGES.entries()) {
+        const suffix = [i > 0 ? 'baseline' : '', j > 0 || i > 0 ? target.path.slice(1).replaceAll('/', '_') : ''].filter(Boolean).join('-');
+        const file = path.join(dir, suffix ? `${name}-${suffix}${ext}` : `${name}${ext}`);
+        const page = await subject.context.newPage();
+        await page.goto(target.path);
+        await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+        // antd's transitions (the header checkbox enabled once rows came) end before the picture.
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: file });
+        await page.close();
+        console.log(`screenshot: ${file}`);
+      }
+    }
   }
 }
 

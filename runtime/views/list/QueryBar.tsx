@@ -3,7 +3,7 @@
  * 展开 / 收起. Enter in an input runs the query (the form submits). The form follows the list's
  * query, so a bookmarked or back-navigated URL shows its values.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Row, Space, type ColProps } from 'antd';
 import type { DictService } from '../../dict/dictService';
@@ -45,7 +45,11 @@ export function dialogQueryItemCol(dialogWidth: number): ColProps {
   return { span: 24 / perRow };
 }
 
-export function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITEM_COL }: QueryBarProps) {
+/**
+ * Memoised: the list's answer (rows, total, loading) re-renders the page, not its query bar — the
+ * page passes stable handlers and the query's own values object.
+ */
+export const QueryBar = memo(function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITEM_COL }: QueryBarProps) {
   const [form] = Form.useForm<FormValues>();
   // antd names each control's id after its field: a picker dialog's query bar over the list's own
   // page (选择发票 on 发票) would repeat the list's ids, and a label would point at the other bar.
@@ -53,6 +57,10 @@ export function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITE
   const hasAdvanced = items.some((item) => item.advanced);
   // A URL that already queries an advanced item opens the bar expanded, so the condition is visible.
   const [expanded, setExpanded] = useState(() => items.some((item) => item.advanced && values[item.field.name] !== undefined));
+  // Collapsed advanced items mount in a deferred render after the page (and its rows) painted: hidden,
+  // they only lengthened the menu click (a date range is ≈ 100 components). Their values live in the
+  // form's store either way (setFieldsValue, getFieldsValue(true)).
+  const advancedMounted = useDeferredValue(true, false);
   const valuesKey = useMemo(() => JSON.stringify(values), [values]);
 
   useEffect(() => {
@@ -73,19 +81,21 @@ export function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITE
       onFinish={() => onSearch(toQueryValues(items, form.getFieldsValue(true) as FormValues))}
     >
       <Row gutter={24} style={{ width: '100%' }}>
-        {items.map((item) => (
-          <Col key={item.field.name} {...itemCol} hidden={item.advanced && !expanded}>
-            <Form.Item
-              label={item.label}
-              name={bindsOwnNames(item) ? undefined : item.field.name}
-              style={{ width: '100%', marginBottom: 12 }}
-              // The input may shrink to the column, so a longer placeholder does not push it under its label.
-              wrapperCol={{ style: { minWidth: 0 } }}
-            >
-              <QueryInput item={item} dict={dict} />
-            </Form.Item>
-          </Col>
-        ))}
+        {items.map((item) =>
+          item.advanced && !expanded && !advancedMounted ? null : (
+            <Col key={item.field.name} {...itemCol} hidden={item.advanced && !expanded}>
+              <Form.Item
+                label={item.label}
+                name={bindsOwnNames(item) ? undefined : item.field.name}
+                style={{ width: '100%', marginBottom: 12 }}
+                // The input may shrink to the column, so a longer placeholder does not push it under its label.
+                wrapperCol={{ style: { minWidth: 0 } }}
+              >
+                <QueryInput item={item} dict={dict} />
+              </Form.Item>
+            </Col>
+          ),
+        )}
         <Col {...itemCol}>
           <Space style={{ marginBottom: 12 }}>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
@@ -111,4 +121,4 @@ export function QueryBar({ items, values, dict, onSearch, onReset, itemCol = ITE
       </Row>
     </Form>
   );
-}
+});

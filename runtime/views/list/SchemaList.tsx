@@ -3,10 +3,11 @@
  * toolbar, selection note, table with sort and paging. Everything that changes data or talks to
  * the server is the controller's (or the host's); this file only lays it out.
  */
-import type { ListTotal } from '../../list/types';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ListTotal, QueryValues } from '../../list/types';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Table, Typography, theme } from 'antd';
+import type { CSSProperties } from 'react';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useDictionaries } from '../../dict/useDictionaries';
@@ -86,6 +87,22 @@ export function tableScroll(narrow: boolean): { x: number | 'max-content' } {
   return { x: narrow ? NARROW_SCROLL_X : 'max-content' };
 }
 
+/** The theme's link colours for the row links (rowActions.css), which are plain elements, not antd's. */
+function useRowLinkColours(): CSSProperties {
+  const { token } = theme.useToken();
+  return useMemo(
+    () =>
+      ({
+        '--schema-list-link': token.colorLink,
+        '--schema-list-link-hover': token.colorLinkHover,
+        '--schema-list-link-active': token.colorLinkActive,
+        '--schema-list-focus': token.colorPrimaryBorder,
+        '--schema-list-split': token.colorSplit,
+      }) as CSSProperties,
+    [token.colorLink, token.colorLinkHover, token.colorLinkActive, token.colorPrimaryBorder, token.colorSplit],
+  );
+}
+
 function firstSorter(sorter: SorterResult<Row> | SorterResult<Row>[]): SorterResult<Row> {
   return Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter;
 }
@@ -106,6 +123,7 @@ export function SchemaList(props: SchemaListProps) {
   );
   const list = useListController<Row>({ host, config, location });
   const narrow = useNarrowScreen();
+  const linkColours = useRowLinkColours();
   const urls = useMemo(() => pageUrls(page), [page]);
   const superFields = useMemo(() => superQueryFields(page), [page]);
   // Spec §9 keys saved queries by the list's code, else its path: every schema page has a code.
@@ -173,7 +191,10 @@ export function SchemaList(props: SchemaListProps) {
     if (typeof id === 'string' || typeof id === 'number') void list.callRow({ ...action, extra: rowActionParams(action, record) }, id);
   };
 
-  const { query, total, rows, loading, selectedRowKeys } = list;
+  const { query, total, rows, loading, selectedRowKeys, search, reset } = list;
+  // Stable (the controller's methods), so the memoised query bar skips the render the answer causes.
+  const onSearch = useCallback((values: QueryValues) => void search(values), [search]);
+  const onReset = useCallback(() => void reset(), [reset]);
   // The workflow's batch transitions on the selected rows (a reason or form opens the same dialog as the row link).
   const batchActions = page.list.rowSelection && onRowDialog ? batchTransitionActions(page, (code) => host.hasPermission(code)) : [];
   const onBatch = (action: CompiledCustomRowAction) => {
@@ -214,8 +235,8 @@ export function SchemaList(props: SchemaListProps) {
   };
 
   return (
-    <div className="schema-list">
-      <QueryBar items={page.list.query} values={query.values} dict={dict} onSearch={(v) => void list.search(v)} onReset={() => void list.reset()} />
+    <div className="schema-list" style={linkColours}>
+      <QueryBar items={page.list.query} values={query.values} dict={dict} onSearch={onSearch} onReset={onReset} />
       <ListToolbar
         actions={toolbar}
         host={host}

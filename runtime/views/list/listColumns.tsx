@@ -3,9 +3,9 @@
  * align, formatted text cut after N characters with the full text in a tooltip, sorter bound to the
  * list's sort) and the 操作 column with the row actions the user is allowed.
  */
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { DownOutlined } from '@ant-design/icons';
-import { Divider, Dropdown, Tooltip, Typography } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { DictService } from '../../dict/dictService';
 import type { Host } from '../../host/types';
@@ -14,6 +14,7 @@ import type { CompiledListColumn, CompiledPage, CompiledRowAction } from '../../
 import { getCellRenderer } from '../../widgets/registry';
 import { cellText, ellipsis } from './cellText';
 import { actionColumnWidth, MORE_ROW_ACTIONS_TEXT, rowActionKey, rowActionTitle, splitRowActions, visibleRowActions, type Row } from './rowActions';
+import './rowActions.css';
 
 export { ROW_ACTION_TEXTS, type Row } from './rowActions';
 
@@ -69,29 +70,43 @@ function dataColumn(column: CompiledListColumn, options: ColumnOptions, opens?: 
       custom ? (
         custom(record[column.field.name], { column, record, index, host, dict })
       ) : opens ? (
-        <Typography.Link onClick={() => opens(record)}>
-          <CellText text={cellText(column, record, dict)} max={column.ellipsis} />
-        </Typography.Link>
+        rowLink(<CellText text={cellText(column, record, dict)} max={column.ellipsis} />, () => opens(record))
       ) : (
         <CellText text={cellText(column, record, dict)} max={column.ellipsis} />
       ),
   };
 }
 
+/** Enter on a focused row link does what its click does (the links are reached with Tab). */
+function clickOnEnter(event: KeyboardEvent<HTMLElement>) {
+  if (event.key === 'Enter') event.currentTarget.click();
+}
+
+/**
+ * A link of the 操作 column (or the first column's record link): a plain <a> styled as antd's
+ * Typography.Link (rowActions.css) — ten rows of antd links and dividers were half the list's table.
+ */
+function rowLink(children: ReactNode, onClick?: () => void): ReactElement {
+  return (
+    <a className="schema-list-row-action" tabIndex={0} onClick={onClick} onKeyDown={clickOnEnter}>
+      {children}
+    </a>
+  );
+}
+
 function actionLinks(actions: readonly CompiledRowAction[], inline: number | undefined, record: Row, onRowAction: ColumnOptions['onRowAction']) {
   const { links, more } = splitRowActions(visibleRowActions(actions, record), inline);
-  const shown = links.map((action, i) => (
-    <span key={rowActionKey(action)}>
-      {i > 0 && <Divider type="vertical" />}
-      <Typography.Link onClick={() => onRowAction(action, record)}>{rowActionTitle(action)}</Typography.Link>
+  // Each link in its item; the CSS draws the divider before every item but the first.
+  const shown = links.map((action) => (
+    <span key={rowActionKey(action)} className="schema-list-row-action-item">
+      {rowLink(rowActionTitle(action), () => onRowAction(action, record))}
     </span>
   ));
   if (more.length === 0) return shown;
   const byKey = new Map(more.map((action) => [rowActionKey(action), action]));
   return [
     ...shown,
-    <span key="__more">
-      {shown.length > 0 && <Divider type="vertical" />}
+    <span key="__more" className="schema-list-row-action-item">
       {/* Opened by a click (or Enter), so the keyboard reaches it as well as the mouse. */}
       <Dropdown
         trigger={['click']}
@@ -103,9 +118,11 @@ function actionLinks(actions: readonly CompiledRowAction[], inline: number | und
           },
         }}
       >
-        <Typography.Link>
-          {MORE_ROW_ACTIONS_TEXT} <DownOutlined />
-        </Typography.Link>
+        {rowLink(
+          <>
+            {MORE_ROW_ACTIONS_TEXT} <DownOutlined />
+          </>,
+        )}
       </Dropdown>
     </span>,
   ];
@@ -137,7 +154,7 @@ export function listColumns(options: ColumnOptions): ColumnsType<Row> {
       // A wide list scrolls sideways; the row actions stay in reach at its right edge.
       fixed: 'right',
       width: actionColumnWidth(allowed, options.rows ?? [], inline),
-      render: (_: unknown, record: Row) => <span style={{ whiteSpace: 'nowrap' }}>{actionLinks(allowed, inline, record, onRowAction)}</span>,
+      render: (_: unknown, record: Row) => <span className="schema-list-row-actions">{actionLinks(allowed, inline, record, onRowAction)}</span>,
     });
   }
   return columns;

@@ -64,7 +64,7 @@ async function renderList(host: Host = fake.host, shown: CompiledPage = page) {
 }
 
 const rowOf = (description: string) => screen.getByText(description).closest('tr') as HTMLElement;
-const linksOf = (description: string) => Array.from(rowOf(description).querySelectorAll('a.ant-typography')).map((a) => a.textContent);
+const linksOf = (description: string) => Array.from(rowOf(description).querySelectorAll('a.schema-list-row-action')).map((a) => a.textContent);
 const listCalls = () => fake.callsTo('get', LIST).length;
 
 describe('custom row actions on the list page', { timeout: 30_000 }, () => {
@@ -90,6 +90,17 @@ describe('custom row actions on the list page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(fake.notices).toContainEqual({ kind: 'success', text: '停止定时任务成功！' }));
     expect(fake.confirms[0]).toEqual({ title: '确认提示', content: '是否停止选中任务?' });
     await waitFor(() => expect(linksOf('任务j1')[0]).toBe('启动'));
+  });
+
+  it('are in the Tab order and run with Enter, like a click', async () => {
+    await renderList();
+    const link = within(rowOf('任务j2')).getByText('立即执行');
+    expect(link).toHaveAttribute('tabindex', '0');
+    link.focus();
+    expect(link).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(fake.notices).toContainEqual({ kind: 'success', text: '执行成功！' }));
+    expect(fake.callsTo('get', '/sys/quartzJob/execute')).toEqual([expect.objectContaining({ params: { id: 'j2' } })]);
   });
 
   it('calls nothing when the question is cancelled; shows a refusal as a warning and does not reload', async () => {
