@@ -94,15 +94,20 @@ export class ImportErrorFiles {
     const { data, meta } = this.pathsOf(key);
     const part = `${data}.part`;
     const out = new PassThrough();
+    const file = fs.createWriteStream(part, { flags: 'wx' });
     try {
-      await Promise.all([write(out), pipeline(out, capped(this.limits.maxFileBytes), fs.createWriteStream(part, { flags: 'wx' }))]);
+      await Promise.all([write(out), pipeline(out, capped(this.limits.maxFileBytes), file)]);
       const { size } = await fsp.stat(part);
       await fsp.rename(part, data);
       const record: Meta = { userId, fileName, expiresAt: this.now() + ERROR_FILE_TTL_MS, size };
       await fsp.writeFile(meta, JSON.stringify(record), { flag: 'wx' });
     } catch (err) {
       out.destroy();
-      await Promise.all([part, data, meta].map((file) => fsp.rm(file, { force: true })));
+      // The file is opened asynchronously: removed before its open completes, it would be created
+      // after the removal and stay. Destroyed, it closes (after opening) and then says so.
+      file.destroy();
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
+      await Promise.all([part, data, meta].map((name) => fsp.rm(name, { force: true })));
       if (err instanceof TooLarge) return undefined;
       throw err;
     }
