@@ -8,6 +8,7 @@ import { newId } from '../../db/ids';
 import { recordVersions } from '../../sys/log/dataLog';
 import { applyListFilter, applyListOrder, LIST_COUNT_LIMIT, makeCursor, queryFingerprint, readCursor, type ListQuery, type SortOrder } from '../query';
 import { afterKey, keyAlias, keyOf, keySelections, keysetOrder } from './keyset';
+import { isLargeTable } from './largeTables';
 import { writeLinks } from './links';
 import type { EntityDictionaries } from './dictionaries';
 import type { EntityModel } from './model';
@@ -139,10 +140,10 @@ export class EntityStore {
    * — countLimit + 1, or the end of the next page when that is further — so JeecgBoot's pager still
    * reaches the next page. The last page (no next row) knows its total without counting.
    *
-   * A request that searches (its own conditions) is counted first: the sorted page of a search few
-   * rows match is read from those rows (readFewMatches), since walking the sort index for rows that
-   * hardly occur reads the whole table (a name nobody has: seconds at a million rows); none matching
-   * reads no page at all.
+   * A request that searches (its own conditions) a large table is counted first: the sorted page of
+   * a search few rows match is read from those rows (readFewMatches), since walking the sort index
+   * for rows that hardly occur reads the whole table (a name nobody has: seconds at a million rows);
+   * none matching reads no page at all.
    */
   async list(
     db: Kysely<DB>,
@@ -174,7 +175,7 @@ export class EntityStore {
     const fingerprint = queryFingerprint([this.model.table, probe.sql, probe.parameters, order, pageSize]);
     const after = cursor === undefined ? undefined : afterKey(order, readCursor(cursor, pageNo, fingerprint, order.length));
 
-    const countedFirst = query.where === undefined ? undefined : await count();
+    const countedFirst = query.where !== undefined && (await isLargeTable(db, this.model.table)) ? await count() : undefined;
     const answerOf = (rows: EntityRow[], nextCursor: string | undefined) => (total: number, totalExact: boolean): ListPage => ({
       rows,
       total,
