@@ -121,13 +121,31 @@ function groupedBy(grouping: Grouping): 'month' | 'insurer' | 'province' | undef
  */
 export type SummaryRows = ((summary: string) => RawBuilder<SqlBool>) | undefined;
 
-const CASE_SUMMARY = 'dash_case_summary';
+/**
+ * Where case figures are summed: the case summary (a row per group, with its counts), or the rows of
+ * cases naming a user (dash_case_name: a row per case, the same key columns).
+ */
+export interface CaseRows {
+  table: string;
+  cases: RawBuilder<unknown>;
+  dueCases: RawBuilder<unknown>;
+  dueAmount: RawBuilder<unknown>;
+}
+
+const CASE_SUMMARY: CaseRows = { table: 'dash_case_summary', cases: sql`sum(cases)`, dueCases: sql`sum(due_cases)`, dueAmount: sql`sum(due_amount)` };
+export const NAMED_CASES: CaseRows = {
+  table: 'dash_case_name',
+  cases: sql`count(*)`,
+  dueCases: sql`count(*) FILTER (WHERE due)`,
+  dueAmount: sql`sum(owed) FILTER (WHERE due)`,
+};
 
 export class CaseSummaryQueries implements FigureQueries {
   constructor(
     private readonly tenantId: number,
     private readonly model: EntityModel,
     private readonly only: SummaryRows = undefined,
+    private readonly rows: CaseRows = CASE_SUMMARY,
   ) {}
 
   private viewOf(key: string): (typeof SUMMARY_VIEWS)[string] | undefined {
@@ -159,7 +177,7 @@ export class CaseSummaryQueries implements FigureQueries {
     const owedSum = measure.kind === 'sum' && measure.field === 'feeAmount' && measure.minus === 'invoicedAmount';
     if (!countOnly && !(owedSum && due)) return undefined;
     parts.push(sql<SqlBool>`tenant_id = ${this.tenantId}`);
-    if (this.only) parts.push(this.only(CASE_SUMMARY));
+    if (this.only) parts.push(this.only(this.rows.table));
     return { where: sql<SqlBool>`${sql.join(parts, sql` AND `)}`, due };
   }
 
@@ -167,10 +185,11 @@ export class CaseSummaryQueries implements FigureQueries {
   aggregate(target: ListTarget, measure: Measure): Promise<AggregateQuery | undefined> {
     const shape = this.shape(target, measure);
     if (!shape) return Promise.resolve(undefined);
+    const { table, cases, dueCases, dueAmount } = this.rows;
     return Promise.resolve(
       shape.due
-        ? sql<{ n: string; v: string }>`SELECT COALESCE(sum(due_cases), 0) AS n, COALESCE(sum(due_amount), 0) AS v FROM dash_case_summary WHERE ${shape.where}`
-        : sql<{ n: string; v: string }>`SELECT COALESCE(sum(cases), 0) AS n, COALESCE(sum(cases), 0) AS v FROM dash_case_summary WHERE ${shape.where}`,
+        ? sql<{ n: string; v: string }>`SELECT COALESCE(${dueCases}, 0) AS n, COALESCE(${dueAmount}, 0) AS v FROM ${sql.table(table)} WHERE ${shape.where}`
+        : sql<{ n: string; v: string }>`SELECT COALESCE(${cases}, 0) AS n, COALESCE(${cases}, 0) AS v FROM ${sql.table(table)} WHERE ${shape.where}`,
     );
   }
 
@@ -185,7 +204,7 @@ export class CaseSummaryQueries implements FigureQueries {
     const key = { month: sql`to_char(trust_month, 'YYYY-MM')`, insurer: sql`insurer_code`, province: sql`province` }[by];
     const column = { month: sql`trust_month`, insurer: sql`insurer_code`, province: sql`province` }[by];
     return Promise.resolve(sql<{ k: string; n: string }>`
-      SELECT ${key} AS k, sum(cases) AS n FROM dash_case_summary WHERE ${shape.where} AND ${column} IS NOT NULL GROUP BY 1`);
+      SELECT ${key} AS k, ${this.rows.cases} AS n FROM ${sql.table(this.rows.table)} WHERE ${shape.where} AND ${column} IS NOT NULL GROUP BY 1`);
   }
 }
 
