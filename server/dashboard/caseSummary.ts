@@ -66,6 +66,20 @@ const SUMMARIES: readonly Summary[] = [
     ],
     fill: 'SELECT dash_case_name_fill()',
   },
+  // 结案 and 待审批费用 of the cases naming each user (0044), kept from the entries or costs and those rows.
+  ...[
+    { summary: 'dash_named_progress_summary', table: PROGRESS_TABLE, rows: 'entries' },
+    { summary: 'dash_named_cost_summary', table: COST_TABLE, rows: 'costs' },
+  ].map(
+    (n): Summary => ({
+      summary: n.summary,
+      triggers: [
+        { table: n.table, prefix: n.summary, change: `${n.summary}_change`, newRows: `new_${n.rows}`, oldRows: `old_${n.rows}` },
+        { table: 'dash_case_name', prefix: `${n.summary}_names`, change: `${n.summary}_names_change`, newRows: 'new_names', oldRows: 'old_names' },
+      ],
+      fill: `SELECT ${n.summary}_fill()`,
+    }),
+  ),
   {
     summary: 'dash_receipt_summary',
     triggers: [{ table: RECEIPT_TABLE, prefix: 'dash_receipt_summary', change: 'dash_receipt_summary_change', newRows: 'new_receipts', oldRows: 'old_receipts' }],

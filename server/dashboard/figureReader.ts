@@ -125,12 +125,17 @@ export class FigureReader {
     const departs = this.summaryQueries(model, split.departs);
     if (!departs) return undefined;
     const visible = this.pages.store(page).visibleCondition(currentTenant(this.request));
-    // The rest's cases as rows naming the user (namedCases.ts): their case figures are sums over those rows.
-    const rest =
-      split.named && model.table === CASE_TABLE
-        ? new CaseSummaryQueries(currentTenant(this.request), model, split.named, NAMED_CASES)
-        : this.liveQueries(model, bothConditions(visible, split.others));
+    // The rest as rows naming the user (namedCases.ts): its figures are sums over those rows and their summaries.
+    const rest = (split.named && this.namedQueries(model, split.named)) ?? this.liveQueries(model, bothConditions(visible, split.others));
     return summaryOf(bothParts(departs, rest), this.db, this.limit);
+  }
+
+  /** The statements over the cases naming the user (`named`: his rows, on any of the tables of 0044) for the page's figures, if kept. */
+  private namedQueries(model: EntityModel, named: SummaryRows): FigureQueries | undefined {
+    const tenant = currentTenant(this.request);
+    if (model.table === CASE_TABLE) return new CaseSummaryQueries(tenant, model, named, NAMED_CASES);
+    if (model.table === PROGRESS_TABLE) return new ProgressSummaryQueries(tenant, named, 'dash_named_progress_summary');
+    return model.table === COST_TABLE ? new CostSummaryQueries(tenant, model, named, 'dash_named_cost_summary') : undefined;
   }
 
   /** The split of the user's rule on the page (read once per request and page). */

@@ -223,6 +223,8 @@ export class ProgressSummaryQueries implements FigureQueries {
   constructor(
     private readonly tenantId: number,
     private readonly only: SummaryRows = undefined,
+    /** The summary read: per 承办部门 (0039), or per user a case names (dash_named_progress_summary, 0044). */
+    private readonly table = 'dash_progress_summary',
   ) {}
 
   private shape(target: ListTarget, measure: Measure): { state: string; begin: string; end: string } | undefined {
@@ -237,7 +239,7 @@ export class ProgressSummaryQueries implements FigureQueries {
   }
 
   private where(shape: { state: string; begin: string; end: string }): RawBuilder<SqlBool> {
-    const only = this.only ? sql<SqlBool>` AND ${this.only('dash_progress_summary')}` : sql``;
+    const only = this.only ? sql<SqlBool>` AND ${this.only(this.table)}` : sql``;
     return sql<SqlBool>`tenant_id = ${this.tenantId} AND to_status = ${shape.state} AND day >= ${shape.begin}::date AND day <= ${shape.end}::date${only}`;
   }
 
@@ -245,14 +247,14 @@ export class ProgressSummaryQueries implements FigureQueries {
     const shape = this.shape(target, measure);
     if (!shape) return Promise.resolve(undefined);
     const n = sql`COALESCE(sum(entries), 0) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0)`;
-    return Promise.resolve(sql<{ n: string; v: string }>`SELECT ${n} AS n, ${n} AS v FROM dash_progress_summary WHERE ${this.where(shape)}`);
+    return Promise.resolve(sql<{ n: string; v: string }>`SELECT ${n} AS n, ${n} AS v FROM ${sql.table(this.table)} WHERE ${this.where(shape)}`);
   }
 
   groups(target: ListTarget, grouping: Grouping): Promise<GroupsQuery | undefined> {
     const shape = this.shape(target, { kind: 'count' });
     if (!shape || grouping.field !== 'progressTime' || grouping.by !== 'month') return Promise.resolve(undefined);
     const n = sql`sum(entries) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0)`;
-    return Promise.resolve(sql<{ k: string; n: string }>`SELECT to_char(day, 'YYYY-MM') AS k, ${n} AS n FROM dash_progress_summary WHERE ${this.where(shape)} GROUP BY 1`);
+    return Promise.resolve(sql<{ k: string; n: string }>`SELECT to_char(day, 'YYYY-MM') AS k, ${n} AS n FROM ${sql.table(this.table)} WHERE ${this.where(shape)} GROUP BY 1`);
   }
 }
 
@@ -265,6 +267,8 @@ export class CostSummaryQueries implements FigureQueries {
     private readonly tenantId: number,
     private readonly model: EntityModel,
     private readonly only: SummaryRows = undefined,
+    /** The summary read: per 承办部门 (0039), or per user a case names (dash_named_cost_summary, 0044). */
+    private readonly table = 'dash_cost_summary',
   ) {}
 
   /** The state a view's filter keeps, when its filter is exactly one fixed state. */
@@ -280,9 +284,9 @@ export class CostSummaryQueries implements FigureQueries {
     if (!state || Object.keys(target.values ?? {}).length > 0 || (target.superQuery ?? []).length > 0) return Promise.resolve(undefined);
     const amount = measure.kind === 'sum' && measure.field === 'amount' && measure.minus === undefined;
     if (!(amount || measure.kind === 'count')) return Promise.resolve(undefined);
-    const only = this.only ? sql` AND ${this.only('dash_cost_summary')}` : sql``;
+    const only = this.only ? sql` AND ${this.only(this.table)}` : sql``;
     return Promise.resolve(sql<{ n: string; v: string }>`SELECT COALESCE(sum(costs), 0) AS n, ${amount ? sql`COALESCE(sum(amount), 0)` : sql`COALESCE(sum(costs), 0)`} AS v
-      FROM dash_cost_summary WHERE tenant_id = ${this.tenantId} AND cost_status = ${state}${only}`);
+      FROM ${sql.table(this.table)} WHERE tenant_id = ${this.tenantId} AND cost_status = ${state}${only}`);
   }
 
   groups(): Promise<GroupsQuery | undefined> {

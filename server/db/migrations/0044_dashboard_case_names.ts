@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { OWNED_SUMMARIES, type OwnedSummary } from './0039_dashboard_owner_departs';
 
 // 首页 for a 公估师 at a million cases (issue 18): his rule is 本部门 or a case naming him (登记, 主办,
 // 协办, 成员). The department part is read from the summaries (0038/0039); the rest — cases naming him
@@ -15,7 +16,8 @@ import { sql, type Kysely } from 'kysely';
 // server/dashboard/caseSummary.ts once the page tables exist; the functions live here. Each trigger
 // recomputes the rows of the cases a statement touched from the case and member tables as they are
 // after it: a case added, edited (主办, 协办, department, tenant, state, amounts), deleted or put back,
-// a member added, changed or removed.
+// a member added, changed or removed. Rows go in in key order, so a bulk fill leaves each user's rows
+// side by side in the table: a figure over them reads a few hundred pages, not a page per case.
 
 /** Bits of `ways`: how a case names the user (server/dashboard/namedCases.ts reads them). */
 export const NAMING_WAYS = { createBy: 1, handler: 2, assistants: 4, member: 8 } as const;
@@ -48,7 +50,7 @@ const refresh = (keys: string) => `
 const FILL = `CREATE FUNCTION dash_case_name_fill() RETURNS void LANGUAGE plpgsql AS $body$
 BEGIN
   DELETE FROM dash_case_name;
-  INSERT INTO dash_case_name (${COLUMNS}) ${namedRows('biz_receive')};
+  INSERT INTO dash_case_name (${COLUMNS}) ${namedRows('biz_receive')} ORDER BY 1, 2, 3;
 END
 $body$`;
 
@@ -84,6 +86,79 @@ BEGIN
 END
 $body$`;
 
+// 结案 and 待审批费用 of the rest count 案件进度 entries and costs of cases naming the user outside his
+// departments: kept per user in the shape of 0039's summaries (per state and day; per approval
+// state) with the way the case names him and its 承办部门, by statement triggers on the entries or
+// costs (joined with their case's rows here) and on this table (a case's rows replaced: its entries
+// and costs move with them).
+const namedSummary = (s: OwnedSummary) => `dash_named_${s.summary.replace(/^dash_/, '')}`;
+const namedKey = (s: OwnedSummary) =>
+  ['tenant_id', 'user_name', 'ways', '(COALESCE(depart_id, chr(1)))', ...s.keys.map((k) => (k.nullable ? `(COALESCE(${k.name}, chr(1)))` : k.name))].join(', ');
+const namedColumns = (s: OwnedSummary) => ['tenant_id', 'user_name', 'ways', 'depart_id', ...s.keys.map((k) => k.name)];
+
+/** Child rows `rows` (alias e) for each row of `names` naming a user in their case, counted `sign` times. */
+const namedChildRows = (s: OwnedSummary, rows: string, names: string, sign: string) => `
+  SELECT e.tenant_id, n.user_name, n.ways, n.depart_id, ${s.keys.map((k) => `${k.expr} AS ${k.name}`).join(', ')},
+         ${s.measures.map((m) => `${sign} * (${m.expr}) AS ${m.name}`).join(', ')}
+  FROM ${rows} e JOIN ${names} n ON n.case_id = e.receive_id AND n.tenant_id = e.tenant_id
+  WHERE ${s.where}`;
+
+const applyNamed = (s: OwnedSummary, changes: string) => {
+  const cols = namedColumns(s);
+  const groups = cols.map((_, i) => i + 1).join(', ');
+  const sums = s.measures.map((m) => `COALESCE(sum(${m.name}), 0)`);
+  return `
+  INSERT INTO ${namedSummary(s)} AS s (${[...cols, ...s.measures.map((m) => m.name)].join(', ')})
+  SELECT ${cols.join(', ')}, ${sums.join(', ')}
+  FROM (${changes}) c
+  GROUP BY ${groups}
+  HAVING ${sums.map((x) => `${x} <> 0`).join(' OR ')}
+  ORDER BY ${groups}
+  ON CONFLICT (${namedKey(s)}) DO UPDATE SET ${s.measures.map((m) => `${m.name} = s.${m.name} + EXCLUDED.${m.name}`).join(', ')}`;
+};
+
+/** The statement trigger of `table` (the child table or dash_case_name): its rows joined with the other side. */
+function namedChangeFunction(s: OwnedSummary, name: string, side: (rows: string, sign: string) => string, [newRows, oldRows]: [string, string]): string {
+  return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${applyNamed(s, side(newRows, '1'))};
+  ELSIF TG_OP = 'DELETE' THEN
+    ${applyNamed(s, side(oldRows, '-1'))};
+  ELSIF TG_OP = 'UPDATE' THEN
+    ${applyNamed(s, `${side(newRows, '1')} UNION ALL ${side(oldRows, '-1')}`)};
+  ELSIF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM ${namedSummary(s)};
+  END IF;
+  RETURN NULL;
+END
+$body$`;
+}
+
+async function createNamedSummary(db: Kysely<unknown>, s: OwnedSummary, [newRows, oldRows]: [string, string]): Promise<void> {
+  const table = namedSummary(s);
+  const keyColumns = s.keys.map((k) => `${k.name} ${k.name === 'day' ? 'date' : 'text'}${k.nullable ? '' : ' NOT NULL'}`).join(', ');
+  const measureColumns = s.measures.map((m) => `${m.name} ${m.name === 'amount' ? 'numeric' : 'bigint'} NOT NULL`).join(', ');
+  await sql
+    .raw(`CREATE TABLE ${table} (tenant_id integer NOT NULL, user_name text NOT NULL, ways smallint NOT NULL, depart_id text, ${keyColumns}, ${measureColumns})`)
+    .execute(db);
+  await sql.raw(`CREATE UNIQUE INDEX ${table}_key ON ${table} (${namedKey(s)})`).execute(db);
+  await sql
+    .raw(
+      `CREATE FUNCTION ${table}_fill() RETURNS void LANGUAGE plpgsql AS $body$
+BEGIN
+  DELETE FROM ${table};
+  ${applyNamed(s, namedChildRows(s, s.child, 'dash_case_name', '1'))};
+END
+$body$`,
+    )
+    .execute(db);
+  // Entries or costs written: each joined with the rows of its case.
+  await sql.raw(namedChangeFunction(s, `${table}_change`, (rows, sign) => namedChildRows(s, rows, 'dash_case_name', sign), [newRows, oldRows])).execute(db);
+  // A case's rows replaced: its entries or costs, for the users it named and names now.
+  await sql.raw(namedChangeFunction(s, `${table}_names_change`, (rows, sign) => namedChildRows(s, s.child, rows, sign), ['new_names', 'old_names'])).execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE dash_case_name (
@@ -105,4 +180,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(FILL).execute(db);
   await sql.raw(CASE_CHANGE).execute(db);
   await sql.raw(MEMBER_CHANGE).execute(db);
+  for (const s of OWNED_SUMMARIES) await createNamedSummary(db, s, s.child === 'biz_receive_progress' ? ['new_entries', 'old_entries'] : ['new_costs', 'old_costs']);
 }
