@@ -66,6 +66,12 @@ const SUMMARIES: readonly Summary[] = [
     ],
     fill: 'SELECT dash_case_name_fill()',
   },
+  // Those rows summed per user, way, 承办部门, month and state (0044).
+  {
+    summary: 'dash_named_case_summary',
+    triggers: [{ table: 'dash_case_name', prefix: 'dash_named_case_summary', change: 'dash_named_case_summary_change', newRows: 'new_names', oldRows: 'old_names' }],
+    fill: 'SELECT dash_named_case_summary_fill()',
+  },
   // 结案 and 待审批费用 of the cases naming each user (0044), kept from the entries or costs and those rows.
   ...[
     { summary: 'dash_named_progress_summary', table: PROGRESS_TABLE, rows: 'entries' },

@@ -25,6 +25,8 @@ import {
   bothParts,
   CaseSummaryQueries,
   CostSummaryQueries,
+  eitherOf,
+  NAMED_CASE_SUMMARY,
   NAMED_CASES,
   ProgressSummaryQueries,
   ReceiptSummaryQueries,
@@ -73,6 +75,11 @@ function groupSql(model: EntityModel, grouping: Grouping): RawBuilder<string> {
   // A literal, not a parameter: GROUP BY must repeat the selected expression exactly.
   if (grouping.by === 'prefix') return sql<string>`left(CAST(${column} AS text), ${sql.lit(Math.trunc(grouping.length))})`;
   return sql<string>`CAST(${column} AS text)`;
+}
+
+/** Case figures over cases naming a user (`named`): from their summary, else (委托方, provinces) from their rows. */
+function namedCaseQueries(tenant: number, model: EntityModel, named: SummaryRows): FigureQueries {
+  return eitherOf(new CaseSummaryQueries(tenant, model, named, NAMED_CASE_SUMMARY), new CaseSummaryQueries(tenant, model, named, NAMED_CASES));
 }
 
 /** Figures of one request: its user's rules and tenant. */
@@ -133,7 +140,7 @@ export class FigureReader {
   /** The statements over the cases naming the user (`named`: his rows, on any of the tables of 0044) for the page's figures, if kept. */
   private namedQueries(model: EntityModel, named: SummaryRows): FigureQueries | undefined {
     const tenant = currentTenant(this.request);
-    if (model.table === CASE_TABLE) return new CaseSummaryQueries(tenant, model, named, NAMED_CASES);
+    if (model.table === CASE_TABLE) return namedCaseQueries(tenant, model, named);
     if (model.table === PROGRESS_TABLE) return new ProgressSummaryQueries(tenant, named, 'dash_named_progress_summary');
     return model.table === COST_TABLE ? new CostSummaryQueries(tenant, model, named, 'dash_named_cost_summary') : undefined;
   }
@@ -247,7 +254,7 @@ export class FigureReader {
   ): Promise<Aggregate | undefined> {
     const ways = viewWays(model, this.request.server.pageModels, filter);
     if (ways === undefined) return undefined;
-    const queries = new CaseSummaryQueries(currentTenant(this.request), model, namedBy(currentUser(this.request).username, ways), NAMED_CASES);
+    const queries = namedCaseQueries(currentTenant(this.request), model, namedBy(currentUser(this.request).username, ways));
     return summaryOf(queries, this.db, this.limit).aggregate({ ...item.target, view: undefined }, item.measure);
   }
 

@@ -130,15 +130,36 @@ export interface CaseRows {
   cases: RawBuilder<unknown>;
   dueCases: RawBuilder<unknown>;
   dueAmount: RawBuilder<unknown>;
+  /** The groupings its columns keep. */
+  groupings: ReadonlySet<'month' | 'insurer' | 'province'>;
 }
 
-const CASE_SUMMARY: CaseRows = { table: 'dash_case_summary', cases: sql`sum(cases)`, dueCases: sql`sum(due_cases)`, dueAmount: sql`sum(due_amount)` };
+const ALL_GROUPINGS = new Set(['month', 'insurer', 'province'] as const);
+const CASE_SUMMARY: CaseRows = {
+  table: 'dash_case_summary',
+  cases: sql`sum(cases)`,
+  dueCases: sql`sum(due_cases)`,
+  dueAmount: sql`sum(due_amount)`,
+  groupings: ALL_GROUPINGS,
+};
+/** The cases naming a user, a row each (0044). */
 export const NAMED_CASES: CaseRows = {
   table: 'dash_case_name',
   cases: sql`count(*)`,
   dueCases: sql`count(*) FILTER (WHERE due)`,
   dueAmount: sql`sum(owed) FILTER (WHERE due)`,
+  groupings: ALL_GROUPINGS,
 };
+/** Those rows summed per user, way, 承办部门, month and state (0044): no 委托方 nor province. */
+export const NAMED_CASE_SUMMARY: CaseRows = { ...CASE_SUMMARY, table: 'dash_named_case_summary', groupings: new Set(['month'] as const) };
+
+/** The statements of `a`, and of `b` where `a` cannot say (a smaller summary first, the rows it sums after). */
+export function eitherOf(a: FigureQueries, b: FigureQueries): FigureQueries {
+  return {
+    aggregate: async (target, measure) => (await a.aggregate(target, measure)) ?? b.aggregate(target, measure),
+    groups: async (target, grouping) => (await a.groups(target, grouping)) ?? b.groups(target, grouping),
+  };
+}
 
 export class CaseSummaryQueries implements FigureQueries {
   constructor(
@@ -200,7 +221,7 @@ export class CaseSummaryQueries implements FigureQueries {
   groups(target: ListTarget, grouping: Grouping): Promise<GroupsQuery | undefined> {
     const by = groupedBy(grouping);
     const shape = this.shape(target, { kind: 'count' });
-    if (!by || !shape || shape.due) return Promise.resolve(undefined);
+    if (!by || !this.rows.groupings.has(by) || !shape || shape.due) return Promise.resolve(undefined);
     const key = { month: sql`to_char(trust_month, 'YYYY-MM')`, insurer: sql`insurer_code`, province: sql`province` }[by];
     const column = { month: sql`trust_month`, insurer: sql`insurer_code`, province: sql`province` }[by];
     return Promise.resolve(sql<{ k: string; n: string }>`
