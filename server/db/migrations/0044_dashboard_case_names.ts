@@ -22,21 +22,27 @@ import { OWNED_SUMMARIES, type OwnedSummary } from './0039_dashboard_owner_depar
 /** Bits of `ways`: how a case names the user (server/dashboard/namedCases.ts reads them). */
 export const NAMING_WAYS = { createBy: 1, handler: 2, assistants: 4, member: 8 } as const;
 
-/** The rows of the cases in `cases` (a relation of biz_receive rows, alias c): one per user a case names. */
+/**
+ * The rows of the cases in `cases` (a relation of biz_receive rows): one per user a case names. Set
+ * based (members joined, not looked up case by case): a bulk insert of members into a table not yet
+ * indexed must not read the member table once per case.
+ */
 const namedRows = (cases: string) => `
-  SELECT c.tenant_id, n.user_name, c.id::text AS case_id, n.ways, c.depart_id::text AS depart_id,
+  WITH nc AS MATERIALIZED (SELECT * FROM ${cases} c),
+  nn AS (
+    SELECT x.tenant_id, x.id, x.u, bit_or(x.w)::smallint AS ways FROM (
+      SELECT nc.tenant_id, nc.id, nc.create_by::text AS u, ${NAMING_WAYS.createBy} AS w FROM nc
+      UNION ALL SELECT nc.tenant_id, nc.id, nc.handler::text, ${NAMING_WAYS.handler} FROM nc
+      UNION ALL SELECT nc.tenant_id, nc.id, a, ${NAMING_WAYS.assistants} FROM nc CROSS JOIN LATERAL unnest(string_to_array(nc.assistants::text, ',')) AS a
+      UNION ALL SELECT nc.tenant_id, nc.id, m.user_name::text, ${NAMING_WAYS.member} FROM nc JOIN biz_receive_member m ON m.receive_id = nc.id AND m.tenant_id = nc.tenant_id
+    ) x WHERE x.u IS NOT NULL GROUP BY 1, 2, 3
+  )
+  SELECT c.tenant_id, nn.u AS user_name, c.id::text AS case_id, nn.ways, c.depart_id::text AS depart_id,
          date_trunc('month', c.trust_date)::date AS trust_month, c.receive_status::text AS receive_status,
          c.insurer_code::text AS insurer_code, left(c.area_code::text, 2) AS province,
          COALESCE(c.invoiced_amount, 0) < COALESCE(c.fee_amount, 0) AS due,
          COALESCE(c.fee_amount, 0) - COALESCE(c.invoiced_amount, 0) AS owed
-  FROM ${cases} c CROSS JOIN LATERAL (
-    SELECT x.u AS user_name, bit_or(x.w)::smallint AS ways FROM (
-      SELECT c.create_by::text AS u, ${NAMING_WAYS.createBy} AS w
-      UNION ALL SELECT c.handler::text, ${NAMING_WAYS.handler}
-      UNION ALL SELECT a, ${NAMING_WAYS.assistants} FROM unnest(string_to_array(c.assistants::text, ',')) AS a
-      UNION ALL SELECT m.user_name::text, ${NAMING_WAYS.member} FROM biz_receive_member m WHERE m.receive_id = c.id AND m.tenant_id = c.tenant_id
-    ) x WHERE x.u IS NOT NULL GROUP BY x.u
-  ) n`;
+  FROM nc c JOIN nn ON nn.tenant_id = c.tenant_id AND nn.id = c.id`;
 
 const COLUMNS = 'tenant_id, user_name, case_id, ways, depart_id, trust_month, receive_status, insurer_code, province, due, owed';
 
