@@ -1,6 +1,7 @@
 /**
  * The summaries 首页 reads (dash_case_summary, dash_progress_summary, dash_receipt_summary: migration
- * 0038; dash_cost_summary, and the entries' and costs' case departments: 0039): kept current by statement
+ * 0038; dash_cost_summary, and the entries' and costs' case departments: 0039; the users each case
+ * names, dash_case_name: 0044): kept current by statement
  * triggers on the case table, in the transaction of every write whatever path it takes (the list's
  * add, edit and delete, import, workflow transitions, the demo seed, SQL by hand). The case table is
  * created from its page document after the migrations, so the triggers are attached here, once the
@@ -15,6 +16,7 @@ export const CASE_TABLE = 'biz_receive';
 export const PROGRESS_TABLE = 'biz_receive_progress';
 export const RECEIPT_TABLE = 'biz_receipt';
 export const COST_TABLE = 'biz_case_cost';
+export const MEMBER_TABLE = 'biz_receive_member';
 
 /** A set of statement triggers (one per event) on `table` calling `change` (a function of the migrations). */
 interface TriggerSet {
@@ -55,6 +57,35 @@ const SUMMARIES: readonly Summary[] = [
   // 结案 and 待审批费用 count entries and costs whose case the user may see: kept per the case's 承办部门.
   { summary: 'dash_progress_summary', triggers: ownedTriggers('dash_progress_summary', PROGRESS_TABLE, 'entries'), fill: 'SELECT dash_progress_summary_fill()' },
   { summary: 'dash_cost_summary', triggers: ownedTriggers('dash_cost_summary', COST_TABLE, 'costs'), fill: 'SELECT dash_cost_summary_fill()' },
+  // The users each case names (登记, 主办, 协办, 成员: migration 0044), kept from the cases and their members.
+  {
+    summary: 'dash_case_name',
+    triggers: [
+      { table: CASE_TABLE, prefix: 'dash_case_name', change: 'dash_case_name_change', newRows: 'new_cases', oldRows: 'old_cases' },
+      { table: MEMBER_TABLE, prefix: 'dash_case_name_member', change: 'dash_case_name_member_change', newRows: 'new_members', oldRows: 'old_members' },
+    ],
+    fill: 'SELECT dash_case_name_fill()',
+  },
+  // Those rows summed per user, way, 承办部门, month and state (0044).
+  {
+    summary: 'dash_named_case_summary',
+    triggers: [{ table: 'dash_case_name', prefix: 'dash_named_case_summary', change: 'dash_named_case_summary_change', newRows: 'new_names', oldRows: 'old_names' }],
+    fill: 'SELECT dash_named_case_summary_fill()',
+  },
+  // 结案 and 待审批费用 of the cases naming each user (0044), kept from the entries or costs and those rows.
+  ...[
+    { summary: 'dash_named_progress_summary', table: PROGRESS_TABLE, rows: 'entries' },
+    { summary: 'dash_named_cost_summary', table: COST_TABLE, rows: 'costs' },
+  ].map(
+    (n): Summary => ({
+      summary: n.summary,
+      triggers: [
+        { table: n.table, prefix: n.summary, change: `${n.summary}_change`, newRows: `new_${n.rows}`, oldRows: `old_${n.rows}` },
+        { table: 'dash_case_name', prefix: `${n.summary}_names`, change: `${n.summary}_names_change`, newRows: 'new_names', oldRows: 'old_names' },
+      ],
+      fill: `SELECT ${n.summary}_fill()`,
+    }),
+  ),
   {
     summary: 'dash_receipt_summary',
     triggers: [{ table: RECEIPT_TABLE, prefix: 'dash_receipt_summary', change: 'dash_receipt_summary_change', newRows: 'new_receipts', oldRows: 'old_receipts' }],

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { targetListParams, type ListTarget } from '../../runtime/dashboard/target';
 import type { Measure } from '../../runtime/dashboard/figures';
-import { currentTenant } from '../auth/guard';
+import { currentTenant, currentUser } from '../auth/guard';
 import type { DB } from '../db/types';
 import { translateListQuery } from '../crud/query';
 import { bothConditions, dataRuleCondition } from '../crud/entity/dataRuleScope';
@@ -19,11 +19,15 @@ import type { EntityModel } from '../crud/entity/model';
 import { dynamic, type EntityStore } from '../crud/entity/store';
 import { DASHBOARD_READS, ReadLimit } from './concurrency';
 import { CASE_TABLE, COST_TABLE, PROGRESS_TABLE, RECEIPT_TABLE } from './caseSummary';
+import { namedBy, viewWays } from './namedCases';
 import { ruleSplit, type RuleSplit } from './ruleSplit';
 import {
   bothParts,
   CaseSummaryQueries,
   CostSummaryQueries,
+  eitherOf,
+  NAMED_CASE_SUMMARY,
+  NAMED_CASES,
   ProgressSummaryQueries,
   ReceiptSummaryQueries,
   summaryOf,
@@ -71,6 +75,11 @@ function groupSql(model: EntityModel, grouping: Grouping): RawBuilder<string> {
   // A literal, not a parameter: GROUP BY must repeat the selected expression exactly.
   if (grouping.by === 'prefix') return sql<string>`left(CAST(${column} AS text), ${sql.lit(Math.trunc(grouping.length))})`;
   return sql<string>`CAST(${column} AS text)`;
+}
+
+/** Case figures over cases naming a user (`named`): from their summary, else (委托方, provinces) from their rows. */
+function namedCaseQueries(tenant: number, model: EntityModel, named: SummaryRows): FigureQueries {
+  return eitherOf(new CaseSummaryQueries(tenant, model, named, NAMED_CASE_SUMMARY), new CaseSummaryQueries(tenant, model, named, NAMED_CASES));
 }
 
 /** Figures of one request: its user's rules and tenant. */
@@ -123,7 +132,17 @@ export class FigureReader {
     const departs = this.summaryQueries(model, split.departs);
     if (!departs) return undefined;
     const visible = this.pages.store(page).visibleCondition(currentTenant(this.request));
-    return summaryOf(bothParts(departs, this.liveQueries(model, bothConditions(visible, split.others))), this.db, this.limit);
+    // The rest as rows naming the user (namedCases.ts): its figures are sums over those rows and their summaries.
+    const rest = (split.named && this.namedQueries(model, split.named)) ?? this.liveQueries(model, bothConditions(visible, split.others));
+    return summaryOf(bothParts(departs, rest), this.db, this.limit);
+  }
+
+  /** The statements over the cases naming the user (`named`: his rows, on any of the tables of 0044) for the page's figures, if kept. */
+  private namedQueries(model: EntityModel, named: SummaryRows): FigureQueries | undefined {
+    const tenant = currentTenant(this.request);
+    if (model.table === CASE_TABLE) return namedCaseQueries(tenant, model, named);
+    if (model.table === PROGRESS_TABLE) return new ProgressSummaryQueries(tenant, named, 'dash_named_progress_summary');
+    return model.table === COST_TABLE ? new CostSummaryQueries(tenant, model, named, 'dash_named_cost_summary') : undefined;
   }
 
   /** The split of the user's rule on the page (read once per request and page). */
@@ -214,12 +233,30 @@ export class FigureReader {
       items.map(async (item) => {
         // A view inside the rule (我的案件 under 本部门 or 主办 or 成员): its rows need no test of the rule.
         const view = item.target.view ? model.page.views.find((v) => v.key === item.target.view) : undefined;
+        const inside = !ruled || (view !== undefined && split?.covers(view.filter) === true);
+        const named = inside && view ? await this.namedView(model, view.filter, item) : undefined;
+        if (named) return named;
         const rows = view && split?.covers(view.filter) ? visible : base;
         return this.aggregateOne(model, bothConditions(rows, await this.narrowing(model, item.target)), item.measure);
       }),
     );
   }
 
+
+  /**
+   * A view whose filter names the user (我的案件: 主办 or 成员; 协办), the rule adding nothing to it:
+   * counted from the user's rows of dash_case_name (namedCases.ts); undefined when it cannot say.
+   */
+  private async namedView(
+    model: EntityModel,
+    filter: Parameters<typeof viewWays>[2],
+    item: { target: ListTarget; measure: Measure },
+  ): Promise<Aggregate | undefined> {
+    const ways = viewWays(model, this.request.server.pageModels, filter);
+    if (ways === undefined) return undefined;
+    const queries = namedCaseQueries(currentTenant(this.request), model, namedBy(currentUser(this.request).username, ways));
+    return summaryOf(queries, this.db, this.limit).aggregate({ ...item.target, view: undefined }, item.measure);
+  }
 
   private async aggregateOne(model: EntityModel, where: Expression<SqlBool> | undefined, measure: Measure): Promise<Aggregate> {
     let qb = dynamic(this.db)

@@ -9,7 +9,9 @@
  * the two sets disjoint, so each row is counted once. The split is read from the rule's definition —
  * the named scope of the page document a SCOPE rule applies — never from who the user is: a scope
  * that is an anyOf with branches `departId in session departs/departTree` (the summary's column)
- * splits; the rest of its branches are found through index lookups, one per branch (each compiled by
+ * splits. When the rest of its branches all name the user (登记, 主办, 协办, 成员: namedCases.ts), the
+ * rest is his rows of dash_case_name outside those departments, and its case figures are sums over
+ * them; otherwise the rest's cases are found through index lookups, one per branch (each compiled by
  * rowConditionSql, as the list compiles them). Any other rule (field rules, several rules, allOf, no
  * department branch) is not split: its figures are counted live as before.
  */
@@ -26,6 +28,7 @@ import type { Condition } from '../crud/query/conditions';
 import { QueryError } from '../crud/query/queryError';
 import { schemaComponentOf } from '../seed/entities';
 import { CASE_TABLE } from './caseSummary';
+import { CASE_NAME_TABLE, namedBy, namingWays } from './namedCases';
 
 /** The case column the summaries keep as 承办部门 (their own column of the same name holds the owner case's). */
 const DEPART_COLUMN = 'depart_id';
@@ -37,6 +40,12 @@ export interface RuleSplit {
   departs(summary: string): Condition;
   /** The page's rows the rest of the rule lets through, outside those departments (on the page's table). */
   others: Condition;
+  /**
+   * When the rest of the rule is made of branches naming the user (namedCases.ts): its rows of
+   * dash_case_name or of the summaries per user of 0044 (read as `q`: tenant, user, ways, 承办部门)
+   * outside the departments — the figures of the rest are sums over them.
+   */
+  named?: (q: string) => Condition;
   /**
    * Whether every row a view's filter keeps passes the rule: one of its conditions is a branch of
    * the rule's anyOf, or an anyOf of such branches (我的案件: 主办 or 成员; 协办) — the rule then adds
@@ -81,6 +90,8 @@ interface CaseSplit {
   departs: (q: string) => Condition;
   /** The tenant's cases (read as `q`) the rest of the rule lets through outside those departments. */
   others: (q: string) => Condition;
+  /** The rest as rows of dash_case_name (read as `q`), when its branches all name the user. */
+  named?: (q: string) => Condition;
 }
 
 /**
@@ -119,6 +130,21 @@ async function readCaseSplit(db: Kysely<DB>, request: FastifyRequest, model: Ent
   const conditionScope: ConditionScope = { session: { userId: user.userId, username: user.username, tenantId: tenant }, pages: request.server.pageModels };
   const departs = (q: string) => sql<SqlBool>`(${sql.join(departBranches.map((b) => rowConditionSql(model, b, q, conditionScope)), sql` OR `)})`;
   if (rest.length === 0) return { branches, departs, others: () => sql<SqlBool>`FALSE` };
+  const ways = namingWays(model, conditionScope.pages, rest);
+  if (ways !== undefined) {
+    try {
+      departs(CASE_NAME_TABLE);
+    } catch (err) {
+      if (err instanceof RowConditionError || err instanceof QueryError) return undefined;
+      throw err;
+    }
+    // The cases naming the user, from his rows of dash_case_name: one index range, outside his departments.
+    const mine = namedBy(user.username, ways);
+    const named = (q: string) =>
+      sql<SqlBool>`${sql.ref(`${q}.tenant_id`)} = ${tenant} AND ${mine(q)} AND NOT COALESCE(${departs(q)}, FALSE)`;
+    const others = (q: string) => sql<SqlBool>`${sql.ref(`${q}.id`)} IN (SELECT dcn.case_id FROM ${sql.table(CASE_NAME_TABLE)} AS dcn WHERE ${named('dcn')})`;
+    return { branches, departs, others, named };
+  }
   let lookups: RawBuilder<unknown>[];
   try {
     lookups = rest.map((b, i) => branchIds(model, b, i, tenant, conditionScope));
@@ -148,19 +174,20 @@ export async function ruleSplit(db: Kysely<DB>, request: FastifyRequest, model: 
   const scopedBy = model.page.entity.scopedBy;
   if (!scopedBy) {
     const own = await caseSplit(db, request, model);
-    return own && { departs: own.departs, others: own.others(model.table), covers: (filter) => covered(own.branches, filter) };
+    return own && { departs: own.departs, others: own.others(model.table), named: own.named, covers: (filter) => covered(own.branches, filter) };
   }
   const owner = request.server.pageModels.get(scopedBy.page);
   if (!owner || scopedBy.field.column !== OWNER_COLUMN || !model.tenantScoped || model.softDeleted) return undefined;
   if ((await rulesOfUser(db, currentUser(request).userId, schemaComponentOf(model.page))).length > 0) return undefined;
   const split = await caseSplit(db, request, owner);
   if (!split) return undefined;
-  return {
-    departs: split.departs,
-    covers: () => false,
-    others: sql<SqlBool>`${sql.ref(`${model.table}.${OWNER_COLUMN}`)} IN (
-      SELECT so.id FROM ${sql.table(owner.table)} AS so WHERE so.tenant_id = ${currentTenant(request)} AND ${split.others('so')})`,
-  };
+  const ownerColumn = sql.ref(`${model.table}.${OWNER_COLUMN}`);
+  // The rest's few thousand cases as an array: the entries are then found by their case (an index
+  // probe a case), not by reading every entry of the period and joining.
+  const others = split.named
+    ? sql<SqlBool>`${ownerColumn} = ANY (ARRAY(SELECT dcn.case_id FROM ${sql.table(CASE_NAME_TABLE)} AS dcn WHERE ${split.named('dcn')}))`
+    : sql<SqlBool>`${ownerColumn} IN (SELECT so.id FROM ${sql.table(owner.table)} AS so WHERE so.tenant_id = ${currentTenant(request)} AND ${split.others('so')})`;
+  return { departs: split.departs, covers: () => false, others, named: split.named };
 }
 
 

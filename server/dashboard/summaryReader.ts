@@ -121,13 +121,52 @@ function groupedBy(grouping: Grouping): 'month' | 'insurer' | 'province' | undef
  */
 export type SummaryRows = ((summary: string) => RawBuilder<SqlBool>) | undefined;
 
-const CASE_SUMMARY = 'dash_case_summary';
+/**
+ * Where case figures are summed: the case summary (a row per group, with its counts), or the rows of
+ * cases naming a user (dash_case_name: a row per case, the same key columns).
+ */
+export interface CaseRows {
+  table: string;
+  cases: RawBuilder<unknown>;
+  dueCases: RawBuilder<unknown>;
+  dueAmount: RawBuilder<unknown>;
+  /** The groupings its columns keep. */
+  groupings: ReadonlySet<'month' | 'insurer' | 'province'>;
+}
+
+const ALL_GROUPINGS = new Set(['month', 'insurer', 'province'] as const);
+const CASE_SUMMARY: CaseRows = {
+  table: 'dash_case_summary',
+  cases: sql`sum(cases)`,
+  dueCases: sql`sum(due_cases)`,
+  dueAmount: sql`sum(due_amount)`,
+  groupings: ALL_GROUPINGS,
+};
+/** The cases naming a user, a row each (0044). */
+export const NAMED_CASES: CaseRows = {
+  table: 'dash_case_name',
+  cases: sql`count(*)`,
+  dueCases: sql`count(*) FILTER (WHERE due)`,
+  dueAmount: sql`sum(owed) FILTER (WHERE due)`,
+  groupings: ALL_GROUPINGS,
+};
+/** Those rows summed per user, way, 承办部门, month and state (0044): no 委托方 nor province. */
+export const NAMED_CASE_SUMMARY: CaseRows = { ...CASE_SUMMARY, table: 'dash_named_case_summary', groupings: new Set(['month'] as const) };
+
+/** The statements of `a`, and of `b` where `a` cannot say (a smaller summary first, the rows it sums after). */
+export function eitherOf(a: FigureQueries, b: FigureQueries): FigureQueries {
+  return {
+    aggregate: async (target, measure) => (await a.aggregate(target, measure)) ?? b.aggregate(target, measure),
+    groups: async (target, grouping) => (await a.groups(target, grouping)) ?? b.groups(target, grouping),
+  };
+}
 
 export class CaseSummaryQueries implements FigureQueries {
   constructor(
     private readonly tenantId: number,
     private readonly model: EntityModel,
     private readonly only: SummaryRows = undefined,
+    private readonly rows: CaseRows = CASE_SUMMARY,
   ) {}
 
   private viewOf(key: string): (typeof SUMMARY_VIEWS)[string] | undefined {
@@ -159,7 +198,7 @@ export class CaseSummaryQueries implements FigureQueries {
     const owedSum = measure.kind === 'sum' && measure.field === 'feeAmount' && measure.minus === 'invoicedAmount';
     if (!countOnly && !(owedSum && due)) return undefined;
     parts.push(sql<SqlBool>`tenant_id = ${this.tenantId}`);
-    if (this.only) parts.push(this.only(CASE_SUMMARY));
+    if (this.only) parts.push(this.only(this.rows.table));
     return { where: sql<SqlBool>`${sql.join(parts, sql` AND `)}`, due };
   }
 
@@ -167,10 +206,11 @@ export class CaseSummaryQueries implements FigureQueries {
   aggregate(target: ListTarget, measure: Measure): Promise<AggregateQuery | undefined> {
     const shape = this.shape(target, measure);
     if (!shape) return Promise.resolve(undefined);
+    const { table, cases, dueCases, dueAmount } = this.rows;
     return Promise.resolve(
       shape.due
-        ? sql<{ n: string; v: string }>`SELECT COALESCE(sum(due_cases), 0) AS n, COALESCE(sum(due_amount), 0) AS v FROM dash_case_summary WHERE ${shape.where}`
-        : sql<{ n: string; v: string }>`SELECT COALESCE(sum(cases), 0) AS n, COALESCE(sum(cases), 0) AS v FROM dash_case_summary WHERE ${shape.where}`,
+        ? sql<{ n: string; v: string }>`SELECT COALESCE(${dueCases}, 0) AS n, COALESCE(${dueAmount}, 0) AS v FROM ${sql.table(table)} WHERE ${shape.where}`
+        : sql<{ n: string; v: string }>`SELECT COALESCE(${cases}, 0) AS n, COALESCE(${cases}, 0) AS v FROM ${sql.table(table)} WHERE ${shape.where}`,
     );
   }
 
@@ -181,11 +221,11 @@ export class CaseSummaryQueries implements FigureQueries {
   groups(target: ListTarget, grouping: Grouping): Promise<GroupsQuery | undefined> {
     const by = groupedBy(grouping);
     const shape = this.shape(target, { kind: 'count' });
-    if (!by || !shape || shape.due) return Promise.resolve(undefined);
+    if (!by || !this.rows.groupings.has(by) || !shape || shape.due) return Promise.resolve(undefined);
     const key = { month: sql`to_char(trust_month, 'YYYY-MM')`, insurer: sql`insurer_code`, province: sql`province` }[by];
     const column = { month: sql`trust_month`, insurer: sql`insurer_code`, province: sql`province` }[by];
     return Promise.resolve(sql<{ k: string; n: string }>`
-      SELECT ${key} AS k, sum(cases) AS n FROM dash_case_summary WHERE ${shape.where} AND ${column} IS NOT NULL GROUP BY 1`);
+      SELECT ${key} AS k, ${this.rows.cases} AS n FROM ${sql.table(this.rows.table)} WHERE ${shape.where} AND ${column} IS NOT NULL GROUP BY 1`);
   }
 }
 
@@ -204,6 +244,8 @@ export class ProgressSummaryQueries implements FigureQueries {
   constructor(
     private readonly tenantId: number,
     private readonly only: SummaryRows = undefined,
+    /** The summary read: per 承办部门 (0039), or per user a case names (dash_named_progress_summary, 0044). */
+    private readonly table = 'dash_progress_summary',
   ) {}
 
   private shape(target: ListTarget, measure: Measure): { state: string; begin: string; end: string } | undefined {
@@ -218,7 +260,7 @@ export class ProgressSummaryQueries implements FigureQueries {
   }
 
   private where(shape: { state: string; begin: string; end: string }): RawBuilder<SqlBool> {
-    const only = this.only ? sql<SqlBool>` AND ${this.only('dash_progress_summary')}` : sql``;
+    const only = this.only ? sql<SqlBool>` AND ${this.only(this.table)}` : sql``;
     return sql<SqlBool>`tenant_id = ${this.tenantId} AND to_status = ${shape.state} AND day >= ${shape.begin}::date AND day <= ${shape.end}::date${only}`;
   }
 
@@ -226,14 +268,14 @@ export class ProgressSummaryQueries implements FigureQueries {
     const shape = this.shape(target, measure);
     if (!shape) return Promise.resolve(undefined);
     const n = sql`COALESCE(sum(entries), 0) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0)`;
-    return Promise.resolve(sql<{ n: string; v: string }>`SELECT ${n} AS n, ${n} AS v FROM dash_progress_summary WHERE ${this.where(shape)}`);
+    return Promise.resolve(sql<{ n: string; v: string }>`SELECT ${n} AS n, ${n} AS v FROM ${sql.table(this.table)} WHERE ${this.where(shape)}`);
   }
 
   groups(target: ListTarget, grouping: Grouping): Promise<GroupsQuery | undefined> {
     const shape = this.shape(target, { kind: 'count' });
     if (!shape || grouping.field !== 'progressTime' || grouping.by !== 'month') return Promise.resolve(undefined);
     const n = sql`sum(entries) - COALESCE(sum(late) FILTER (WHERE day = ${shape.end}::date), 0)`;
-    return Promise.resolve(sql<{ k: string; n: string }>`SELECT to_char(day, 'YYYY-MM') AS k, ${n} AS n FROM dash_progress_summary WHERE ${this.where(shape)} GROUP BY 1`);
+    return Promise.resolve(sql<{ k: string; n: string }>`SELECT to_char(day, 'YYYY-MM') AS k, ${n} AS n FROM ${sql.table(this.table)} WHERE ${this.where(shape)} GROUP BY 1`);
   }
 }
 
@@ -246,6 +288,8 @@ export class CostSummaryQueries implements FigureQueries {
     private readonly tenantId: number,
     private readonly model: EntityModel,
     private readonly only: SummaryRows = undefined,
+    /** The summary read: per 承办部门 (0039), or per user a case names (dash_named_cost_summary, 0044). */
+    private readonly table = 'dash_cost_summary',
   ) {}
 
   /** The state a view's filter keeps, when its filter is exactly one fixed state. */
@@ -261,9 +305,9 @@ export class CostSummaryQueries implements FigureQueries {
     if (!state || Object.keys(target.values ?? {}).length > 0 || (target.superQuery ?? []).length > 0) return Promise.resolve(undefined);
     const amount = measure.kind === 'sum' && measure.field === 'amount' && measure.minus === undefined;
     if (!(amount || measure.kind === 'count')) return Promise.resolve(undefined);
-    const only = this.only ? sql` AND ${this.only('dash_cost_summary')}` : sql``;
+    const only = this.only ? sql` AND ${this.only(this.table)}` : sql``;
     return Promise.resolve(sql<{ n: string; v: string }>`SELECT COALESCE(sum(costs), 0) AS n, ${amount ? sql`COALESCE(sum(amount), 0)` : sql`COALESCE(sum(costs), 0)`} AS v
-      FROM dash_cost_summary WHERE tenant_id = ${this.tenantId} AND cost_status = ${state}${only}`);
+      FROM ${sql.table(this.table)} WHERE tenant_id = ${this.tenantId} AND cost_status = ${state}${only}`);
   }
 
   groups(): Promise<GroupsQuery | undefined> {

@@ -34,6 +34,7 @@ import * as m0037 from './migrations/0037_examples_detail_monitor';
 import * as m0038 from './migrations/0038_case_summary';
 import * as m0039 from './migrations/0039_dashboard_owner_departs';
 import * as m0043 from './migrations/0043_examples_menu_order';
+import * as m0044 from './migrations/0044_dashboard_case_names';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0038_case_summary': m0038,
   '0039_dashboard_owner_departs': m0039,
   '0043_examples_menu_order': m0043,
+  '0044_dashboard_case_names': m0044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

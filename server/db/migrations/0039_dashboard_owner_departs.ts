@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 // here so the next start refills it with the departments).
 
 /** A summary of a table whose rows belong to a case (receive_id), kept per owner department. */
-interface OwnedSummary {
+export interface OwnedSummary {
   summary: string;
   child: string;
   /** Key columns (after tenant_id) and their expressions over the child row `e`; nullable ones get a key of their own for blank. */
@@ -23,7 +23,7 @@ interface OwnedSummary {
   where: string;
 }
 
-const SUMMARIES: readonly OwnedSummary[] = [
+export const OWNED_SUMMARIES: readonly OwnedSummary[] = [
   {
     // 结案 figures: entries per state entered and day, and how many of the day's fall after 23:59:59
     // (a list's range ends at the end day's 23:59:59, so those are left out of a range ending that day).
@@ -163,7 +163,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       costs bigint NOT NULL,
       amount numeric NOT NULL
     )`.execute(db);
-  for (const s of SUMMARIES) {
+  for (const s of OWNED_SUMMARIES) {
     await sql.raw(`CREATE UNIQUE INDEX ${s.summary}_key ON ${s.summary} (${conflictKey(s)})`).execute(db);
     await sql.raw(fillFunction(s)).execute(db);
     await sql.raw(childChangeFunction(s, s.summary === 'dash_progress_summary' ? ['new_entries', 'old_entries'] : ['new_costs', 'old_costs'])).execute(db);

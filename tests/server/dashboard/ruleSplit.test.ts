@@ -4,7 +4,9 @@
  * figure — cards, states, the trend's 新收 and 结案, the year's 委托方 and provinces — equal to the
  * same figures hand-written with their rule spelled out, with cases inside and outside their
  * departments naming them, and after writes that move cases between departments, change 主办 and
- * 协办, add and remove members, close cases and submit costs.
+ * 协办, add and remove members, close cases and submit costs, move cases to another tenant and back;
+ * the users each case names (dash_case_name, which answers the rest of the rule) equal to the same
+ * rows by hand throughout.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -123,7 +125,35 @@ describe.each(DATABASE_KINDS)('首页 under a split data rule (%s)', (kind) => {
     return out;
   }
 
+  /**
+   * The users each case names (dash_case_name, migration 0044) by hand: one row per case and user,
+   * with how (1 登记, 2 主办, 4 协办, 8 成员) and the case's columns the figures read.
+   */
+  async function expectNamesCurrent(): Promise<void> {
+    const row = sql`t.tenant_id, t.user_name, t.case_id, t.ways, t.depart_id, t.trust_month, t.receive_status, t.insurer_code, t.province, t.due, t.owed`;
+    const kept = await sql<Record<string, unknown>>`SELECT ${row} FROM dash_case_name t ORDER BY 1, 2, 3`.execute(db());
+    const hand = await sql<Record<string, unknown>>`
+      SELECT ${row} FROM (
+        SELECT r.tenant_id, n.user_name, r.id::text AS case_id,
+               (CASE WHEN r.create_by = n.user_name THEN 1 ELSE 0 END
+                + CASE WHEN r.handler = n.user_name THEN 2 ELSE 0 END
+                + CASE WHEN n.user_name = ANY (string_to_array(r.assistants, ',')) THEN 4 ELSE 0 END
+                + CASE WHEN EXISTS (SELECT 1 FROM biz_receive_member m WHERE m.receive_id = r.id AND m.tenant_id = r.tenant_id AND m.user_name = n.user_name)
+                       THEN 8 ELSE 0 END)::smallint AS ways,
+               r.depart_id::text AS depart_id, date_trunc('month', r.trust_date)::date AS trust_month, r.receive_status::text AS receive_status,
+               r.insurer_code::text AS insurer_code, left(r.area_code, 2) AS province,
+               COALESCE(r.invoiced_amount, 0) < COALESCE(r.fee_amount, 0) AS due, COALESCE(r.fee_amount, 0) - COALESCE(r.invoiced_amount, 0) AS owed
+        FROM biz_receive r JOIN (
+          SELECT id, create_by AS user_name FROM biz_receive UNION SELECT id, handler FROM biz_receive
+          UNION SELECT id, unnest(string_to_array(assistants, ',')) FROM biz_receive
+          UNION SELECT c.id, m.user_name FROM biz_receive c JOIN biz_receive_member m ON m.receive_id = c.id AND m.tenant_id = c.tenant_id
+        ) n ON n.id = r.id AND n.user_name IS NOT NULL
+      ) t ORDER BY 1, 2, 3`.execute(db());
+    expect(kept.rows).toEqual(hand.rows);
+  }
+
   async function expectFiguresCurrent(): Promise<void> {
+    await expectNamesCurrent();
     for (const user of ['lisi', 'zhangsan']) {
       const answered = await endpointFigures(user);
       const scalar = Object.keys(answered).filter((k) => !/^(opened|closed|insurer|area)\./.test(k));
@@ -183,6 +213,39 @@ describe.each(DATABASE_KINDS)('首页 under a split data rule (%s)', (kind) => {
     await expectFiguresCurrent();
     await sql`INSERT INTO biz_receive (id, receive_number, receive_name, receive_status, trust_date, depart_id, handler, tenant_id, create_by)
       VALUES (${membered}, 'SPLIT0000001', '拆分规则回来的案件', 'over', ${month.begin}, ${departs.A01A01}, 'zhaoliu', ${TENANT}, 'admin')`.execute(db());
+    await expectFiguresCurrent();
+  });
+
+  it('follows 登记, members added through the list, renamed and deleted, and cases moved to another tenant and back', async () => {
+    // 登记 by lisi outside his departments; a member added through the 案件成员 list, then renamed to another user and back.
+    const registered = await add(`拆分规则登记${kind}`, 'A01A03', { handler: 'zhaoliu' });
+    await sql`UPDATE biz_receive SET create_by = 'lisi' WHERE id = ${registered}`.execute(db());
+    const joined = await add(`拆分规则加入${kind}`, 'A01A03', { handler: 'zhaoliu', insurerCode: 'GSCX', insurerName: '中国人寿财产保险股份有限公司' });
+    const member = await server.send('POST', '/receive/receiveMember/add', { receiveId: joined, userName: 'lisi', memberRole: 'surveyor' });
+    expect(member.success, member.message).toBe(true);
+    await expectFiguresCurrent();
+    await sql`UPDATE biz_receive_member SET user_name = 'zhangsan' WHERE receive_id = ${joined} AND user_name = 'lisi'`.execute(db());
+    await expectFiguresCurrent();
+    await sql`UPDATE biz_receive_member SET user_name = 'lisi' WHERE receive_id = ${joined} AND user_name = 'zhangsan'`.execute(db());
+    // lisi both 主办 and member of one case outside: one row, counted once.
+    await edit(joined, { handler: 'lisi' });
+    await expectFiguresCurrent();
+
+    // To another tenant (its member stays behind in tenant 0: it names lisi no more) and back.
+    await sql`UPDATE biz_receive SET tenant_id = 1 WHERE id IN (${registered}, ${joined})`.execute(db());
+    await expectFiguresCurrent();
+    await sql`UPDATE biz_receive SET tenant_id = ${TENANT} WHERE id IN (${registered}, ${joined})`.execute(db());
+    await expectFiguresCurrent();
+
+    // The member deleted, then the case; the case put back by hand with its member again.
+    await sql`DELETE FROM biz_receive_member WHERE receive_id = ${joined}`.execute(db());
+    await expectFiguresCurrent();
+    await sql`DELETE FROM biz_receive WHERE id = ${joined}`.execute(db());
+    await sql`INSERT INTO biz_receive_member (id, receive_id, user_name, member_role, tenant_id)
+      VALUES (${'splitmember2'.padEnd(32, '0')}, ${joined}, 'lisi', 'surveyor', ${TENANT})`.execute(db());
+    await expectFiguresCurrent();
+    await sql`INSERT INTO biz_receive (id, receive_number, receive_name, receive_status, trust_date, depart_id, handler, assistants, tenant_id, create_by)
+      VALUES (${joined}, 'SPLIT0000002', '拆分规则回来的案件二', 'handle', ${month.begin}, ${departs.A01A03}, 'zhaoliu', 'lisi,zhaoliu', ${TENANT}, 'lisi')`.execute(db());
     await expectFiguresCurrent();
   });
 });
