@@ -28,7 +28,7 @@ import { ReferenceGraph } from './references';
 import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { bothConditions, dataRuleCondition } from './dataRuleScope';
-import { viewCondition } from './viewFilter';
+import { viewCondition, viewListConditions } from './viewFilter';
 import { recordPageProblems } from '../record/recordChecks';
 import { registerRecordSummary } from '../record/recordSummary';
 import { registerStatistics } from '../statistics/routes';
@@ -249,11 +249,10 @@ export function registerEntityEndpoints(app: FastifyInstance, router: EntityRout
         : undefined;
     // 数据规则: the rows the user's roles may see of this page; a named view narrows them further.
     const rules = await dataRuleCondition(request, app.db, model);
-    const view = await viewCondition(request, model, raw);
-    const orderedView = await viewCondition(request, model, raw, true);
+    const view = await viewListConditions(request, model, raw);
     const base = bothConditions(roots, rules);
-    const set = bothConditions(base, view);
-    const ordered = bothConditions(base, orderedView);
+    const set = bothConditions(base, view?.set);
+    const ordered = bothConditions(base, view?.ordered);
     const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), set && ordered ? { set, ordered } : set);
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, page, query.page.pageNo, query.page.pageSize);

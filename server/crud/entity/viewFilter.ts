@@ -47,11 +47,8 @@ async function orderedCondition(db: Kysely<DB>, model: EntityModel, condition: R
   return sql<SqlBool>`${sql.ref(`${model.table}.id`)} = ANY(ARRAY(${ids}))`;
 }
 
-/**
- * The view's filter for this request, or undefined when the request names no view; `ordered` for the
- * list's page read in its order (orderedCondition: the same rows, the shape read fastest in order).
- */
-export async function viewCondition(request: FastifyRequest, model: EntityModel, raw: RawQuery, ordered = false): Promise<Condition | undefined> {
+/** The view the request names, checked against the user's codes, with the scope its conditions read; undefined for none. */
+async function namedView(request: FastifyRequest, model: EntityModel, raw: RawQuery): Promise<{ filter: readonly RowCondition[]; scope: ConditionScope } | undefined> {
   const asked = raw[VIEW_PARAM];
   if (asked === undefined || asked === '') return undefined;
   const key = Array.isArray(asked) ? asked.join(',') : asked;
@@ -65,6 +62,29 @@ export async function viewCondition(request: FastifyRequest, model: EntityModel,
     session: { userId: user.userId, username: user.username, tenantId: currentTenant(request) },
     pages: request.server.pageModels,
   };
-  if (!ordered) return allRowConditions(model, view.filter, model.table, scope);
-  return allOf(await Promise.all(view.filter.map((c) => orderedCondition(request.server.db, model, c, scope))));
+  return { filter: view.filter, scope };
+}
+
+/** The view's filter for this request (a set: counts, figures, exports), or undefined when the request names no view. */
+export async function viewCondition(request: FastifyRequest, model: EntityModel, raw: RawQuery): Promise<Condition | undefined> {
+  const named = await namedView(request, model, raw);
+  return named && allRowConditions(model, named.filter, model.table, named.scope);
+}
+
+/**
+ * The view's filter for a list: as a set (the count), and for the page read in the list's order
+ * (orderedCondition: the same rows, the shape read fastest in order). Undefined when the request
+ * names no view.
+ */
+export async function viewListConditions(
+  request: FastifyRequest,
+  model: EntityModel,
+  raw: RawQuery,
+): Promise<{ set: Condition | undefined; ordered: Condition | undefined } | undefined> {
+  const named = await namedView(request, model, raw);
+  if (!named) return undefined;
+  return {
+    set: allRowConditions(model, named.filter, model.table, named.scope),
+    ordered: allOf(await Promise.all(named.filter.map((c) => orderedCondition(request.server.db, model, c, named.scope)))),
+  };
 }
