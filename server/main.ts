@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     // Rows written before the file reference table (or before a field held files) are read in once.
     if (prepared.referenced.length > 0) logger.info({ tables: prepared.referenced }, '已登记实体表引用的文件');
     if (prepared.menus.length > 0) logger.info({ menus: prepared.menus }, '新页面已加入菜单（已授权给 admin）');
+    if (prepared.indexes.length > 0) logger.info({ indexes: prepared.indexes }, '已建立页面条件所需的索引');
+    for (const note of prepared.notes) logger.warn(note);
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;

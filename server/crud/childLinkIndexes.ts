@@ -5,14 +5,11 @@
  * equality and then the link lets the database read the user's links from the index alone — the list
  * index on (tenant_id, user_name, create_time, id) finds the member rows too, but then visits the
  * table for every receive_id (tens of thousands of reads for a 公估师 of a million cases, on every
- * list request). Derived from the views and named scopes of the page documents; built once (IF NOT
- * EXISTS), after the page tables, like containsIndexes.ts.
+ * list request). Derived from the views and named scopes of the page documents; built by derivedIndexes.ts
+ * after the page tables.
  */
-import { sql, type Kysely } from 'kysely';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { RowCondition } from '../../runtime/generated/page';
-import type { DB } from '../db/types';
-import { indexNameFor } from './ddl/identifiers';
 
 type ChildCondition = Extract<RowCondition, { child: unknown }>;
 
@@ -46,16 +43,4 @@ export function childLinkIndexes(pages: readonly CompiledPage[]): Array<{ table:
     }
   }
   return [...out.values()];
-}
-
-export async function ensureChildLinkIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): Promise<string[]> {
-  const made: string[] = [];
-  for (const { table, columns } of childLinkIndexes(pages)) {
-    const name = indexNameFor(table, columns, false);
-    const { rows } = await sql<{ oid: string | null }>`SELECT to_regclass(${name})::text AS oid`.execute(db);
-    if (rows[0].oid !== null) continue;
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(name)} ON ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})`.execute(db);
-    made.push(name);
-  }
-  return made;
 }

@@ -2,14 +2,11 @@
  * Indexes for the pages' `contains` conditions (a comma list holding a value: 协办人 holds me), which
  * compile to `string_to_array(column, ',') @> ARRAY[value]` (entity/rowConditionSql.ts): a GIN index
  * on that expression answers the 协办案件 view and 首页's 我协办的 without reading every case. Derived
- * from the views and named scopes of the page documents; built once (IF NOT EXISTS), after the page
- * tables, like the tables' own derived indexes.
+ * from the views and named scopes of the page documents; built by derivedIndexes.ts after the page
+ * tables.
  */
-import { sql, type Kysely } from 'kysely';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { RowCondition } from '../../runtime/generated/page';
-import type { DB } from '../db/types';
-import { indexNameFor } from './ddl/identifiers';
 
 function containsFields(condition: RowCondition, into: Set<string>): void {
   if ('field' in condition) {
@@ -32,16 +29,4 @@ export function containsColumns(pages: readonly CompiledPage[]): Array<{ table: 
     }
   }
   return [...out.values()];
-}
-
-export async function ensureContainsIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): Promise<string[]> {
-  const made: string[] = [];
-  for (const { table, column } of containsColumns(pages)) {
-    const name = indexNameFor(table, [column], false, 'split_idx');
-    const { rows } = await sql<{ oid: string | null }>`SELECT to_regclass(${name})::text AS oid`.execute(db);
-    if (rows[0].oid !== null) continue;
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(name)} ON ${sql.table(table)} USING gin (string_to_array(${sql.ref(column)}, ','))`.execute(db);
-    made.push(name);
-  }
-  return made;
 }

@@ -6,12 +6,11 @@
  * alone, in the order the list reads them, and the database proves the list's condition implies the
  * predicate (the same expressions: rendered here by rowConditionSql, the values written as literals;
  * the list binds them as parameters, which a one-shot plan folds into constants). Derived from the
- * views of the page documents; built once (IF NOT EXISTS), after the page tables, like
- * containsIndexes.ts. A view whose filter names the signed-in user or other rows gets none: its
+ * views of the page documents; built by derivedIndexes.ts after the page tables. A view whose filter names the signed-in user or other rows gets none: its
  * predicate would not be fixed.
  */
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { RowCondition } from '../../runtime/generated/page';
 import type { DB } from '../db/types';
@@ -82,16 +81,4 @@ export function viewIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): Vie
 export function viewIndexName(index: ViewIndex): string {
   const hash = crypto.createHash('sha256').update(`${index.columns.join()}|${index.predicate}`).digest('hex').slice(0, 8);
   return indexNameFor(index.table, [index.view.toLowerCase(), hash], false, 'view_idx');
-}
-
-export async function ensureViewIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): Promise<string[]> {
-  const made: string[] = [];
-  for (const index of viewIndexes(db, pages)) {
-    const name = viewIndexName(index);
-    const { rows } = await sql<{ oid: string | null }>`SELECT to_regclass(${name})::text AS oid`.execute(db);
-    if (rows[0].oid !== null) continue;
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(name)} ON ${sql.table(index.table)} (${sql.join(index.columns.map((c) => sql.ref(c)))}) WHERE ${sql.raw(index.predicate)}`.execute(db);
-    made.push(name);
-  }
-  return made;
 }

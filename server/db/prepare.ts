@@ -8,9 +8,7 @@ import { seed, type SeedOptions } from '../seed';
 import { upgradeSingleCaseInvoices } from '../finance/upgradeLinks';
 import { ensureSettings, type InitialSettings } from '../sys/setting/settings';
 import { ensureCaseSummary } from '../dashboard/caseSummary';
-import { ensureContainsIndexes } from '../crud/containsIndexes';
-import { ensureChildLinkIndexes } from '../crud/childLinkIndexes';
-import { ensureViewIndexes } from '../crud/viewIndexes';
+import { ensureDerivedIndexes } from '../crud/derivedIndexes';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -22,6 +20,10 @@ export interface PreparedDatabase {
   /** Tables whose stored files were read into the file references. */
   referenced: string[];
   menus: AddedPageMenu[];
+  /** Indexes derived from the pages' conditions built by this start (derivedIndexes.ts). */
+  indexes: string[];
+  /** Derived indexes whose concurrent build failed (tried again at the next start). */
+  notes: string[];
 }
 
 /**
@@ -44,9 +46,7 @@ export async function prepareDatabase(
   await ensureCaseSummary(db);
   // Pages served by a named module own no table: no seed rows, no file references.
   const tablePages = opts.pages.filter((page) => !isServedByModule(page));
-  await ensureContainsIndexes(db, tablePages);
-  await ensureChildLinkIndexes(db, tablePages);
-  await ensureViewIndexes(db, tablePages);
+  const derived = await ensureDerivedIndexes(db, tablePages);
   await seed(db, { ...opts.seed, pages: tablePages });
   const referenced = await fillFileReferences(db, tablePages);
   const menus = opts.addMenus ? await addMissingPageMenus(db, opts.pages) : [];
@@ -55,5 +55,7 @@ export async function prepareDatabase(
     tables: ddl.tables.filter((t) => t.action !== 'unchanged').map((t) => `${t.table}(${t.action})`),
     referenced,
     menus,
+    indexes: derived.built,
+    notes: derived.notes,
   };
 }

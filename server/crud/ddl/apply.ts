@@ -44,7 +44,7 @@ function checkInput(tables: EntityTable[]): void {
   }
 }
 
-async function ensureBookkeeping<T>(db: Kysely<T>): Promise<void> {
+export async function ensureBookkeeping<T>(db: Kysely<T>): Promise<void> {
   await sql`
     CREATE TABLE IF NOT EXISTS lossdesk_entity_migration (
       id serial PRIMARY KEY,
@@ -76,8 +76,8 @@ async function applyPlan<T>(db: Kysely<T>, plan: TablePlan, hash: string): Promi
   await record(db, plan.table, hash, plan.steps);
 }
 
-/** The session advisory lock of the concurrent index builds ('ldIDX'): two nodes build one after the other. */
-const INDEX_LOCK_KEY = 0x6c_64_49_44_58;
+/** The session advisory lock of the concurrent index builds ('ldIDX'): two nodes build one after the other (derivedIndexes.ts too). */
+export const INDEX_LOCK_KEY = 0x6c_64_49_44_58;
 
 /**
  * Builds the list indexes of existing tables with CREATE INDEX CONCURRENTLY, after the DDL

@@ -1,0 +1,78 @@
+/**
+ * The indexes derived from the pages' conditions (协办人 holds me, a member row names me, 待开票案件)
+ * are built by the start with CREATE INDEX CONCURRENTLY — the table keeps taking writes —, recorded
+ * like the tables' own steps, and built again when a failed build left an invalid index behind.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEntityPages } from '../../../server/crud/pages';
+import { derivedIndexes, ensureDerivedIndexes } from '../../../server/crud/derivedIndexes';
+import type { Database } from '../../../server/db/open';
+import { inTransaction } from '../../../server/db/transaction';
+import { DATABASE_KINDS, openTestDatabase } from '../../support/database';
+
+const pages = loadEntityPages();
+
+describe.each(DATABASE_KINDS)('derived indexes (%s)', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(() => database?.close());
+
+  async function validity(name: string): Promise<boolean | undefined> {
+    const { rows } = await sql<{ valid: boolean }>`
+      SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = ${name}`.execute(database.db);
+    return rows[0]?.valid;
+  }
+
+  async function recorded(name: string): Promise<string[]> {
+    const { rows } = await sql<{ text: string }>`
+      SELECT s->>'sql' AS text FROM lossdesk_entity_migration m, jsonb_array_elements(m.steps) s
+      WHERE s->>'op' = 'createDerivedIndex' AND s->>'name' = ${name} ORDER BY m.id`.execute(database.db);
+    return rows.map((r) => r.text);
+  }
+
+  it('the case pages ask for the 协办人, member and 待开票 indexes, and the start built each of them valid', async () => {
+    const indexes = derivedIndexes(database.db, pages);
+    const names = indexes.map((i) => i.name);
+    expect(names).toContain('biz_receive_assistants_split_idx');
+    expect(names).toContain('biz_receive_member_tenant_id_user_name_receive_id_idx');
+    expect(names.some((n) => n.startsWith('biz_receive_waitreceipt_') && n.endsWith('_view_idx'))).toBe(true);
+    for (const name of names) expect(await validity(name), name).toBe(true);
+    expect(await ensureDerivedIndexes(database.db, pages)).toEqual({ built: [], notes: [] });
+  });
+
+  it('a missing index is built concurrently and recorded with its statement', async () => {
+    const name = 'biz_receive_assistants_split_idx';
+    await sql`DROP INDEX ${sql.id(name)}`.execute(database.db);
+    expect(await ensureDerivedIndexes(database.db, pages)).toEqual({ built: [name], notes: [] });
+    expect(await validity(name)).toBe(true);
+    const statements = await recorded(name);
+    expect(statements.at(-1)).toBe(`CREATE INDEX CONCURRENTLY IF NOT EXISTS "${name}" ON "biz_receive" USING gin (string_to_array("assistants", ','))`);
+  });
+
+  it('an index a failed concurrent build left invalid is dropped and built again', async () => {
+    const name = 'biz_receive_member_tenant_id_user_name_receive_id_idx';
+    // What an interrupted CREATE INDEX CONCURRENTLY leaves: the index exists but serves nothing.
+    await sql`UPDATE pg_index SET indisvalid = false WHERE indexrelid = ${name}::regclass`.execute(database.db);
+    expect(await validity(name)).toBe(false);
+    expect(await ensureDerivedIndexes(database.db, pages)).toEqual({ built: [name], notes: [] });
+    expect(await validity(name)).toBe(true);
+  });
+
+  it("inside a caller's transaction the index is built plainly, and goes with a rollback", async () => {
+    const name = 'biz_receive_assistants_split_idx';
+    await sql`DROP INDEX ${sql.id(name)}`.execute(database.db);
+    await expect(
+      inTransaction(database.db, async (trx) => {
+        expect(await ensureDerivedIndexes(trx, pages)).toEqual({ built: [name], notes: [] });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await validity(name)).toBeUndefined();
+    await inTransaction(database.db, (trx) => ensureDerivedIndexes(trx, pages));
+    expect(await validity(name)).toBe(true);
+    expect((await recorded(name)).at(-1)).toBe(`CREATE INDEX IF NOT EXISTS "${name}" ON "biz_receive" USING gin (string_to_array("assistants", ','))`);
+  });
+});
