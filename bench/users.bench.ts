@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/users.bench.ts [--seconds 60] [--db pglite|postgres|both] [--nodes 1|2] [--users 200]
  *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR] [--pg-stats]
+ *                                [--pg-settings name=value,…]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -47,6 +48,8 @@ interface Options {
   cpuProfDir?: string;
   /** PostgreSQL: load pg_stat_statements and print the mix's costliest statements. */
   pgStats: boolean;
+  /** PostgreSQL: extra server settings, `--pg-settings name=value,…` (e.g. log_statement=all to see each request's statements). */
+  pgSettings: Record<string, string>;
 }
 
 function valueOf(argv: readonly string[], name: string): string | undefined {
@@ -81,6 +84,12 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     authCacheMs: valueOf(argv, 'auth-cache-ms'),
     cpuProfDir: cpuProf ? path.resolve(cpuProf) : undefined,
     pgStats: argv.includes('--pg-stats'),
+    pgSettings: Object.fromEntries(
+      (valueOf(argv, 'pg-settings') ?? '')
+        .split(',')
+        .filter((pair) => pair.includes('='))
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    ),
   };
 }
 
@@ -107,7 +116,7 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
   if (opts.authCacheMs !== undefined) env.AUTH_CACHE_MS = opts.authCacheMs;
   let postgres: Nodes['postgres'];
   if (kind === 'postgres') {
-    const server = await startPostgres(opts.pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
+    const server = await startPostgres({ ...(opts.pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {}), ...opts.pgSettings });
     cleanups.push(() => server.stop());
     const admin = new pg.Client({ connectionString: server.url('postgres') });
     await admin.connect();
