@@ -58,7 +58,9 @@ const TOTAL_ALIAS = `${KEY_PREFIX}total`;
 
 /** A row without the sort-key columns (and the count) the page was read with. */
 function withoutKeys(row: EntityRow): EntityRow {
-  return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(KEY_PREFIX))) as EntityRow;
+  const kept: EntityRow = {};
+  for (const name in row) if (!name.startsWith(KEY_PREFIX)) kept[name] = row[name];
+  return kept;
 }
 
 /**
