@@ -238,18 +238,21 @@ async function printStatementStats(url: string, requests: number): Promise<void>
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ calls: string; total: number; mean: number; rows: string; query: string }>(
-      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, rows, query FROM pg_stat_statements
-        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 25`,
+    const { rows } = await client.query<{ calls: string; total: number; mean: number; plan: number; rows: string; query: string }>(
+      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, mean_plan_time AS plan, rows, query FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
     );
-    const all = await client.query<{ calls: string; total: number }>(
-      `SELECT sum(calls) AS calls, sum(total_exec_time) AS total FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    const all = await client.query<{ calls: string; total: number; plan: number }>(
+      `SELECT sum(calls) AS calls, sum(total_exec_time) AS total, sum(total_plan_time) AS plan FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     const calls = Number(all.rows[0]?.calls ?? 0);
-    console.log(`  statements: ${calls} (${(calls / requests).toFixed(2)} per request), execution ${(Number(all.rows[0]?.total ?? 0) / 1000).toFixed(1)} s; costliest:`);
+    // Planning is only counted with pg_stat_statements.track_planning=on (--pg-settings).
+    const planning = Number(all.rows[0]?.plan ?? 0) > 0 ? `, planning ${(Number(all.rows[0]?.plan) / 1000).toFixed(1)} s` : '';
+    console.log(`  statements: ${calls} (${(calls / requests).toFixed(2)} per request), execution ${(Number(all.rows[0]?.total ?? 0) / 1000).toFixed(1)} s${planning}; costliest:`);
     for (const r of rows) {
       const text = r.query.replace(/\s+/g, ' ').slice(0, 150);
-      console.log(`    ${(r.total / 1000).toFixed(2).padStart(7)} s ${String(r.calls).padStart(7)} calls (${(Number(r.calls) / requests).toFixed(2)}/req) mean ${r.mean.toFixed(2)} ms  ${text}`);
+      const plan = planning ? ` + plan ${r.plan.toFixed(2)}` : '';
+      console.log(`    ${(r.total / 1000).toFixed(2).padStart(7)} s ${String(r.calls).padStart(7)} calls (${(Number(r.calls) / requests).toFixed(2)}/req) mean ${r.mean.toFixed(2)}${plan} ms  ${text}`);
     }
   } finally {
     await client.end();
