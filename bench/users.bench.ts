@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/users.bench.ts [--seconds 60] [--db pglite|postgres|both] [--nodes 1|2] [--users 200]
  *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR] [--pg-stats]
- *                                [--pg-settings name=value,…]
+ *                                [--pg-settings name=value,…] [--pg-socket]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -50,6 +50,8 @@ interface Options {
   pgStats: boolean;
   /** PostgreSQL: extra server settings, `--pg-settings name=value,…` (e.g. log_statement=all to see each request's statements). */
   pgSettings: Record<string, string>;
+  /** PostgreSQL: the servers connect through its Unix socket instead of TCP on 127.0.0.1 (the default). */
+  pgSocket: boolean;
 }
 
 function valueOf(argv: readonly string[], name: string): string | undefined {
@@ -84,6 +86,7 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     authCacheMs: valueOf(argv, 'auth-cache-ms'),
     cpuProfDir: cpuProf ? path.resolve(cpuProf) : undefined,
     pgStats: argv.includes('--pg-stats'),
+    pgSocket: argv.includes('--pg-socket'),
     pgSettings: Object.fromEntries(
       (valueOf(argv, 'pg-settings') ?? '')
         .split(',')
@@ -122,8 +125,8 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
     await admin.connect();
     await admin.query('CREATE DATABASE lossdesk_users');
     await admin.end();
-    env.DATABASE_URL = server.url('lossdesk_users');
-    postgres = { server, url: env.DATABASE_URL };
+    env.DATABASE_URL = opts.pgSocket ? server.socketUrl('lossdesk_users') : server.url('lossdesk_users');
+    postgres = { server, url: server.url('lossdesk_users') };
   }
   const nodes: ServerProcess[] = [];
   for (let n = 0; n < opts.nodes; n++) {
@@ -438,7 +441,10 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
 
 async function main(): Promise<void> {
   const opts = readOptions();
-  console.log(`users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(
+    `users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}` +
+      (opts.pgSocket ? ', PostgreSQL through its Unix socket' : ''),
+  );
   for (const kind of opts.kinds) await benchOne(kind, opts);
 }
 
