@@ -3,7 +3,8 @@
  *
  *   npx tsx bench/users.bench.ts [--seconds 60] [--db pglite|postgres|both] [--nodes 1|2] [--users 200]
  *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR] [--pg-stats]
- *                                [--pg-settings name=value,…] [--pg-socket]
+ *                                [--pg-settings name=value,…] [--pg-socket] [--pool-max N]
+ *                                [--node-flags "--max-semi-space-size=64 …"]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -52,6 +53,10 @@ interface Options {
   pgSettings: Record<string, string>;
   /** PostgreSQL: the servers connect through its Unix socket instead of TCP on 127.0.0.1 (the default). */
   pgSocket: boolean;
+  /** DB_POOL_MAX of the servers; unset = the server's default. */
+  poolMax?: string;
+  /** Extra Node flags of the servers, `--node-flags "--max-semi-space-size=64 …"`. */
+  nodeFlags: string[];
 }
 
 function valueOf(argv: readonly string[], name: string): string | undefined {
@@ -87,6 +92,8 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     cpuProfDir: cpuProf ? path.resolve(cpuProf) : undefined,
     pgStats: argv.includes('--pg-stats'),
     pgSocket: argv.includes('--pg-socket'),
+    poolMax: valueOf(argv, 'pool-max'),
+    nodeFlags: (valueOf(argv, 'node-flags') ?? '').split(/\s+/).filter((flag) => flag !== ''),
     pgSettings: Object.fromEntries(
       (valueOf(argv, 'pg-settings') ?? '')
         .split(',')
@@ -117,6 +124,7 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
   env.LOSSDESK_SECRET_KEY = crypto.randomBytes(32).toString('hex');
   env.FILE_LINK_SECRET = crypto.randomBytes(32).toString('hex');
   if (opts.authCacheMs !== undefined) env.AUTH_CACHE_MS = opts.authCacheMs;
+  if (opts.poolMax !== undefined) env.DB_POOL_MAX = opts.poolMax;
   let postgres: Nodes['postgres'];
   if (kind === 'postgres') {
     const server = await startPostgres({ ...(opts.pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {}), ...opts.pgSettings });
@@ -130,7 +138,7 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
   }
   const nodes: ServerProcess[] = [];
   for (let n = 0; n < opts.nodes; n++) {
-    const nodeFlags = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
+    const nodeFlags = [...opts.nodeFlags, ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [])];
     // Each node its own DATA_DIR (uploads, keys are shared by env): only the database is common.
     const node = await startServerProcess({ env: { ...env, DATA_DIR: path.join(workDir, `data-${n}`), ...(kind === 'pglite' ? { DATA_DIR: env.DATA_DIR } : {}) }, logDir: workDir, name: `${kind}-node${n}`, nodeFlags });
     cleanups.push(() => node.stop());
@@ -442,8 +450,9 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
 async function main(): Promise<void> {
   const opts = readOptions();
   console.log(
-    `users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}` +
-      (opts.pgSocket ? ', PostgreSQL through its Unix socket' : ''),
+    `users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, DB_POOL_MAX=${opts.poolMax ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}` +
+      (opts.pgSocket ? ', PostgreSQL through its Unix socket' : '') +
+      (opts.nodeFlags.length > 0 ? `, server flags ${opts.nodeFlags.join(' ')}` : ''),
   );
   for (const kind of opts.kinds) await benchOne(kind, opts);
 }
