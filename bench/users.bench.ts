@@ -3,6 +3,8 @@
  *
  *   npx tsx bench/users.bench.ts [--seconds 60] [--db pglite|postgres|both] [--nodes 1|2] [--users 200]
  *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR] [--pg-stats]
+ *                                [--pg-settings name=value,…] [--pg-socket] [--pool-max N]
+ *                                [--node-flags "--max-semi-space-size=64 …"]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -47,6 +49,14 @@ interface Options {
   cpuProfDir?: string;
   /** PostgreSQL: load pg_stat_statements and print the mix's costliest statements. */
   pgStats: boolean;
+  /** PostgreSQL: extra server settings, `--pg-settings name=value,…` (e.g. log_statement=all to see each request's statements). */
+  pgSettings: Record<string, string>;
+  /** PostgreSQL: the servers connect through its Unix socket instead of TCP on 127.0.0.1 (the default). */
+  pgSocket: boolean;
+  /** DB_POOL_MAX of the servers; unset = the server's default. */
+  poolMax?: string;
+  /** Extra Node flags of the servers, `--node-flags "--max-semi-space-size=64 …"`. */
+  nodeFlags: string[];
 }
 
 function valueOf(argv: readonly string[], name: string): string | undefined {
@@ -81,6 +91,15 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     authCacheMs: valueOf(argv, 'auth-cache-ms'),
     cpuProfDir: cpuProf ? path.resolve(cpuProf) : undefined,
     pgStats: argv.includes('--pg-stats'),
+    pgSocket: argv.includes('--pg-socket'),
+    poolMax: valueOf(argv, 'pool-max'),
+    nodeFlags: (valueOf(argv, 'node-flags') ?? '').split(/\s+/).filter((flag) => flag !== ''),
+    pgSettings: Object.fromEntries(
+      (valueOf(argv, 'pg-settings') ?? '')
+        .split(',')
+        .filter((pair) => pair.includes('='))
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    ),
   };
 }
 
@@ -105,20 +124,21 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
   env.LOSSDESK_SECRET_KEY = crypto.randomBytes(32).toString('hex');
   env.FILE_LINK_SECRET = crypto.randomBytes(32).toString('hex');
   if (opts.authCacheMs !== undefined) env.AUTH_CACHE_MS = opts.authCacheMs;
+  if (opts.poolMax !== undefined) env.DB_POOL_MAX = opts.poolMax;
   let postgres: Nodes['postgres'];
   if (kind === 'postgres') {
-    const server = await startPostgres(opts.pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
+    const server = await startPostgres({ ...(opts.pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {}), ...opts.pgSettings });
     cleanups.push(() => server.stop());
     const admin = new pg.Client({ connectionString: server.url('postgres') });
     await admin.connect();
     await admin.query('CREATE DATABASE lossdesk_users');
     await admin.end();
-    env.DATABASE_URL = server.url('lossdesk_users');
-    postgres = { server, url: env.DATABASE_URL };
+    env.DATABASE_URL = opts.pgSocket ? server.socketUrl('lossdesk_users') : server.url('lossdesk_users');
+    postgres = { server, url: server.url('lossdesk_users') };
   }
   const nodes: ServerProcess[] = [];
   for (let n = 0; n < opts.nodes; n++) {
-    const nodeFlags = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
+    const nodeFlags = [...opts.nodeFlags, ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [])];
     // Each node its own DATA_DIR (uploads, keys are shared by env): only the database is common.
     const node = await startServerProcess({ env: { ...env, DATA_DIR: path.join(workDir, `data-${n}`), ...(kind === 'pglite' ? { DATA_DIR: env.DATA_DIR } : {}) }, logDir: workDir, name: `${kind}-node${n}`, nodeFlags });
     cleanups.push(() => node.stop());
@@ -229,18 +249,21 @@ async function printStatementStats(url: string, requests: number): Promise<void>
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ calls: string; total: number; mean: number; rows: string; query: string }>(
-      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, rows, query FROM pg_stat_statements
-        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 25`,
+    const { rows } = await client.query<{ calls: string; total: number; mean: number; plan: number; rows: string; query: string }>(
+      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, mean_plan_time AS plan, rows, query FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
     );
-    const all = await client.query<{ calls: string; total: number }>(
-      `SELECT sum(calls) AS calls, sum(total_exec_time) AS total FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    const all = await client.query<{ calls: string; total: number; plan: number }>(
+      `SELECT sum(calls) AS calls, sum(total_exec_time) AS total, sum(total_plan_time) AS plan FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     const calls = Number(all.rows[0]?.calls ?? 0);
-    console.log(`  statements: ${calls} (${(calls / requests).toFixed(2)} per request), execution ${(Number(all.rows[0]?.total ?? 0) / 1000).toFixed(1)} s; costliest:`);
+    // Planning is only counted with pg_stat_statements.track_planning=on (--pg-settings).
+    const planning = Number(all.rows[0]?.plan ?? 0) > 0 ? `, planning ${(Number(all.rows[0]?.plan) / 1000).toFixed(1)} s` : '';
+    console.log(`  statements: ${calls} (${(calls / requests).toFixed(2)} per request), execution ${(Number(all.rows[0]?.total ?? 0) / 1000).toFixed(1)} s${planning}; costliest:`);
     for (const r of rows) {
       const text = r.query.replace(/\s+/g, ' ').slice(0, 150);
-      console.log(`    ${(r.total / 1000).toFixed(2).padStart(7)} s ${String(r.calls).padStart(7)} calls (${(Number(r.calls) / requests).toFixed(2)}/req) mean ${r.mean.toFixed(2)} ms  ${text}`);
+      const plan = planning ? ` + plan ${r.plan.toFixed(2)}` : '';
+      console.log(`    ${(r.total / 1000).toFixed(2).padStart(7)} s ${String(r.calls).padStart(7)} calls (${(Number(r.calls) / requests).toFixed(2)}/req) mean ${r.mean.toFixed(2)}${plan} ms  ${text}`);
     }
   } finally {
     await client.end();
@@ -426,7 +449,11 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
 
 async function main(): Promise<void> {
   const opts = readOptions();
-  console.log(`users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(
+    `users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, DB_POOL_MAX=${opts.poolMax ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}` +
+      (opts.pgSocket ? ', PostgreSQL through its Unix socket' : '') +
+      (opts.nodeFlags.length > 0 ? `, server flags ${opts.nodeFlags.join(' ')}` : ''),
+  );
   for (const kind of opts.kinds) await benchOne(kind, opts);
 }
 

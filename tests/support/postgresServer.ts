@@ -8,6 +8,8 @@ import pg from 'pg';
 /** A throwaway PostgreSQL server on 127.0.0.1, started from Debian's binaries for one test run. */
 export interface PostgresServer {
   url: (database: string) => string;
+  /** The same database reached through the server's Unix socket instead of TCP on 127.0.0.1. */
+  socketUrl: (database: string) => string;
   /** The postmaster's process id (from postmaster.pid), for a bench that counts the server's CPU. */
   postmasterPid: () => number | undefined;
   stop: () => Promise<void>;
@@ -96,6 +98,7 @@ export async function startPostgres(settings: PostgresSettings = {}): Promise<Po
   await waitForServer(port, child, logFile);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    socketUrl: (database) => `postgres://postgres@/${database}?host=${encodeURIComponent(dir)}&port=${port}`,
     postmasterPid() {
       try {
         const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);

@@ -145,6 +145,36 @@ export class EntityDictionaries {
     return rows.map((r) => ({ value: r.value, text: r.text ?? '' }));
   }
 
+  /**
+   * value → text of several table-dictionary fields at once, by field name: one query (UNION ALL)
+   * for a page of records whose rows name a 委托方 and a 专项 instead of one query per field.
+   * Fields of another kind, and more keys than one query takes, go through `texts` one by one.
+   */
+  async tableTexts(wanted: ReadonlyArray<{ field: CompiledField; values: readonly string[] }>, db: Kysely<DB> = this.db): Promise<Map<string, Map<string, string>>> {
+    const out = new Map<string, Map<string, string>>();
+    const batched: Array<{ field: CompiledField; source: TableSource; keys: string[] }> = [];
+    for (const { field, values } of wanted) {
+      const keys = [...new Set(values.filter((v) => v !== ''))];
+      out.set(field.name, new Map());
+      if (keys.length === 0) continue;
+      if (field.dict?.kind === 'table') batched.push({ field, source: this.tableSource(field.dict), keys });
+      else out.set(field.name, await this.texts(field, keys, db));
+    }
+    if (batched.length === 1 || batched.reduce((n, b) => n + b.keys.length, 0) > 5000) {
+      for (const { field, keys } of batched) out.set(field.name, await this.texts(field, keys, db));
+      return out;
+    }
+    if (batched.length === 0) return out;
+    const parts = batched.map(
+      ({ source, keys }, i) => sql`
+        SELECT ${sql.lit(i)} AS f, CAST(${sql.ref(source.code)} AS text) AS value, CAST(${sql.ref(source.text)} AS text) AS text
+        FROM ${sql.table(source.table)} WHERE CAST(${sql.ref(source.code)} AS text) IN (${sql.join(keys)})`,
+    );
+    const { rows } = await sql<DictOption & { f: number }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+    for (const r of rows) out.get(batched[r.f].field.name)?.set(r.value, r.text ?? '');
+    return out;
+  }
+
   /** value → text for the given values (one query for a table dictionary); unknown values are absent. */
   async texts(field: CompiledField, values: readonly string[], db: Kysely<DB> = this.db): Promise<Map<string, string>> {
     const dict = field.dict;

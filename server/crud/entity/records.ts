@@ -66,18 +66,21 @@ export async function toRecords(
     return record;
   });
   const tree = model.tree && { parentField: model.tree.parent, rootValue: model.tree.rootValue };
+  const valuesOf = (field: CompiledField, record: EntityRecord): string[] => {
+    const value = record[field.name];
+    // A tree's root ('86', '0') is "no parent": it has no name, not its id for one.
+    if (value === null || value === undefined || value === '' || isTreeRoot(field, value, tree)) return [];
+    return isMultiValued(field) ? String(value).split(',').filter((v) => v !== '') : [String(value)];
+  };
+  // The table dictionaries of all fields in one query; code dictionaries come from the cache.
+  const tableFields = model.withDict.filter((field) => field.dict?.kind === 'table');
+  const tableTexts =
+    tableFields.length > 1 ? await dicts.tableTexts(tableFields.map((field) => ({ field, values: records.flatMap((r) => valuesOf(field, r)) })), db) : undefined;
   for (const field of model.withDict) {
     const key = field.dictTextKey as string;
-    const multi = isMultiValued(field);
-    const valuesOf = (record: EntityRecord): string[] => {
-      const value = record[field.name];
-      // A tree's root ('86', '0') is "no parent": it has no name, not its id for one.
-      if (value === null || value === undefined || value === '' || isTreeRoot(field, value, tree)) return [];
-      return multi ? String(value).split(',').filter((v) => v !== '') : [String(value)];
-    };
-    const texts = await dicts.texts(field, records.flatMap(valuesOf), db);
+    const texts = tableTexts?.get(field.name) ?? (await dicts.texts(field, records.flatMap((r) => valuesOf(field, r)), db));
     for (const record of records) {
-      const values = valuesOf(record);
+      const values = valuesOf(field, record);
       record[key] = values.length === 0 ? '' : values.map((v) => texts.get(v) ?? v).join(',');
     }
   }

@@ -53,10 +53,14 @@ export interface ListCondition {
 }
 
 const KEY_PREFIX = keyAlias(0).replace(/0$/, '');
+/** The bounded count read with a page (same prefix as the sort keys, so the row answered leaves it out too). */
+const TOTAL_ALIAS = `${KEY_PREFIX}total`;
 
-/** A row without the sort-key columns the page was read with. */
+/** A row without the sort-key columns (and the count) the page was read with. */
 function withoutKeys(row: EntityRow): EntityRow {
-  return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(KEY_PREFIX))) as EntityRow;
+  const kept: EntityRow = {};
+  for (const name in row) if (!name.startsWith(KEY_PREFIX)) kept[name] = row[name];
+  return kept;
 }
 
 /**
@@ -99,6 +103,15 @@ export class EntityStore {
     private readonly secrets?: () => SecretBox,
   ) {
     this.files = new FileReferences(model.table, model.page);
+  }
+
+  /**
+   * Whether a row as its INSERT/UPDATE … RETURNING answers it is the row as the write leaves it, so
+   * the data log need not read it again: not in a tree, whose has-child flags the write refreshes
+   * afterwards (a batch may hold a parent and its child).
+   */
+  private get storedRowsFinal(): boolean {
+    return !this.model.tree;
   }
 
   get scoped(): boolean {
@@ -187,11 +200,15 @@ export class EntityStore {
     let page = applyListFilter(pageExtra ? this.rows(db, tenantId).where(pageExtra) : this.rows(db, tenantId), query);
     if (after) page = page.where(after);
     page = page.select(keySelections(order));
+    // Not counted yet: the bounded count rides along with the page as an uncounted subquery (an
+    // InitPlan, run once), so the list costs one round trip, not two.
+    if (countedFirst === undefined) page = page.select(sql<number>`(SELECT count(*) FROM (${matching().limit(countLimit + 1)}) AS matched)`.as(TOTAL_ALIAS));
     const skip = after ? 0 : offset;
     const read =
       countedFirst !== undefined && countedFirst <= FEW_MATCHES
         ? await readFewMatches(db, page, order, pageSize + 1, skip)
         : await applyListOrder(page, { orderBy: order }).limit(pageSize + 1).offset(skip).execute();
+    const countedWithPage = read.length > 0 && read[0][TOTAL_ALIAS] !== undefined ? Number(read[0][TOTAL_ALIAS]) : undefined;
     const shown = read.slice(0, pageSize);
     const hasNext = read.length > pageSize;
     const last = shown.at(-1);
@@ -199,7 +216,7 @@ export class EntityStore {
     const answer = answerOf(shown.map(withoutKeys), nextCursor);
 
     if (!hasNext && (shown.length > 0 || offset === 0)) return answer(offset + shown.length, true);
-    const total = countedFirst ?? (await count());
+    const total = countedFirst ?? countedWithPage ?? (await count());
     if (total <= countLimit) return answer(total, true);
     return answer(hasNext ? Math.max(countLimit + 1, offset + pageSize + 1) : countLimit + 1, false);
   }
@@ -248,14 +265,17 @@ export class EntityStore {
       return row;
     });
     return inTransaction(db, async (trx) => {
+      const stored: EntityRow[] = [];
       for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-        await dynamic(trx).insertInto(model.table).values(rows.slice(i, i + INSERT_BATCH)).execute();
+        const insert = dynamic(trx).insertInto(model.table).values(rows.slice(i, i + INSERT_BATCH));
+        if (this.storedRowsFinal) stored.push(...((await insert.returningAll().execute()) as EntityRow[]));
+        else await insert.execute();
       }
       for (const [i, values] of records.entries()) await writeLinks(trx, model.links, made[i], values, false);
       await this.files.added(trx, rows.map((row, i) => ({ id: made[i], tenantId: this.scoped ? actor.tenantId : null, columns: row })));
       await this.refreshHasChild(trx, this.parentsOf(records));
       // 数据日志: version 1 of each new record, committed or rolled back with it.
-      await recordVersions(trx, model, made, actor);
+      await recordVersions(trx, model, made, actor, this.storedRowsFinal ? stored : undefined);
       return made;
     });
   }
@@ -269,10 +289,12 @@ export class EntityStore {
     if (Object.keys(set).length === 0 && !model.links.some((f) => Object.hasOwn(values, f.name))) return;
     const tenant = this.tenantCondition(actor.tenantId);
     await inTransaction(db, async (trx) => {
+      let stored: EntityRow[] | undefined;
       if (Object.keys(set).length > 0) {
         let qb = dynamic(trx).updateTable(model.table).set(set).where(sql<SqlBool>`${sql.ref('id')} = ${id}`);
         if (tenant) qb = qb.where(tenant);
-        await qb.execute();
+        if (this.storedRowsFinal) stored = (await qb.returningAll().execute()) as EntityRow[];
+        else await qb.execute();
       }
       await writeLinks(trx, model.links, id, values, true);
       if (this.files.fields.some(({ field }) => Object.hasOwn(set, field.column))) {
@@ -283,7 +305,7 @@ export class EntityStore {
         await this.refreshHasChild(trx, [...this.parentsOf([values]), ...(typeof oldParent === 'string' ? [oldParent] : [])]);
       }
       // 数据日志: the record as now stored becomes its next version, in the edit's transaction.
-      await recordVersions(trx, model, [id], actor);
+      await recordVersions(trx, model, [id], actor, stored);
     });
   }
 

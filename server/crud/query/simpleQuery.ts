@@ -36,6 +36,18 @@ export function ruleCondition(ctx: FieldContext, parsed: ParsedRule): Condition 
   return comparison(ctx.field, parsed.rule, typed(ctx, parsed.text));
 }
 
+const parameterNames = new WeakMap<EntityFields, ReadonlyMap<string, readonly string[]>>();
+
+/** By property, every query parameter name that asks about it: its own and its range names (rangeConditions). */
+function parameterNamesOf(fields: EntityFields): ReadonlyMap<string, readonly string[]> {
+  let names = parameterNames.get(fields);
+  if (!names) {
+    names = new Map([...fields.keys()].map((property) => [property, [property, `${property}_begin`, `${property}_end`, `${property}_MultiString`]]));
+    parameterNames.set(fields, names);
+  }
+  return names;
+}
+
 /** `<field>_begin` (GE), `<field>_end` (LE), `<field>_MultiString` (IN). Blank bounds are skipped. */
 function rangeConditions(ctx: FieldContext, query: RawQuery, property: string): Condition[] {
   const parts: Condition[] = [];
@@ -76,8 +88,12 @@ function valueCondition(ctx: FieldContext, query: RawQuery, property: string): C
  */
 export function simpleConditions(fields: EntityFields, query: RawQuery, budget: ParameterBudget): Condition[] {
   const parts: Condition[] = [];
+  const given = new Set(Object.keys(query));
+  const names = parameterNamesOf(fields);
   for (const [property, field] of fields) {
     if (IGNORED_NAMES.has(property)) continue;
+    // Most fields of a page are not asked about: no name of theirs in the query, nothing to read.
+    if (!(names.get(property) ?? []).some((name) => given.has(name))) continue;
     const ctx: FieldContext = { field, label: labelOf(property, field), budget };
     parts.push(...rangeConditions(ctx, query, property));
     const condition = valueCondition(ctx, query, property);

@@ -45,38 +45,36 @@ export function dataContentOf(entity: LoggedEntity, row: Readonly<Record<string,
  * rolled-back write leaves no version), keeps each record as now stored in sys_data_log with the
  * next version number of that record (1 for a new one). Two edits of one record cannot take the same
  * number: the edit's row lock orders them, and (data_table, data_id, data_version) is unique.
+ *
+ * `stored`: the rows as the write's own INSERT/UPDATE … RETURNING answered them, when nothing else in
+ * the transaction changes them afterwards — they are not read again. The next version number is
+ * looked up by the INSERT itself, so a version costs one statement.
  */
-export async function recordVersions(db: Kysely<DB>, entity: LoggedEntity, ids: readonly string[], actor: DataLogActor): Promise<void> {
+export async function recordVersions(
+  db: Kysely<DB>,
+  entity: LoggedEntity,
+  ids: readonly string[],
+  actor: DataLogActor,
+  stored?: readonly Readonly<Record<string, unknown>>[],
+): Promise<void> {
   if (ids.length === 0 || UNLOGGED_TABLES.has(entity.table)) return;
+  const given = stored && new Map(stored.map((row) => [String(row.id), row]));
   for (let i = 0; i < ids.length; i += BATCH) {
     const chunk = [...new Set(ids.slice(i, i + BATCH))];
-    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(entity.table)} WHERE ${sql.ref('id')} IN (${sql.join(chunk)})`.execute(db);
+    const rows =
+      given && chunk.every((id) => given.has(id))
+        ? chunk.map((id) => given.get(id) as Readonly<Record<string, unknown>>)
+        : (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(entity.table)} WHERE ${sql.ref('id')} IN (${sql.join(chunk)})`.execute(db)).rows;
     if (rows.length === 0) continue;
-    const last = await db
-      .selectFrom('sys_data_log')
-      .select(['data_id', (eb) => eb.fn.max('data_version').as('version')])
-      .where('data_table', '=', entity.table)
-      .where('data_id', 'in', chunk)
-      .groupBy('data_id')
-      .execute();
-    const versions = new Map(last.map((r) => [r.data_id, Number(r.version)]));
-    await db
-      .insertInto('sys_data_log')
-      .values(
-        rows.map((row) => {
-          const id = String(row.id);
-          return {
-            id: newId(),
-            data_table: entity.table,
-            data_id: id,
-            data_version: (versions.get(id) ?? 0) + 1,
-            data_content: dataContentOf(entity, row),
-            create_by: actor.username,
-            sys_org_code: actor.orgCode,
-            tenant_id: actor.tenantId,
-          };
-        }),
-      )
-      .execute();
+    const versions = rows.map((row) => {
+      const id = String(row.id);
+      return sql`(${newId()}, ${id}, ${dataContentOf(entity, row)})`;
+    });
+    await sql`
+      INSERT INTO sys_data_log (id, data_table, data_id, data_version, data_content, create_by, sys_org_code, tenant_id)
+      SELECT v.id, CAST(${entity.table} AS varchar), v.data_id,
+             COALESCE((SELECT max(l.data_version) FROM sys_data_log l WHERE l.data_table = ${entity.table} AND l.data_id = v.data_id), 0) + 1,
+             v.data_content, CAST(${actor.username} AS varchar), CAST(${actor.orgCode} AS varchar), CAST(${actor.tenantId} AS integer)
+      FROM (VALUES ${sql.join(versions)}) AS v(id, data_id, data_content)`.execute(db);
   }
 }
