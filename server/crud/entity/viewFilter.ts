@@ -13,7 +13,8 @@ import { BusinessError, NO_PERMISSION_MESSAGE } from '../../http/envelope';
 import type { RawQuery } from '../query';
 import { allOf, type Condition } from '../query/conditions';
 import type { EntityModel } from './model';
-import { allRowConditions, lookupIds, rowConditionSql, type ConditionScope } from './rowConditionSql';
+import { caseNamesKept } from '../../dashboard/caseSummary';
+import { allRowConditions, lookupIds, namedCaseIds, rowConditionSql, type ConditionScope } from './rowConditionSql';
 
 /** The list parameter naming the view. */
 export const VIEW_PARAM = 'view';
@@ -40,6 +41,8 @@ function idsOf(model: EntityModel, condition: RowCondition, scope: ConditionScop
 
 /** One condition of the view's filter for a page read in the list's order: walked when its ids are many, else by id. */
 async function orderedCondition(db: Kysely<DB>, model: EntityModel, condition: RowCondition, scope: ConditionScope): Promise<Condition> {
+  // Cases naming the user read from dash_case_name: one shape serves both (the planner knows how many he has).
+  if ('anyOf' in condition && namedCaseIds(model, condition.anyOf, scope)) return rowConditionSql(model, condition, model.table, scope);
   const ids = idsOf(model, condition, scope);
   if (!ids) return rowConditionSql(model, condition, model.table, scope);
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${ids} LIMIT ${WALK_FROM_IDS}) AS ids`.execute(db);
@@ -61,6 +64,8 @@ async function namedView(request: FastifyRequest, model: EntityModel, raw: RawQu
   const scope: ConditionScope = {
     session: { userId: user.userId, username: user.username, tenantId: currentTenant(request) },
     pages: request.server.pageModels,
+    // The view's rows are of the request's tenant (the list's visible condition): dash_case_name may answer.
+    caseNames: await caseNamesKept(request.server.db),
   };
   return { filter: view.filter, scope };
 }
@@ -74,16 +79,17 @@ export async function viewCondition(request: FastifyRequest, model: EntityModel,
 /**
  * The view's filter for a list: as a set (the count), and for the page read in the list's order
  * (orderedCondition: the same rows, the shape read fastest in order). Undefined when the request
- * names no view.
+ * names no view. `filter` is the view's declared filter (the rules it implies need no test).
  */
 export async function viewListConditions(
   request: FastifyRequest,
   model: EntityModel,
   raw: RawQuery,
-): Promise<{ set: Condition | undefined; ordered: Condition | undefined } | undefined> {
+): Promise<{ filter: readonly RowCondition[]; set: Condition | undefined; ordered: Condition | undefined } | undefined> {
   const named = await namedView(request, model, raw);
   if (!named) return undefined;
   return {
+    filter: named.filter,
     set: allRowConditions(model, named.filter, model.table, named.scope),
     ordered: allOf(await Promise.all(named.filter.map((c) => orderedCondition(request.server.db, model, c, named.scope)))),
   };
