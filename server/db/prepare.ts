@@ -11,6 +11,7 @@ import { ensureCaseSummary } from '../dashboard/caseSummary';
 import { ensureContainsIndexes } from '../crud/containsIndexes';
 import { ensureChildLinkIndexes } from '../crud/childLinkIndexes';
 import { ensureViewIndexes } from '../crud/viewIndexes';
+import { ensureCoveringIndexes } from '../crud/coveringIndexes';
 import { migrateToLatest } from './migrate';
 import type { DB } from './types';
 
@@ -47,6 +48,7 @@ export async function prepareDatabase(
   await ensureContainsIndexes(db, tablePages);
   await ensureChildLinkIndexes(db, tablePages);
   await ensureViewIndexes(db, tablePages);
+  await ensureCoveringIndexes(db, tablePages);
   await seed(db, { ...opts.seed, pages: tablePages });
   const referenced = await fillFileReferences(db, tablePages);
   const menus = opts.addMenus ? await addMissingPageMenus(db, opts.pages) : [];
