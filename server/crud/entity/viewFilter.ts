@@ -39,15 +39,38 @@ function idsOf(model: EntityModel, condition: RowCondition, scope: ConditionScop
   return sql`SELECT ${sql.ref(`${alias}.id`)} FROM ${sql.table(model.table)} AS ${sql.raw(alias)} WHERE ${where}`;
 }
 
-/** One condition of the view's filter for a page read in the list's order: walked when its ids are many, else by id. */
-async function orderedCondition(db: Kysely<DB>, model: EntityModel, condition: RowCondition, scope: ConditionScope): Promise<Condition> {
-  // Cases naming the user read from dash_case_name: one shape serves both (the planner knows how many he has).
-  if ('anyOf' in condition && namedCaseIds(model, condition.anyOf, scope)) return rowConditionSql(model, condition, model.table, scope);
-  const ids = idsOf(model, condition, scope);
-  if (!ids) return rowConditionSql(model, condition, model.table, scope);
+/** The ids of the cases naming the user that an anyOf of naming branches alone keeps (dash_case_name), else undefined. */
+function namedOnly(model: EntityModel, condition: RowCondition, scope: ConditionScope): RawBuilder<unknown> | undefined {
+  if (!('anyOf' in condition)) return undefined;
+  const named = namedCaseIds(model, condition.anyOf, scope);
+  return named && named.rest.length === 0 ? named.ids : undefined;
+}
+
+/** Whether the ids hold at least WALK_FROM_IDS rows (a bounded count: an index range or a GIN lookup). */
+async function manyIds(db: Kysely<DB>, ids: RawBuilder<unknown>): Promise<boolean> {
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${ids} LIMIT ${WALK_FROM_IDS}) AS ids`.execute(db);
-  if (Number(rows[0]?.n ?? 0) >= WALK_FROM_IDS) return rowConditionSql(model, condition, model.table, { ...scope, ordered: true });
-  return sql<SqlBool>`${sql.ref(`${model.table}.id`)} = ANY(ARRAY(${ids}))`;
+  return Number(rows[0]?.n ?? 0) >= WALK_FROM_IDS;
+}
+
+/**
+ * One condition of the view's filter, as a set (the count) and for a page read in the list's order:
+ * walked when its ids are many, else by id. The cases naming the user read from dash_case_name take
+ * one shape for both when he has many (the planner, knowing from the table's statistics how many, walks
+ * the sort index probing his rows); with few or none both read them by id — the planner's guess for a
+ * user the statistics do not list (admin, no case) walked the whole sort index for a page none passes.
+ */
+async function conditionShapes(db: Kysely<DB>, model: EntityModel, condition: RowCondition, scope: ConditionScope): Promise<{ set: Condition; ordered: Condition }> {
+  const set = rowConditionSql(model, condition, model.table, scope);
+  const named = namedOnly(model, condition, scope);
+  if (named) {
+    if (await manyIds(db, named)) return { set, ordered: set };
+    const byId = sql<SqlBool>`${sql.ref(`${model.table}.id`)} = ANY(ARRAY(${named}))`;
+    return { set: byId, ordered: byId };
+  }
+  const ids = idsOf(model, condition, scope);
+  if (!ids) return { set, ordered: set };
+  if (await manyIds(db, ids)) return { set, ordered: rowConditionSql(model, condition, model.table, { ...scope, ordered: true }) };
+  return { set, ordered: sql<SqlBool>`${sql.ref(`${model.table}.id`)} = ANY(ARRAY(${ids}))` };
 }
 
 /** The view the request names, checked against the user's codes, with the scope its conditions read; undefined for none. */
@@ -78,7 +101,7 @@ export async function viewCondition(request: FastifyRequest, model: EntityModel,
 
 /**
  * The view's filter for a list: as a set (the count), and for the page read in the list's order
- * (orderedCondition: the same rows, the shape read fastest in order). Undefined when the request
+ * (conditionShapes: the same rows, the shape read fastest in order). Undefined when the request
  * names no view. `filter` is the view's declared filter (the rules it implies need no test).
  */
 export async function viewListConditions(
@@ -88,9 +111,6 @@ export async function viewListConditions(
 ): Promise<{ filter: readonly RowCondition[]; set: Condition | undefined; ordered: Condition | undefined } | undefined> {
   const named = await namedView(request, model, raw);
   if (!named) return undefined;
-  return {
-    filter: named.filter,
-    set: allRowConditions(model, named.filter, model.table, named.scope),
-    ordered: allOf(await Promise.all(named.filter.map((c) => orderedCondition(request.server.db, model, c, named.scope)))),
-  };
+  const shapes = await Promise.all(named.filter.map((c) => conditionShapes(request.server.db, model, c, named.scope)));
+  return { filter: named.filter, set: allOf(shapes.map((s) => s.set)), ordered: allOf(shapes.map((s) => s.ordered)) };
 }
