@@ -1,7 +1,8 @@
 /**
  * Builds the indexes derived from the page documents' conditions rather than from a table's own
- * schema — `contains` conditions (containsIndexes.ts), child-row conditions (childLinkIndexes.ts)
- * and views comparing two fields (viewIndexes.ts) — the way the list indexes of existing tables are
+ * schema — `contains` conditions (containsIndexes.ts), child-row conditions (childLinkIndexes.ts),
+ * views comparing two fields (viewIndexes.ts) and the covering twins of list indexes a data rule
+ * counts by (coveringIndexes.ts) — the way the list indexes of existing tables are
  * built (ddl/apply.ts): CREATE INDEX CONCURRENTLY, so a start that adds one to a table of a million
  * rows does not stop that table's writes on other nodes; one node at a time (the same advisory lock
  * as the list indexes); an invalid index a failed build left behind is dropped and built again; each
@@ -14,6 +15,7 @@ import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { DB } from '../db/types';
 import { childLinkIndexes } from './childLinkIndexes';
 import { containsColumns } from './containsIndexes';
+import { coveringIndexes } from './coveringIndexes';
 import { INDEX_LOCK_KEY, ensureBookkeeping } from './ddl/apply';
 import { indexNameFor } from './ddl/identifiers';
 import { viewIndexes, viewIndexName } from './viewIndexes';
@@ -50,7 +52,12 @@ export function derivedIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): 
     // The predicate is the view's own filter rendered with its values as literals (viewIndexes.ts).
     definition: sql`(${sql.join(index.columns.map((c) => sql.ref(c)))}) WHERE ${sql.raw(index.predicate)}`,
   }));
-  return [...contains, ...childLinks, ...views];
+  const covering = coveringIndexes(pages).map((index) => ({
+    name: index.name,
+    table: index.table,
+    definition: sql`(${sql.join(index.columns.map((c) => sql.ref(c)))}) INCLUDE (${sql.join(index.include.map((c) => sql.ref(c)))})`,
+  }));
+  return [...contains, ...childLinks, ...views, ...covering];
 }
 
 /** Of the named indexes, those that are missing or left invalid by a failed concurrent build. */

@@ -10,6 +10,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
+import type { RowCondition } from '../../../runtime/generated/page';
+import { caseNamesKept } from '../../dashboard/caseSummary';
 import { currentTenant, currentUser } from '../../auth/guard';
 import { cachedAuthRead } from '../../auth/authCache';
 import { grantKeyOf, permissionCodesOf, roleIdsOfGrantKey } from '../../auth/permissions';
@@ -17,7 +19,8 @@ import { idList } from './context';
 import { schemaComponentOf } from '../../seed/entities';
 import type { Condition } from '../query/conditions';
 import { QueryError } from '../query/queryError';
-import { dataRuleFilter, DEPART_VARIABLES, type DataRule, type RuleSession } from './dataRules';
+import { dataRuleFilter, DEPART_VARIABLES, SCOPE_CONDITION, type DataRule, type RuleSession } from './dataRules';
+import { implies } from './conditionImplication';
 import type { EntityModel } from './model';
 import { RowConditionError, rowConditionSql, type ConditionScope } from './rowConditionSql';
 
@@ -85,7 +88,7 @@ const MAX_OWNER_DEPTH = 4;
  * The rules of `model` for this user as one condition; columns qualified by `qualifier` when given
  * (inside the scopedBy subquery of a child page), else as the page's own query names them.
  */
-async function ownRules(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, qualifier: string | undefined): Promise<Condition | undefined> {
+async function ownRules(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, qualifier: string | undefined, caseNames: boolean): Promise<Condition | undefined> {
   const user = currentUser(request);
   const tenantId = currentTenant(request);
   const rules = await rulesOfUser(db, user.userId, schemaComponentOf(model.page));
@@ -95,7 +98,7 @@ async function ownRules(request: FastifyRequest, db: Kysely<DB>, model: EntityMo
   const fields = qualifier
     ? new Map([...model.queryFields].map(([name, f]) => [name, { ...f, column: `${qualifier}.${f.column}` }]))
     : model.queryFields;
-  const scope: ConditionScope = { session: { userId: user.userId, username: user.username, tenantId }, pages: request.server.pageModels };
+  const scope: ConditionScope = { session: { userId: user.userId, username: user.username, tenantId }, pages: request.server.pageModels, caseNames };
   const log = (ruleName: string, ruleId: string, kind: string, reason: string) =>
     request.log.warn({ ruleId, ruleName, page: model.page.source, outcome: kind }, `数据规则「${ruleName}」${kind === 'ignored' ? '被忽略' : '不让任何记录通过'}：${reason}`);
   return dataRuleFilter(
@@ -118,15 +121,15 @@ async function ownRules(request: FastifyRequest, db: Kysely<DB>, model: EntityMo
 }
 
 /** The rows of the owner page (scopedBy) the user may see, as `<field> IN (SELECT id …)`; undefined when all. */
-async function ownerRule(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, depth: number): Promise<Condition | undefined> {
+async function ownerRule(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, depth: number, caseNames: boolean): Promise<Condition | undefined> {
   const scopedBy = model.page.entity.scopedBy;
   if (!scopedBy) return undefined;
   const owner = request.server.pageModels.get(scopedBy.page);
   if (!owner || depth >= MAX_OWNER_DEPTH) return sql<SqlBool>`FALSE`;
   if (scopedBy.unlessPermission && (await permissionCodesOf(db, currentUser(request).userId)).has(scopedBy.unlessPermission)) return undefined;
   const alias = `sb${depth + 1}`;
-  const rules = await ownRules(request, db, owner, alias);
-  const above = await ownerRule(request, db, owner, depth + 1);
+  const rules = await ownRules(request, db, owner, alias, caseNames);
+  const above = await ownerRule(request, db, owner, depth + 1, caseNames);
   if (!rules && !above) return undefined;
   const parts: Condition[] = [...(rules ? [rules] : []), ...(above ? [above] : [])];
   if (owner.tenantScoped) parts.push(sql<SqlBool>`${sql.ref(`${alias}.tenant_id`)} = ${currentTenant(request)}`);
@@ -139,21 +142,45 @@ async function ownerRule(request: FastifyRequest, db: Kysely<DB>, model: EntityM
 /**
  * The condition the user's data rules put on this page's rows in this request, or undefined (no
  * enabled rule: unfiltered). Rules that name no field of the page, or that cannot apply, are logged.
+ * `caseNames`: the caller reads only rows of the request's tenant (a list), so branches naming the
+ * user may be read from dash_case_name when the database keeps it (rowConditionSql.ts) — the same rows.
  */
-export function dataRuleCondition(request: FastifyRequest, db: Kysely<DB>, model: EntityModel): Promise<Condition | undefined> {
+export function dataRuleCondition(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, opts: { caseNames?: boolean } = {}): Promise<Condition | undefined> {
   const component = schemaComponentOf(model.page);
   let cache = perRequest.get(request);
   if (!cache) {
     cache = new Map();
     perRequest.set(request, cache);
   }
-  const cached = cache.get(component);
+  const key = opts.caseNames ? `${component}#names` : component;
+  const cached = cache.get(key);
   if (cached) return cached;
-  const made = Promise.all([ownRules(request, db, model, undefined), ownerRule(request, db, model, 0)]).then(([own, owner]) =>
-    own && owner ? sql<SqlBool>`(${own}) AND (${owner})` : (own ?? owner),
+  const made = (opts.caseNames ? caseNamesKept(db) : Promise.resolve(false)).then((caseNames) =>
+    Promise.all([ownRules(request, db, model, undefined, caseNames), ownerRule(request, db, model, 0, caseNames)]).then(([own, owner]) =>
+      own && owner ? sql<SqlBool>`(${own}) AND (${owner})` : (own ?? owner),
+    ),
   );
-  cache.set(component, made);
+  cache.set(key, made);
   return made;
+}
+
+/**
+ * Whether every row `filter` (a view's, ANDed) keeps passes the user's data rules on this page: each
+ * rule is a named scope one of the filter's conditions implies (我的案件 — 主办 or 成员 — within a
+ * 公估师's 本部门 or 登记, 主办, 协办, 成员). The rules then add nothing to the view: a list need not
+ * test them (the OR of a rule is what no index serves). False for any other rule, and for a page whose
+ * rows belong to another's (scopedBy).
+ */
+export async function rulesImpliedBy(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, filter: readonly RowCondition[]): Promise<boolean> {
+  if (model.page.entity.scopedBy || filter.length === 0) return false;
+  const rules = await rulesOfUser(db, currentUser(request).userId, schemaComponentOf(model.page));
+  if (rules.length === 0) return false;
+  return rules.every((rule) => {
+    if (rule.ruleConditions.trim().toUpperCase() !== SCOPE_CONDITION) return false;
+    const name = rule.ruleValue.trim();
+    const declared = Object.hasOwn(model.page.entity.scopes, name) ? model.page.entity.scopes[name] : undefined;
+    return declared !== undefined && filter.some((c) => implies(c, declared));
+  });
 }
 
 /** Both conditions (either may be absent). */

@@ -65,23 +65,50 @@ function withoutKeys(row: EntityRow): EntityRow {
 
 /**
  * A search counted at most this many rows reads its page from those rows, sorted in memory, instead
- * of walking the sort index until a page of them turns up (readFewMatches).
+ * of walking the sort index until a page of them turns up (countMatches, pageByIds).
  */
 const FEW_MATCHES = 2000;
 
+/** Column aliases of the search counted first (countMatches): none is a column a list sorts by. */
+const MATCHED_TOTAL = '__matched_total';
+
+/** A search counted first: how many rows match (at most the count limit + 1), and the ids of the page when few do. */
+interface CountedMatches {
+  total: number;
+  /** The ids of the page's rows (pageSize + 1 at most) in the list's order, read from the counted rows when at most FEW_MATCHES match. */
+  pageIds?: string[];
+}
+
 /**
- * The sorted page of a filter few rows pass: the matching rows first (MATERIALIZED keeps PostgreSQL
- * from folding the filter back into a walk of the sort index, which is what it does when it guesses
- * matches are common), then sorted and cut. The filter's own indexes (trigram, characters, btree)
- * find the rows.
+ * Counts a search's matching rows (up to `countLimit` + 1) and, when at most FEW_MATCHES match, reads
+ * the ids of the sorted page from those same rows in the same statement: the matching rows are read
+ * once with their sort columns (MATERIALIZED keeps PostgreSQL from folding the filter back into a
+ * walk of the sort index, which is what it does when it guesses matches are common), counted, then
+ * sorted and cut. The filter's own indexes (trigram, characters, btree) find the rows. A search that
+ * costs a few hundred milliseconds to find (cases naming a user by 案件名称) was read twice before:
+ * once counted, once for its page.
  */
-async function readFewMatches(db: Kysely<DB>, filtered: Rows, order: readonly SortOrder[], limit: number, offset: number): Promise<EntityRow[]> {
+async function countMatches(
+  db: Kysely<DB>,
+  matching: (columns: readonly string[]) => Rows,
+  order: readonly SortOrder[],
+  countLimit: number,
+  page: { limit: number; offset: number; after: Expression<SqlBool> | undefined },
+): Promise<CountedMatches> {
+  const columns = [...new Set([...order.map((o) => o.column), 'id'])];
   const orderBy = sql.join(order.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.direction === 'desc' ? 'DESC' : 'ASC')}`));
-  const sorted = order.length > 0 ? sql`ORDER BY ${orderBy}` : sql``;
-  const read = await sql<EntityRow>`
-    WITH matched AS MATERIALIZED (${filtered})
-    SELECT * FROM matched ${sorted} LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  return read.rows;
+  const after = page.after ? sql`AND ${page.after}` : sql``;
+  const total = sql.ref(`counted.${MATCHED_TOTAL}`);
+  const { rows } = await sql<{ total: number | string; id: string | null }>`
+    WITH matched AS MATERIALIZED (${matching(columns).limit(countLimit + 1)}),
+    counted AS (SELECT count(*) AS ${sql.ref(MATCHED_TOTAL)} FROM matched)
+    SELECT ${total} AS total, few.id FROM counted LEFT JOIN LATERAL (
+      SELECT CAST(${sql.ref('id')} AS text) AS id FROM matched WHERE ${total} <= ${FEW_MATCHES} ${after}
+      ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}
+    ) AS few ON TRUE`.execute(db);
+  const counted = Number(rows[0]?.total ?? 0);
+  if (counted > FEW_MATCHES) return { total: counted };
+  return { total: counted, pageIds: rows.flatMap((r) => (r.id === null ? [] : [r.id])) };
 }
 
 /** Fields stored as varchar or text, whose values compare as text without a cast. */
@@ -154,7 +181,7 @@ export class EntityStore {
    * reaches the next page. The last page (no next row) knows its total without counting.
    *
    * A request that searches (its own conditions) a large table is counted first: the sorted page of
-   * a search few rows match is read from those rows (readFewMatches), since walking the sort index
+   * a search few rows match is read from those rows (countMatches, pageByIds), since walking the sort index
    * for rows that hardly occur reads the whole table (a name nobody has: seconds at a million rows);
    * none matching reads no page at all.
    */
@@ -174,6 +201,8 @@ export class EntityStore {
       return applyListFilter(q, query);
     };
     const matching = () => filtered(dynamic(db).selectFrom(this.model.table).select(sql<number>`1`.as('one')) as unknown as Rows);
+    const matchingColumns = (columns: readonly string[]) =>
+      filtered(dynamic(db).selectFrom(this.model.table).select(columns.map((c) => sql.ref(c).as(c))) as unknown as Rows);
     const count = async (): Promise<number> => {
       const counted = await sql<{ total: number | string }>`
         SELECT count(*) AS total FROM (${matching().limit(countLimit + 1)}) AS matched`.execute(db);
@@ -188,7 +217,12 @@ export class EntityStore {
     const fingerprint = queryFingerprint([this.model.table, probe.sql, probe.parameters, order, pageSize]);
     const after = cursor === undefined ? undefined : afterKey(order, readCursor(cursor, pageNo, fingerprint, order.length));
 
-    const countedFirst = query.where !== undefined && (await isLargeTable(db, this.model.table)) ? await count() : undefined;
+    const skip = after ? 0 : offset;
+    const counted =
+      query.where !== undefined && (await isLargeTable(db, this.model.table))
+        ? await countMatches(db, matchingColumns, order, countLimit, { limit: pageSize + 1, offset: skip, after })
+        : undefined;
+    const countedFirst = counted?.total;
     const answerOf = (rows: EntityRow[], nextCursor: string | undefined) => (total: number, totalExact: boolean): ListPage => ({
       rows,
       total,
@@ -203,11 +237,9 @@ export class EntityStore {
     // Not counted yet: the bounded count rides along with the page as an uncounted subquery (an
     // InitPlan, run once), so the list costs one round trip, not two.
     if (countedFirst === undefined) page = page.select(sql<number>`(SELECT count(*) FROM (${matching().limit(countLimit + 1)}) AS matched)`.as(TOTAL_ALIAS));
-    const skip = after ? 0 : offset;
-    const read =
-      countedFirst !== undefined && countedFirst <= FEW_MATCHES
-        ? await readFewMatches(db, page, order, pageSize + 1, skip)
-        : await applyListOrder(page, { orderBy: order }).limit(pageSize + 1).offset(skip).execute();
+    const read = counted?.pageIds
+      ? await this.pageByIds(db, tenantId, counted.pageIds, order)
+      : await applyListOrder(page, { orderBy: order }).limit(pageSize + 1).offset(skip).execute();
     const countedWithPage = read.length > 0 && read[0][TOTAL_ALIAS] !== undefined ? Number(read[0][TOTAL_ALIAS]) : undefined;
     const shown = read.slice(0, pageSize);
     const hasNext = read.length > pageSize;
@@ -219,6 +251,13 @@ export class EntityStore {
     const total = countedFirst ?? countedWithPage ?? (await count());
     if (total <= countLimit) return answer(total, true);
     return answer(hasNext ? Math.max(countLimit + 1, offset + pageSize + 1) : countLimit + 1, false);
+  }
+
+  /** The rows of a page whose ids a count found (countMatches), with their sort keys, in the list's order. */
+  private async pageByIds(db: Kysely<DB>, tenantId: number, ids: readonly string[], order: readonly SortOrder[]): Promise<EntityRow[]> {
+    if (ids.length === 0) return [];
+    const rows = this.rows(db, tenantId).where(sql<SqlBool>`${sql.ref('id')} IN (${sql.join(ids)})`).select(keySelections(order));
+    return applyListOrder(rows, { orderBy: [...order] }).execute();
   }
 
   /** One row of the tenant; `extra` narrows further (the reader's data rules). */

@@ -13,7 +13,8 @@ import { BusinessError, NO_PERMISSION_MESSAGE } from '../../http/envelope';
 import type { RawQuery } from '../query';
 import { allOf, type Condition } from '../query/conditions';
 import type { EntityModel } from './model';
-import { allRowConditions, lookupIds, rowConditionSql, type ConditionScope } from './rowConditionSql';
+import { caseNamesKept } from '../../dashboard/caseSummary';
+import { allRowConditions, lookupIds, namedCaseIds, rowConditionSql, type ConditionScope } from './rowConditionSql';
 
 /** The list parameter naming the view. */
 export const VIEW_PARAM = 'view';
@@ -38,13 +39,38 @@ function idsOf(model: EntityModel, condition: RowCondition, scope: ConditionScop
   return sql`SELECT ${sql.ref(`${alias}.id`)} FROM ${sql.table(model.table)} AS ${sql.raw(alias)} WHERE ${where}`;
 }
 
-/** One condition of the view's filter for a page read in the list's order: walked when its ids are many, else by id. */
-async function orderedCondition(db: Kysely<DB>, model: EntityModel, condition: RowCondition, scope: ConditionScope): Promise<Condition> {
-  const ids = idsOf(model, condition, scope);
-  if (!ids) return rowConditionSql(model, condition, model.table, scope);
+/** The ids of the cases naming the user that an anyOf of naming branches alone keeps (dash_case_name), else undefined. */
+function namedOnly(model: EntityModel, condition: RowCondition, scope: ConditionScope): RawBuilder<unknown> | undefined {
+  if (!('anyOf' in condition)) return undefined;
+  const named = namedCaseIds(model, condition.anyOf, scope);
+  return named && named.rest.length === 0 ? named.ids : undefined;
+}
+
+/** Whether the ids hold at least WALK_FROM_IDS rows (a bounded count: an index range or a GIN lookup). */
+async function manyIds(db: Kysely<DB>, ids: RawBuilder<unknown>): Promise<boolean> {
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${ids} LIMIT ${WALK_FROM_IDS}) AS ids`.execute(db);
-  if (Number(rows[0]?.n ?? 0) >= WALK_FROM_IDS) return rowConditionSql(model, condition, model.table, { ...scope, ordered: true });
-  return sql<SqlBool>`${sql.ref(`${model.table}.id`)} = ANY(ARRAY(${ids}))`;
+  return Number(rows[0]?.n ?? 0) >= WALK_FROM_IDS;
+}
+
+/**
+ * One condition of the view's filter, as a set (the count) and for a page read in the list's order:
+ * walked when its ids are many, else by id. The cases naming the user read from dash_case_name take
+ * one shape for both when he has many (the planner, knowing from the table's statistics how many, walks
+ * the sort index probing his rows); with few or none both read them by id — the planner's guess for a
+ * user the statistics do not list (admin, no case) walked the whole sort index for a page none passes.
+ */
+async function conditionShapes(db: Kysely<DB>, model: EntityModel, condition: RowCondition, scope: ConditionScope): Promise<{ set: Condition; ordered: Condition }> {
+  const set = rowConditionSql(model, condition, model.table, scope);
+  const named = namedOnly(model, condition, scope);
+  if (named) {
+    if (await manyIds(db, named)) return { set, ordered: set };
+    const byId = sql<SqlBool>`${sql.ref(`${model.table}.id`)} = ANY(ARRAY(${named}))`;
+    return { set: byId, ordered: byId };
+  }
+  const ids = idsOf(model, condition, scope);
+  if (!ids) return { set, ordered: set };
+  if (await manyIds(db, ids)) return { set, ordered: rowConditionSql(model, condition, model.table, { ...scope, ordered: true }) };
+  return { set, ordered: sql<SqlBool>`${sql.ref(`${model.table}.id`)} = ANY(ARRAY(${ids}))` };
 }
 
 /** The view the request names, checked against the user's codes, with the scope its conditions read; undefined for none. */
@@ -61,6 +87,8 @@ async function namedView(request: FastifyRequest, model: EntityModel, raw: RawQu
   const scope: ConditionScope = {
     session: { userId: user.userId, username: user.username, tenantId: currentTenant(request) },
     pages: request.server.pageModels,
+    // The view's rows are of the request's tenant (the list's visible condition): dash_case_name may answer.
+    caseNames: await caseNamesKept(request.server.db),
   };
   return { filter: view.filter, scope };
 }
@@ -73,18 +101,16 @@ export async function viewCondition(request: FastifyRequest, model: EntityModel,
 
 /**
  * The view's filter for a list: as a set (the count), and for the page read in the list's order
- * (orderedCondition: the same rows, the shape read fastest in order). Undefined when the request
- * names no view.
+ * (conditionShapes: the same rows, the shape read fastest in order). Undefined when the request
+ * names no view. `filter` is the view's declared filter (the rules it implies need no test).
  */
 export async function viewListConditions(
   request: FastifyRequest,
   model: EntityModel,
   raw: RawQuery,
-): Promise<{ set: Condition | undefined; ordered: Condition | undefined } | undefined> {
+): Promise<{ filter: readonly RowCondition[]; set: Condition | undefined; ordered: Condition | undefined } | undefined> {
   const named = await namedView(request, model, raw);
   if (!named) return undefined;
-  return {
-    set: allRowConditions(model, named.filter, model.table, named.scope),
-    ordered: allOf(await Promise.all(named.filter.map((c) => orderedCondition(request.server.db, model, c, named.scope)))),
-  };
+  const shapes = await Promise.all(named.filter.map((c) => conditionShapes(request.server.db, model, c, named.scope)));
+  return { filter: named.filter, set: allOf(shapes.map((s) => s.set)), ordered: allOf(shapes.map((s) => s.ordered)) };
 }

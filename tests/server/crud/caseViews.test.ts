@@ -170,4 +170,35 @@ describe.each(DATABASE_KINDS)('case views and visibility (%s)', (kind) => {
     // 财务 holds caseCost:pay: the costs of cases it does not otherwise see, as 支付费用 needs.
     expect(await costs('wangwu')).toEqual([`${MARK}A`, `${MARK}E`]);
   });
+
+  it('a case outside lisi’s department comes into his lists as it names him, and leaves as it stops', async () => {
+    const db = server.database.db;
+    const tenant = (await sql<{ tenant_id: number }>`SELECT tenant_id FROM biz_receive WHERE id = ${ids.E}`.execute(db)).rows[0].tenant_id;
+    // E: 财务部's, handled by zhaoliu. As a member, then as 主办, then as 协办人, then none of them.
+    await sql`INSERT INTO biz_receive_member (id, receive_id, user_name, member_role, tenant_id) VALUES ('viewtestmemberE', ${ids.E}, 'lisi', 'surveyor', ${tenant})`.execute(db);
+    expect((await list('lisi')).names).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect((await list('lisi', '&view=personal')).names).toEqual(['B', 'D', 'E']);
+    expect((await list('lisi', '&view=waitReceipt')).names).toEqual(['E']);
+    await sql`DELETE FROM biz_receive_member WHERE id = 'viewtestmemberE'`.execute(db);
+    await sql`UPDATE biz_receive SET handler = 'lisi' WHERE id = ${ids.E}`.execute(db);
+    expect((await list('lisi', '&view=personal')).names).toEqual(['B', 'D', 'E']);
+    await sql`UPDATE biz_receive SET handler = 'zhaoliu', assistants = 'wangwu,lisi' WHERE id = ${ids.E}`.execute(db);
+    expect((await list('lisi')).names).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect((await list('lisi', '&view=personal')).names).toEqual(['B', 'D']);
+    expect((await list('lisi', '&view=cooperate')).names).toEqual(['C', 'E']);
+    await sql`UPDATE biz_receive SET assistants = NULL WHERE id = ${ids.E}`.execute(db);
+    expect((await list('lisi')).names).toEqual(['A', 'B', 'C', 'D']);
+    expect((await list('lisi', '&view=personal')).names).toEqual(['B', 'D']);
+  });
+
+  it('我的案件 without a search counts what the database says names lisi, within his rule', async () => {
+    const db = server.database.db;
+    const expected = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM biz_receive r WHERE r.handler = 'lisi'
+        OR EXISTS (SELECT 1 FROM biz_receive_member m WHERE m.receive_id = r.id AND m.user_name = 'lisi')`.execute(db);
+    const mineAll = await server.get<Page>('/receive/receive/list?view=personal&pageSize=1', tokens.lisi);
+    expect(mineAll.result.total).toBe(Number(expected.rows[0].n));
+    const none = await server.get<Page>('/receive/receive/list?view=personal&pageSize=1', tokens.admin);
+    expect(none.result).toMatchObject({ total: 0, records: [] });
+  });
 });

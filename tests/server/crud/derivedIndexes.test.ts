@@ -33,12 +33,14 @@ describe.each(DATABASE_KINDS)('derived indexes (%s)', (kind) => {
     return rows.map((r) => r.text);
   }
 
-  it('the case pages ask for the 协办人, member and 待开票 indexes, and the start built each of them valid', async () => {
+  it('the case pages ask for the 协办人, member, 待开票 and covering indexes, and the start built each of them valid', async () => {
     const indexes = derivedIndexes(database.db, pages);
     const names = indexes.map((i) => i.name);
     expect(names).toContain('biz_receive_assistants_split_idx');
     expect(names).toContain('biz_receive_member_tenant_id_user_name_receive_id_idx');
     expect(names.some((n) => n.startsWith('biz_receive_waitreceipt_') && n.endsWith('_view_idx'))).toBe(true);
+    // The covering twin of the 案件状态 list index, holding the 承办部门 lisi's rule tests (coveringIndexes.ts).
+    expect(names.some((n) => n.startsWith('biz_receive_tenant_id_receive_status_create_time_id_wi'))).toBe(true);
     for (const name of names) expect(await validity(name), name).toBe(true);
     expect(await ensureDerivedIndexes(database.db, pages)).toEqual({ built: [], notes: [] });
   });
