@@ -1,12 +1,15 @@
-import { Suspense, createElement, useMemo, useState } from 'react';
+import { Activity, Suspense, createElement, memo, useEffect, useMemo, useState } from 'react';
 import { Spin } from 'antd';
 import { Route, Routes, type Location } from 'react-router-dom';
 import PageErrorBoundary from '../../components/PageErrorBoundary';
 import { PageRecordContext, type PageRecord } from '../../hooks/pageRecord';
 import type { RouteMatch } from '../../router/types';
+import { matchRouteRecord } from '../../router/menuRoutes';
+import { useRouteRecords } from '../../router/useCurrentRoute';
 import { viewFor } from '../../router/viewRegistry';
 import { PageVisibleContext } from './pageVisibility';
 import { useTabs } from './tabs/useTabs';
+import { intentOver, intentShown, useMenuIntent } from './menuIntent';
 
 /** One page the outlet renders: the current one, or a kept-alive one whose tab is still open. */
 export interface PageEntry {
@@ -21,7 +24,12 @@ function PageView({ entry }: { entry: PageEntry }) {
   return createElement(viewFor(entry.match.record.component));
 }
 
-function PageSlot({ entry, active }: { entry: PageEntry; active: boolean }) {
+/**
+ * Memoised: a layout render (every navigation) leaves a page whose entry and visibility did not
+ * change as it is — a kept-alive page behind another tab, and the intended page when its click
+ * reveals it (see PageOutlet).
+ */
+const PageSlot = memo(function PageSlot({ entry, active }: { entry: PageEntry; active: boolean }) {
   const page: PageRecord = useMemo(
     () => ({ record: entry.match.record, params: entry.match.params, fullPath: entry.key }),
     [entry],
@@ -49,6 +57,31 @@ function PageSlot({ entry, active }: { entry: PageEntry; active: boolean }) {
       </PageRecordContext.Provider>
     </div>
   );
+});
+
+/** The entry a menu entry's address opens (no search, no state), rendered before it is opened. */
+function intendedEntry(records: ReturnType<typeof useRouteRecords>, path: string): PageEntry | undefined {
+  const match = matchRouteRecord(records, path);
+  if (!match) return undefined;
+  return { key: path, match, location: { pathname: path, search: '', hash: '', state: null, key: 'intended' } };
+}
+
+function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** The page `entry` shows is the intended one, at the address it was rendered with. */
+function sameAddress(entry: PageEntry, intended: PageEntry): boolean {
+  const { location } = entry;
+  return (
+    entry.key === intended.key &&
+    entry.match.record === intended.match.record &&
+    sameParams(entry.match.params, intended.match.params) &&
+    location.search === '' &&
+    location.hash === '' &&
+    (location.state === null || location.state === undefined)
+  );
 }
 
 /**
@@ -56,7 +89,21 @@ function PageSlot({ entry, active }: { entry: PageEntry; active: boolean }) {
  * componentName) stay mounted, hidden, while their tab is open — other pages unmount when left.
  * 刷新 bumps the tab's version, which remounts its page (spec §2, §4).
  */
-export default function PageOutlet({ current, keepAlive }: { current: PageEntry; keepAlive: boolean }) {
+export default function PageOutlet({ current: shown, keepAlive }: { current: PageEntry; keepAlive: boolean }) {
+  const records = useRouteRecords();
+  const intent = useMenuIntent();
+  const intended = useMemo(() => (intent.path === undefined ? undefined : intendedEntry(records, intent.path)), [records, intent.path]);
+  // The page its menu entry's click revealed keeps the entry it was rendered with (same address), so
+  // the reveal re-renders nothing of it; a later address of it (its list's query) ends the intent.
+  const revealing = intent.phase !== 'hidden' && intended !== undefined && sameAddress(shown, intended);
+  const current = revealing ? intended : shown;
+  const justShown = revealing && intent.phase === 'clicked';
+  const intentEnded = intent.phase === 'shown' && !revealing;
+  useEffect(() => {
+    if (justShown) intentShown();
+    if (intentEnded) intentOver();
+  }, [justShown, intentEnded]);
+
   const tabs = useTabs((s) => s.tabs);
   const versions = useTabs((s) => s.versions);
   const [kept, setKept] = useState<PageEntry[]>([]);
@@ -76,19 +123,27 @@ export default function PageOutlet({ current, keepAlive }: { current: PageEntry;
   if (next.length !== kept.length || next.some((entry, i) => entry !== kept[i])) setKept(next);
 
   const slots = next.some((entry) => entry.key === current.key) ? next : [...next, current];
-  return (
-    <>
-      {slots.map((entry) => {
-        const active = entry.key === current.key;
-        const version = versions[entry.key] ?? 0;
-        return (
-          <PageSlot
-            key={`${entry.key}#${version}`}
-            entry={active ? current : entry}
-            active={active}
-          />
-        );
-      })}
-    </>
-  );
+  // The intended page (menuIntent.ts), not mounted yet, renders hidden at React's lowest priority:
+  // no effect of it runs until its click reveals it (same key, same slot props: nothing re-renders).
+  // Clicked, it stays so until the navigation arrives (it may come in a render of its own).
+  const prerender = intent.phase !== 'shown' && intended && !slots.some((entry) => entry.key === intended.key) ? intended : undefined;
+  // One keyed list, so that the revealed page keeps its fiber (and everything rendered) in its slot.
+  const elements = slots.map((entry) => {
+    const active = entry.key === current.key;
+    const version = versions[entry.key] ?? 0;
+    return (
+      <Activity key={`${entry.key}#${version}`} mode="visible">
+        <PageSlot entry={active ? current : entry} active={active} />
+      </Activity>
+    );
+  });
+  if (prerender) {
+    elements.push(
+      <Activity key={`${prerender.key}#${versions[prerender.key] ?? 0}`} mode="hidden">
+        {/* Rendered as the page on screen: Activity hides it, and its effects wait for the reveal. */}
+        <PageSlot entry={prerender} active />
+      </Activity>,
+    );
+  }
+  return <>{elements}</>;
 }
