@@ -1,4 +1,4 @@
-import { Activity, Suspense, createElement, memo, useEffect, useMemo, useState } from 'react';
+import { Suspense, createElement, memo, useDeferredValue, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Spin } from 'antd';
 import { Route, Routes, type Location } from 'react-router-dom';
 import PageErrorBoundary from '../../components/PageErrorBoundary';
@@ -24,18 +24,33 @@ function PageView({ entry }: { entry: PageEntry }) {
   return createElement(viewFor(entry.match.record.component));
 }
 
+/** A kept-alive page behind another tab: not laid out at all. */
+const KEPT_STYLE: CSSProperties = { display: 'none' };
+
+/**
+ * The page about to be opened (menuIntent.ts), mounted below the page on screen: laid out at the
+ * width it will have (measured by its tables), but of no height and invisible, so nothing on screen
+ * moves; inert, so nothing in it takes the focus or a click.
+ */
+const STAGED_STYLE: CSSProperties = { display: 'flow-root', height: 0, overflow: 'clip', visibility: 'hidden' };
+
 /**
  * Memoised: a layout render (every navigation) leaves a page whose entry and visibility did not
- * change as it is — a kept-alive page behind another tab, and the intended page when its click
- * reveals it (see PageOutlet).
+ * change as it is — a kept-alive page behind another tab, and the staged page when its click shows
+ * it (see PageOutlet).
  */
-const PageSlot = memo(function PageSlot({ entry, active }: { entry: PageEntry; active: boolean }) {
+const PageSlot = memo(function PageSlot({ entry, active, staged = false }: { entry: PageEntry; active: boolean; staged?: boolean }) {
   const page: PageRecord = useMemo(
     () => ({ record: entry.match.record, params: entry.match.params, fullPath: entry.key }),
     [entry],
   );
   return (
-    <div className="page-slot" style={active ? undefined : { display: 'none' }} data-page-key={entry.key}>
+    <div
+      className="page-slot"
+      style={active ? undefined : staged ? STAGED_STYLE : KEPT_STYLE}
+      data-page-key={entry.key}
+      {...(staged ? { inert: true, 'aria-hidden': true } : {})}
+    >
       <PageRecordContext.Provider value={page}>
         {/* Hidden pages still render (late data), but know they are not on screen (usePageSearch). */}
         <PageVisibleContext.Provider value={active}>
@@ -92,7 +107,12 @@ function sameAddress(entry: PageEntry, intended: PageEntry): boolean {
 export default function PageOutlet({ current: shown, keepAlive }: { current: PageEntry; keepAlive: boolean }) {
   const records = useRouteRecords();
   const intent = useMenuIntent();
-  const intended = useMemo(() => (intent.path === undefined ? undefined : intendedEntry(records, intent.path)), [records, intent.path]);
+  // The intended page mounts in a background render (interruptible, below the pointer's events).
+  const intendedPath = useDeferredValue(intent.path);
+  const intended = useMemo(
+    () => (intendedPath === undefined || intendedPath !== intent.path ? undefined : intendedEntry(records, intendedPath)),
+    [records, intendedPath, intent.path],
+  );
   // The page its menu entry's click revealed keeps the entry it was rendered with (same address), so
   // the reveal re-renders nothing of it; a later address of it (its list's query) ends the intent.
   const revealing = intent.phase !== 'hidden' && intended !== undefined && sameAddress(shown, intended);
@@ -123,27 +143,19 @@ export default function PageOutlet({ current: shown, keepAlive }: { current: Pag
   if (next.length !== kept.length || next.some((entry, i) => entry !== kept[i])) setKept(next);
 
   const slots = next.some((entry) => entry.key === current.key) ? next : [...next, current];
-  // The intended page (menuIntent.ts), not mounted yet, renders hidden at React's lowest priority:
-  // no effect of it runs until its click reveals it (same key, same slot props: nothing re-renders).
+  // The intended page (menuIntent.ts), not mounted otherwise, is mounted and laid out out of sight:
+  // its click only shows it (same key, same entry: nothing of the page renders again).
   // Clicked, it stays so until the navigation arrives (it may come in a render of its own).
   const prerender = intent.phase !== 'shown' && intended && !slots.some((entry) => entry.key === intended.key) ? intended : undefined;
   // One keyed list, so that the revealed page keeps its fiber (and everything rendered) in its slot.
   const elements = slots.map((entry) => {
     const active = entry.key === current.key;
     const version = versions[entry.key] ?? 0;
-    return (
-      <Activity key={`${entry.key}#${version}`} mode="visible">
-        <PageSlot entry={active ? current : entry} active={active} />
-      </Activity>
-    );
+    return <PageSlot key={`${entry.key}#${version}`} entry={active ? current : entry} active={active} />;
   });
   if (prerender) {
-    elements.push(
-      <Activity key={`${prerender.key}#${versions[prerender.key] ?? 0}`} mode="hidden">
-        {/* Rendered as the page on screen: Activity hides it, and its effects wait for the reveal. */}
-        <PageSlot entry={prerender} active />
-      </Activity>,
-    );
+    // Not on screen (usePageSearch: it writes no address) until its click shows it.
+    elements.push(<PageSlot key={`${prerender.key}#${versions[prerender.key] ?? 0}`} entry={prerender} active={false} staged />);
   }
   return <>{elements}</>;
 }

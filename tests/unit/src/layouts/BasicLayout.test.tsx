@@ -494,13 +494,15 @@ describe('a page made ready while the pointer rests on its menu entry', { timeou
     await userEvent.hover(entry(title));
   }
 
-  it('renders it hidden, runs none of its effects, and the click shows that very page', async () => {
+  it('mounts it out of sight, and the click shows that very page without mounting it again', async () => {
     await restOn('系统管理', '用户管理');
     await waitFor(() => expect(slotOf('/isystem/user')).not.toBeNull());
     const hidden = slotOf('/isystem/user') as HTMLElement;
     expect(hidden).not.toBeVisible();
+    expect(hidden).toHaveAttribute('inert');
+    expect(screen.getByText('home:0')).toBeVisible();
     expect(mounts.preloads).toContain('start system/UserList');
-    expect(mounts.counts.users).toBeUndefined();
+    await waitFor(() => expect(mounts.counts.users).toBe(1));
     // Hidden, it cannot write the address (a late callback would pull the user there).
     act(() => mounts.writers.users('?pageNo=2'));
     expect(where()).toHaveTextContent(/^\/dashboard\/analysis$/);
@@ -511,6 +513,7 @@ describe('a page made ready while the pointer rests on its menu entry', { timeou
     await waitFor(() => expect(where()).toHaveTextContent(/^\/isystem\/user$/));
     expect(screen.getByText('users:0')).toBe(button);
     expect(button).toBeVisible();
+    expect(slotOf('/isystem/user')).not.toHaveAttribute('inert');
     expect(mounts.counts.users).toBe(1);
     await waitFor(() => expect(tabTitles()).toEqual(['首页', '用户管理']));
     // On screen it keeps its query in the address as before.
