@@ -9,7 +9,7 @@ import { useRouteRecords } from '../../router/useCurrentRoute';
 import { viewFor } from '../../router/viewRegistry';
 import { PageVisibleContext } from './pageVisibility';
 import { useTabs } from './tabs/useTabs';
-import { intentOver, intentShown, useMenuIntent } from './menuIntent';
+import { intentOver, intentShown, resetMenuIntent, useMenuIntent } from './menuIntent';
 
 /** One page the outlet renders: the current one, or a kept-alive one whose tab is still open. */
 export interface PageEntry {
@@ -123,6 +123,8 @@ export default function PageOutlet({ current: shown, keepAlive }: { current: Pag
     if (justShown) intentShown();
     if (intentEnded) intentOver();
   }, [justShown, intentEnded]);
+  // Signed out (the layout goes): nothing intended is left for the next user.
+  useEffect(() => resetMenuIntent, []);
 
   const tabs = useTabs((s) => s.tabs);
   const versions = useTabs((s) => s.versions);
