@@ -530,9 +530,13 @@ describe('a page made ready while the pointer rests on its menu entry', { timeou
 
     mounts.preloads.length = 0;
     await userEvent.click(entry('案件管理'));
-    await userEvent.hover(entry('新建案件'));
-    await userEvent.unhover(entry('新建案件'));
+    // In and out at once (nothing runs in between): a pointer on its way elsewhere.
+    act(() => {
+      fireEvent.mouseEnter(entry('新建案件'));
+      fireEvent.mouseLeave(entry('新建案件'));
+    });
     await act(() => new Promise((resolve) => setTimeout(resolve, INTENT_DWELL_MS * 2)));
+    expect(mounts.preloads).toContain('soon receive/ReceiveNewList');
     expect(mounts.preloads).not.toContain('start receive/ReceiveNewList');
     expect(slotOf('/receive/new')).toBeNull();
   });
