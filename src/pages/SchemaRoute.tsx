@@ -3,7 +3,7 @@
  * compiles it once (loadPageSchema) and renders it with the one interpreter (SchemaPage). A broken
  * document shows what is wrong and where (file, JSON pointer, message) and breaks only this page.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Alert, Card, Result, Spin, Typography } from 'antd';
 import { loadPageSchema, type LoadPageResult } from '../../runtime/schema/loadPageSchema';
 import type { SchemaError } from '../../runtime/schema/schemaError';
@@ -150,6 +150,12 @@ export function SchemaErrors({ source, errors }: { source: string; errors: reado
   );
 }
 
+/**
+ * Re-rendered only when its inputs change: the route above renders again on every navigation (the
+ * router's contexts change), the page's inputs (document, host, search string) do not.
+ */
+const StablePage = memo(SchemaPage);
+
 function RenderedPage({ result, source, view }: { result: LoadPageResult; source: string; view?: string }) {
   const host = useRuntimeHost();
   // The list's query lives in the page's search string, so a list can be bookmarked and reloaded;
@@ -171,7 +177,7 @@ function RenderedPage({ result, source, view }: { result: LoadPageResult; source
       />
     );
   }
-  return <SchemaPage page={result.page} host={host} dict={dictService} location={location} gridLive={gridLive} view={view} />;
+  return <StablePage page={result.page} host={host} dict={dictService} location={location} gridLive={gridLive} view={view} />;
 }
 
 /** A document that could not be fetched: where it was to come from and why not. */

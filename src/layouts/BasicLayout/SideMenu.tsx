@@ -6,6 +6,7 @@ import type { RouteRecord } from '../../router/types';
 import { preloadView, startView } from '../../router/viewRegistry';
 import { MenuIcon } from './menuIcons';
 import { externalUrlOf, menuSelection } from './menuModel';
+import { menuEntryClicked, pointerEnteredEntry, pointerLeftEntry } from './menuIntent';
 
 type AntdItem = Required<MenuProps>['items'][number];
 
@@ -25,8 +26,20 @@ function toAntdItems(items: readonly MenuItem[]): AntdItem[] {
     if (item.children && item.children.length > 0) {
       return { key: item.path, icon, label: item.meta.title, children: toAntdItems(item.children), onTitleMouseEnter: () => preloadGroup(item) };
     }
-    // The pointer on an entry: a click is near, its page is made ready now.
-    return { key: item.path, icon, label: item.meta.title, onMouseEnter: () => item.component && preloadView(item.component, true) };
+    // The pointer on an entry: a click is near, its page is made ready now; resting there, its list
+    // request leaves and the page renders hidden (menuIntent.ts), so that the click only shows it.
+    const component = item.component;
+    if (!component) return { key: item.path, icon, label: item.meta.title };
+    return {
+      key: item.path,
+      icon,
+      label: item.meta.title,
+      onMouseEnter: () => {
+        preloadView(component, true);
+        pointerEnteredEntry(item.path, pageMounted, () => startView(component));
+      },
+      onMouseLeave: () => pointerLeftEntry(item.path),
+    };
   });
 }
 
@@ -88,6 +101,8 @@ export default function SideMenu({ menu, pathname, route, collapsed, onNavigate,
       window.open(external, '_blank', 'noopener');
       return;
     }
+    // The page rendered hidden while the pointer rested on its entry is revealed by this navigation.
+    menuEntryClicked(key);
     // A page of ours not on screen yet (a kept-alive tab keeps its rows): its list request leaves now.
     if (item?.component && !pageMounted(key)) void startView(item.component);
     // Committed at once, like the tab strip's navigations: the page and its tab are registered

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageVisible } from './pageVisibility';
 
@@ -18,7 +18,9 @@ export interface PageSearch {
 export function usePageSearch(): PageSearch {
   const [params, setParams] = useSearchParams();
   const visible = usePageVisible();
-  const onScreen = useRef(visible);
+  // Off until the page has mounted on screen: a page rendered hidden ahead of its click (menuIntent.ts)
+  // runs no effect before it is shown.
+  const onScreen = useRef(false);
   useLayoutEffect(() => {
     onScreen.current = visible;
     return () => {
@@ -26,11 +28,17 @@ export function usePageSearch(): PageSearch {
     };
   }, [visible]);
   const text = params.toString();
-  return {
-    search: text === '' ? '' : `?${text}`,
-    setSearch: (search) => {
-      if (!onScreen.current) return;
-      setParams(new URLSearchParams(search));
-    },
-  };
+  const search = text === '' ? '' : `?${text}`;
+  // The same object while the search string stays: a navigation elsewhere re-renders the page's
+  // route (the router's contexts change), and a memoised page below it then stays as it is.
+  return useMemo(
+    () => ({
+      search,
+      setSearch: (next: string) => {
+        if (!onScreen.current) return;
+        setParams(new URLSearchParams(next));
+      },
+    }),
+    [search, setParams],
+  );
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -30,8 +30,11 @@ export default function MultiTab() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { message } = useFeedback();
-  const tabs = useTabs((s) => s.tabs);
-  const activeKey = useTabs((s) => s.activeKey);
+  // The strip follows a new page after the page has shown, not inside the click that renders it:
+  // measuring its tabs (rc-tabs' getSize) forces a layout of the whole new page. The tab appears a
+  // frame later; the actions read the store, never these values.
+  const tabs = useDeferredValue(useTabs((s) => s.tabs));
+  const activeKey = useDeferredValue(useTabs((s) => s.activeKey));
   const strip = useRef<HTMLDivElement>(null);
   const menu = useTabMenuOpen();
 
@@ -71,6 +74,13 @@ export default function MultiTab() {
     follow(before);
   };
 
+  // The latest handlers, called through stable functions: the strip below stays the same element
+  // while nothing it shows changes, so a navigation (the location changes) does not re-render it.
+  const handlers = useRef({ choose, close, act, closeMenu: menu.close, openFor: menu.openFor, onOpenChange: menu.onOpenChange });
+  useEffect(() => {
+    handlers.current = { choose, close, act, closeMenu: menu.close, openFor: menu.openFor, onOpenChange: menu.onOpenChange };
+  });
+
   const menuFor = (key: string): MenuProps => ({
     items: [
       { key: 'refresh', icon: <ReloadOutlined />, label: TAB_MENU_TEXTS.refresh },
@@ -80,21 +90,22 @@ export default function MultiTab() {
     ],
     onClick: ({ key: action, domEvent }) => {
       domEvent.stopPropagation();
-      menu.close();
-      if (action in TAB_MENU_TEXTS) act(action as TabMenuAction, key);
+      handlers.current.closeMenu();
+      if (action in TAB_MENU_TEXTS) handlers.current.act(action as TabMenuAction, key);
     },
   });
 
-  return (
+  const openKey = menu.openKey;
+  return useMemo(() => (
     <div className="multi-tab" ref={strip}>
       <Tabs
         type="editable-card"
         hideAdd
         size="small"
         activeKey={activeKey}
-        onTabClick={(key) => choose(key)}
+        onTabClick={(key) => handlers.current.choose(key)}
         onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key);
+          if (action === 'remove' && typeof key === 'string') handlers.current.close(key);
         }}
         items={tabs.map((tab) => ({
           key: tab.key,
@@ -110,13 +121,13 @@ export default function MultiTab() {
               trigger={[]}
               placement="bottomLeft"
               rootClassName={TAB_MENU_CLASS}
-              open={menu.openKey === tab.key}
-              onOpenChange={(open) => menu.onOpenChange(tab.key, open)}
+              open={openKey === tab.key}
+              onOpenChange={(open) => handlers.current.onOpenChange(tab.key, open)}
               // Inside the strip, which sticks to the top of the window: the menu moves with its tab
               // and stays above the page scrolling under it.
               getPopupContainer={() => strip.current ?? document.body}
             >
-              <span className="multi-tab-label" data-tab-key={tab.key} onContextMenu={(event) => menu.openFor(tab.key, event)}>
+              <span className="multi-tab-label" data-tab-key={tab.key} onContextMenu={(event) => handlers.current.openFor(tab.key, event)}>
                 {tab.title}
               </span>
             </Dropdown>
@@ -124,5 +135,5 @@ export default function MultiTab() {
         }))}
       />
     </div>
-  );
+  ), [tabs, activeKey, openKey]);
 }

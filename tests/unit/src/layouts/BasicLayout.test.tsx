@@ -13,6 +13,8 @@ const mounts = vi.hoisted(() => ({
   writers: {} as Record<string, (search: string) => void>,
   // What the side menu asked the view registry to make ready ahead of a click, in order.
   preloads: [] as string[],
+  // Views whose list request startView sends (it answers at once); the others send none.
+  startable: new Set<string>(),
 }));
 
 vi.mock('../../../../src/api/announcement', () => ({
@@ -52,12 +54,16 @@ vi.mock('../../../../src/router/viewRegistry', async () => {
   return {
     viewFor: (key: string) => views[key] ?? make(`unknown ${key}`),
     preloadView: (key: string, soon = false) => void mounts.preloads.push(`${soon ? 'soon' : 'open'} ${key}`),
-    startView: (key: string) => void mounts.preloads.push(`start ${key}`),
+    startView: (key: string) => {
+      mounts.preloads.push(`start ${key}`);
+      return mounts.startable.has(key) ? Promise.resolve() : undefined;
+    },
   };
 });
 
 import BasicLayout from '../../../../src/layouts/BasicLayout';
 import { useTabs } from '../../../../src/layouts/BasicLayout/tabs/useTabs';
+import { INTENT_DWELL_MS, resetMenuIntent } from '../../../../src/layouts/BasicLayout/menuIntent';
 
 const IFRAME_MD5 = 'd3c1f0b7a5e2c4b6a8d0e2f4a6b8c0d2';
 
@@ -459,5 +465,103 @@ describe('a page kept behind another tab', { timeout: 30_000 }, () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(where()).toHaveTextContent(/^\/receive\/handle$/);
     expect(tabTitles()).toEqual(['首页', '用户管理', '在办案件']);
+  });
+});
+
+describe('a page made ready while the pointer rests on its menu entry', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1440 });
+    mounts.counts = {};
+    mounts.writers = {};
+    mounts.preloads.length = 0;
+    mounts.startable = new Set(['system/UserList', 'receive/ReceiveNewList']);
+    resetMenuIntent();
+    useTabs.getState().reset(HOME_PATH);
+    useSession.setState({ token: 't', username: 'admin', realname: '管理员', permissionList: MENU, needDepartSelect: false, auth: [], allAuth: [] });
+  });
+  afterEach(() => {
+    mounts.startable = new Set();
+    resetMenuIntent();
+  });
+
+  const slotOf = (path: string) => document.querySelector<HTMLElement>(`.page-slot[data-page-key="${path}"]`);
+  const entry = (title: string) => within(document.querySelector('.side-menu') as HTMLElement).getByText(title);
+
+  async function restOn(group: string, title: string) {
+    renderAt(HOME_PATH);
+    await screen.findByText('home:0');
+    await userEvent.click(entry(group));
+    await userEvent.hover(entry(title));
+  }
+
+  it('mounts it out of sight, and the click shows that very page without mounting it again', async () => {
+    await restOn('系统管理', '用户管理');
+    await waitFor(() => expect(slotOf('/isystem/user')).not.toBeNull());
+    const hidden = slotOf('/isystem/user') as HTMLElement;
+    expect(hidden).not.toBeVisible();
+    expect(hidden).toHaveAttribute('inert');
+    expect(screen.getByText('home:0')).toBeVisible();
+    expect(mounts.preloads).toContain('start system/UserList');
+    await waitFor(() => expect(mounts.counts.users).toBe(1));
+    // Hidden, it cannot write the address (a late callback would pull the user there).
+    act(() => mounts.writers.users('?pageNo=2'));
+    expect(where()).toHaveTextContent(/^\/dashboard\/analysis$/);
+    expect(tabTitles()).toEqual(['首页']);
+
+    const button = within(hidden).getByText('users:0');
+    await userEvent.click(entry('用户管理'));
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/isystem\/user$/));
+    expect(screen.getByText('users:0')).toBe(button);
+    expect(button).toBeVisible();
+    expect(slotOf('/isystem/user')).not.toHaveAttribute('inert');
+    expect(mounts.counts.users).toBe(1);
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '用户管理']));
+    // On screen it keeps its query in the address as before.
+    act(() => mounts.writers.users('?pageNo=2'));
+    await waitFor(() => expect(where()).toHaveTextContent('/isystem/user?pageNo=2'));
+    expect(screen.getByText('users:0')).toBe(button);
+  });
+
+  it('drops the hidden page when the pointer moves on, and does nothing on a pointer passing by', async () => {
+    await restOn('系统管理', '用户管理');
+    await waitFor(() => expect(slotOf('/isystem/user')).not.toBeNull());
+    await userEvent.unhover(entry('用户管理'));
+    await waitFor(() => expect(slotOf('/isystem/user')).toBeNull());
+
+    mounts.preloads.length = 0;
+    await userEvent.click(entry('案件管理'));
+    // In and out at once (nothing runs in between): a pointer on its way elsewhere.
+    act(() => {
+      fireEvent.mouseEnter(entry('新建案件'));
+      fireEvent.mouseLeave(entry('新建案件'));
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, INTENT_DWELL_MS * 2)));
+    expect(mounts.preloads).toContain('soon receive/ReceiveNewList');
+    expect(mounts.preloads).not.toContain('start receive/ReceiveNewList');
+    expect(slotOf('/receive/new')).toBeNull();
+  });
+
+  it('clicking another entry drops the hidden page and opens the clicked one', async () => {
+    await restOn('系统管理', '用户管理');
+    await waitFor(() => expect(slotOf('/isystem/user')).not.toBeNull());
+    await userEvent.click(entry('案件管理'));
+    await userEvent.click(entry('新建案件'));
+    expect(await screen.findByText('new:0')).toBeVisible();
+    await waitFor(() => expect(slotOf('/isystem/user')).toBeNull());
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '新建案件']));
+  });
+
+  it('a page kept alive behind its tab is not rendered a second time', async () => {
+    mounts.startable.add('receive/ReceiveHandleList');
+    renderAt(HOME_PATH);
+    await openMenu('案件管理', '在办案件');
+    await screen.findByText('handle:0');
+    await userEvent.click(tabLabel('首页'));
+    await waitFor(() => expect(where()).toHaveTextContent(HOME_PATH));
+    mounts.preloads.length = 0;
+    await userEvent.hover(entry('在办案件'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, INTENT_DWELL_MS * 3)));
+    expect(mounts.preloads).not.toContain('start receive/ReceiveHandleList');
+    expect(document.querySelectorAll('.page-slot[data-page-key="/receive/handle"]')).toHaveLength(1);
   });
 });
