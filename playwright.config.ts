@@ -1,18 +1,21 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS, e2eServerPort } from './tests/e2e/support/ports';
 import { e2eThirdPartyEnv } from './tests/e2e/support/thirdParty';
 
 // e2e runs Debian's Chromium (installed by .ci/run) against the real server on a throwaway database
-// (scripts/e2e-server.mjs), serving the app built by `npm run build`.
-const port = Number(process.env.E2E_PORT ?? 18765);
-const baseURL = `http://127.0.0.1:${port}`;
+// (scripts/e2e-server.mjs), serving the app built by `npm run build`: one server per worker
+// (tests/e2e/support/ports.ts). Playwright loads this file in every worker too, where
+// TEST_PARALLEL_INDEX names the worker, so each worker's baseURL is its own server's.
+const baseURL = `http://127.0.0.1:${e2eServerPort()}`;
+const servers = Array.from({ length: E2E_WORKERS }, (_, index) => e2eServerPort(index));
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // Spec files run side by side, each on one worker's server; the tests of a file run in order.
   fullyParallel: false,
-  // Two cores shared by the server, the browser and the runner.
-  workers: 1,
+  workers: E2E_WORKERS,
   // No retries: most specs are serial and build on the records the test before saved, so a retry
   // (from the first test, on a database that already holds them) can only fail again.
   retries: 0,
@@ -52,9 +55,9 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
+  webServer: servers.map((port) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/config.js`,
+    url: `http://127.0.0.1:${port}/config.js`,
     // The OpenID Connect provider and CAS server signinOidc/signinCas.spec.ts start; the server asks them only on a sign-in through them.
     env: { PORT: String(port), ...e2eThirdPartyEnv(port) },
     reuseExistingServer: false,
@@ -63,6 +66,6 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     // Let the server close its database and the script remove the temporary data folder.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+  })),
 });

@@ -9,21 +9,13 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { OK_BUTTON, openFromMenu, screenshot, sideMenu, signInQuickly, toast } from './support/app';
 import { apiLogin } from './support/api';
 import { api } from './support/sysAdmin';
-import { confirmDialog, fillForm, formItem, listButton, listRow, listRows, modal, okButton, pickOption, schemaList } from './support/schemaPage';
+import { clickRowAction, confirmDialog, fillForm, formItem, listButton, listRow, listRows, modal, okButton, pickOption, schemaList } from './support/schemaPage';
 
 const MAIN = 'car_policy';
 const SUB = 'policy_item';
 
 function designer(page: Page): Locator {
   return page.locator('.ant-drawer-content').filter({ has: page.locator('.ant-drawer-title').getByText(/^设计/) });
-}
-
-async function clickRowAction(page: Page, text: string, title: string): Promise<void> {
-  const actions = listRow(page, text).locator('td').last().locator('a');
-  const link = actions.filter({ hasText: new RegExp(`^${title}$`) });
-  if ((await link.count()) > 0) return link.click();
-  await actions.filter({ hasText: '更多' }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: title }).click();
 }
 
 /** The child grid of the form's tab, its rows and cells by index and column key. */
@@ -93,7 +85,7 @@ test.describe('表单开发：车辆保单（主表）与保单明细（附表�
 
   test('设计: 车辆保单 becomes a 主表 listing 保单明细; a wrong foreign key is refused under its cell', async () => {
     await openFromMenu(page, '在线开发', '表单开发');
-    await clickRowAction(page, MAIN, '设计');
+    await clickRowAction(listRow(page, MAIN), '设计');
     const drawer = designer(page);
     await drawer.getByRole('button', { name: /新增字段/ }).click();
     const row = drawer.locator('.designer-database tbody tr.ant-table-row').last();
@@ -127,13 +119,13 @@ test.describe('表单开发：车辆保单（主表）与保单明细（附表�
   });
 
   test('同步数据库 of the 主表 syncs 保单明细 too; 生成菜单', async () => {
-    await clickRowAction(page, MAIN, '同步数据库');
+    await clickRowAction(listRow(page, MAIN), '同步数据库');
     await confirmDialog(page, '确定同步数据库吗').getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(page, '同步数据库成功！（含附表 policy_item）')).toBeVisible();
     await expect(listRow(page, MAIN)).toContainText('已同步');
     await expect(listRow(page, SUB)).toContainText('已同步');
 
-    await clickRowAction(page, MAIN, '生成菜单');
+    await clickRowAction(listRow(page, MAIN), '生成菜单');
     const dialog = modal(page, '生成菜单');
     const parent = formItem(dialog, '上级菜单');
     await parent.locator('.ant-select-selector').click();
@@ -179,7 +171,7 @@ test.describe('表单开发：车辆保单（主表）与保单明细（附表�
   });
 
   test('edit changes and removes a row; delete deletes the policy with its rows', async () => {
-    await clickRowAction(page, 'BD-2026-001', '编辑');
+    await clickRowAction(listRow(page, 'BD-2026-001'), '编辑');
     const dialog = modal(page, '编辑车辆保单');
     await expect(childCell(dialog, 0, 'amount')).toContainText(/1,?000/);
     await expect(childCell(dialog, 1, 'amount')).toContainText(/20\.5/);
@@ -190,7 +182,7 @@ test.describe('表单开发：车辆保单（主表）与保单明细（附表�
     await okButton(dialog).click();
     await expect(toast(page, '编辑成功！')).toBeVisible();
 
-    await clickRowAction(page, 'BD-2026-001', '详情');
+    await clickRowAction(listRow(page, 'BD-2026-001'), '详情');
     const detail = modal(page, '详细信息');
     await expect(detail.getByRole('tab', { name: '保单明细' })).toBeVisible();
     await expect(detail.locator('.form-children .grid-row')).toHaveCount(1);
@@ -198,7 +190,7 @@ test.describe('表单开发：车辆保单（主表）与保单明细（附表�
     await screenshot(page, 'onetomany-04-detail');
     await detail.getByRole('button', { name: /关\s*闭/ }).click();
 
-    await clickRowAction(page, 'BD-2026-001', '删除');
+    await clickRowAction(listRow(page, 'BD-2026-001'), '删除');
     await page.locator('.ant-popconfirm, .ant-modal-confirm').last().getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(page, /删除成功/)).toBeVisible();
     await expect(listRows(page)).toHaveCount(0);

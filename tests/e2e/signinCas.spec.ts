@@ -10,6 +10,7 @@ import { startCasServer, type LocalCasServer } from '../support/casServer';
 import { apiLogin } from './support/api';
 import { screenshot } from './support/app';
 import { api } from './support/sysAdmin';
+import { e2eServerPort } from './support/ports';
 import { e2eCasSettings } from './support/thirdParty';
 
 const PASSWORD = 'Cas#2026e2e';
@@ -24,7 +25,7 @@ async function throughCas(page: Page, cas: LocalCasServer, username: string): Pr
 
 test.describe('CAS 单点登录', () => {
   test.describe.configure({ mode: 'serial' });
-  const settings = e2eCasSettings(Number(process.env.E2E_PORT ?? 18765));
+  const settings = e2eCasSettings(e2eServerPort());
   let cas: LocalCasServer;
 
   test.beforeAll(async ({ request }) => {

@@ -11,6 +11,7 @@ import { startOidcProvider, type LocalOidcProvider } from '../support/oidcProvid
 import { apiLogin } from './support/api';
 import { OK_BUTTON, openFromMenu, screenshot, signIn, signOut, toast } from './support/app';
 import { clickRowAction, confirmDialog, listRow } from './support/schemaPage';
+import { e2eServerPort } from './support/ports';
 import { E2E_OIDC_NAME, e2eOidcSettings } from './support/thirdParty';
 import { api } from './support/sysAdmin';
 
@@ -36,7 +37,7 @@ async function signInAtProvider(page: Page, issuer: string, account: string): Pr
 
 test.describe('第三方登录 (OpenID Connect)', () => {
   test.describe.configure({ mode: 'serial' });
-  const settings = e2eOidcSettings(Number(process.env.E2E_PORT ?? 18765));
+  const settings = e2eOidcSettings(e2eServerPort());
   let idp: LocalOidcProvider;
   let admin: string;
   let roleId: string;

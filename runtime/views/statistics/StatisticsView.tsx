@@ -158,7 +158,8 @@ export function StatisticsView({ page, report, host }: StatisticsViewProps) {
         <div className="statistics-no-print">
           <StatisticsFilters controls={controls} values={draft} host={host} onChange={setDraft} />
           <Space className="statistics-actions" wrap>
-            <Button type="primary" icon={<SearchOutlined />} onClick={() => setApplied(draft)}>
+            {/* A copy even when nothing changed: 查询 asks again, so figures changed since show up. */}
+            <Button type="primary" icon={<SearchOutlined />} onClick={() => setApplied({ ...draft })}>
               {STATISTICS_TEXTS.search}
             </Button>
             <Button

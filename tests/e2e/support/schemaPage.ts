@@ -42,6 +42,8 @@ export async function openMoreActions(row: Locator): Promise<Locator> {
 
 /** Clicks a row action: its link, or its item under the row's 更多 (list.inlineRowActions). */
 export async function clickRowAction(row: Locator, title: string): Promise<void> {
+  // Counting links before the row has rendered finds none, and 更多 (once there) lacks the action.
+  await expect(rowActionLinks(row).first()).toBeVisible();
   const link = rowActionLinks(row).filter({ hasText: new RegExp(`^${title}$`) });
   if ((await link.count()) > 0) return link.click();
   await (await openMoreActions(row)).filter({ hasText: new RegExp(`^${title}$`) }).click();

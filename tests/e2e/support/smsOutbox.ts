@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { e2eServerPort } from './ports';
 
 /**
  * The e2e server's text messages (SMS_OUTBOX, set by scripts/e2e-server.mjs): one JSON line per
  * message, in a file named after the server's port. The codes a user would read on the phone.
  */
-const port = process.env.E2E_PORT ?? process.env.PORT ?? '18765';
+const port = e2eServerPort();
 const OUTBOX = path.join(os.tmpdir(), `lossdesk-e2e-sms-${port}.jsonl`);
 
 interface SentMessage {

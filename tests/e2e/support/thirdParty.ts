@@ -4,10 +4,12 @@
  * provider (tests/support/oidcProvider.ts) and the CAS server (tests/support/casServer.ts) at those
  * addresses for their own tests. Other specs only see the login page's two extra buttons.
  */
+import { portOffset } from './ports';
+
 export const E2E_OIDC_NAME = '测试统一身份';
 
 export function e2eOidcSettings(serverPort: number) {
-  const providerPort = Number(process.env.E2E_OIDC_PORT ?? serverPort + 100);
+  const providerPort = process.env.E2E_OIDC_PORT ? Number(process.env.E2E_OIDC_PORT) + portOffset(serverPort) : serverPort + 100;
   return {
     providerPort,
     issuer: `http://127.0.0.1:${providerPort}`,
@@ -19,7 +21,7 @@ export function e2eOidcSettings(serverPort: number) {
 }
 
 export function e2eCasSettings(serverPort: number) {
-  const casPort = Number(process.env.E2E_CAS_PORT ?? serverPort + 101);
+  const casPort = process.env.E2E_CAS_PORT ? Number(process.env.E2E_CAS_PORT) + portOffset(serverPort) : serverPort + 101;
   return { casPort, serverUrl: `http://127.0.0.1:${casPort}/cas`, serviceUrl: `http://127.0.0.1:${serverPort}/oauth2-app/login` };
 }
 
