@@ -87,10 +87,11 @@ async function recordBuild(db: Kysely<DB>, index: DerivedIndex, statement: RawBu
 export async function ensureDerivedIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): Promise<DerivedIndexReport> {
   const report: DerivedIndexReport = { built: [], notes: [] };
   const wanted = derivedIndexes(db, pages);
-  if ((await notBuilt(db, wanted)).length === 0) return report;
+  const missing = await notBuilt(db, wanted);
+  if (missing.length === 0) return report;
   await ensureBookkeeping(db);
   if (db.isTransaction) {
-    for (const index of await notBuilt(db, wanted)) {
+    for (const index of missing) {
       const statement = createSql(index, false);
       await statement.execute(db);
       await recordBuild(db, index, statement);

@@ -11,6 +11,7 @@
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../db/transaction';
 import type { DB } from '../db/types';
+import { timedAnswers } from '../db/timedAnswers';
 
 export const CASE_TABLE = 'biz_receive';
 export const PROGRESS_TABLE = 'biz_receive_progress';
@@ -142,28 +143,19 @@ async function ensureSummary(db: Kysely<DB>, s: Summary): Promise<boolean> {
 }
 
 const CASE_NAMES = SUMMARIES.find((s) => s.summary === 'dash_case_name');
-/** Per database (tests open several in one process): whether dash_case_name follows the cases, until when that answer holds. */
-let namesKept = new WeakMap<Kysely<DB>, { kept: boolean; until: number }>();
-const KEPT_TTL_MS = 60_000;
+const namesKept = timedAnswers<boolean>(60_000);
 
 /**
  * Whether dash_case_name follows the case and member tables (every trigger of it attached), so a
  * list may read the cases naming a user from it (rowConditionSql.ts) — a database whose member page
- * is not loaded has the table but not the triggers. Read again after KEPT_TTL_MS.
+ * is not loaded has the table but not the triggers. Read again after a minute.
  */
-export async function caseNamesKept(db: Kysely<DB>): Promise<boolean> {
-  const now = Date.now();
-  const known = namesKept.get(db);
-  if (known && known.until > now) return known.kept;
-  let kept = CASE_NAMES !== undefined && (await exists(db, CASE_NAMES.summary));
-  for (const t of CASE_NAMES?.triggers ?? []) kept = kept && (await exists(db, t.table)) && (await attachedTriggers(db, t)) === EVENTS.length;
-  namesKept.set(db, { kept, until: now + KEPT_TTL_MS });
-  return kept;
-}
-
-/** Forgets whether dash_case_name is kept (tests that attach or drop its triggers). */
-export function forgetCaseNamesKept(): void {
-  namesKept = new WeakMap();
+export function caseNamesKept(db: Kysely<DB>): Promise<boolean> {
+  return namesKept.get(db, 'dash_case_name', async () => {
+    let kept = CASE_NAMES !== undefined && (await exists(db, CASE_NAMES.summary));
+    for (const t of CASE_NAMES?.triggers ?? []) kept = kept && (await exists(db, t.table)) && (await attachedTriggers(db, t)) === EVENTS.length;
+    return kept;
+  });
 }
 
 /** Every summary of 首页 attached and filled (see above); true when one of them was just now. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import { timedAnswers } from '../../db/timedAnswers';
 
 /**
  * Whether a table is large enough that a list's page can cost more than its count: PostgreSQL may
@@ -13,23 +14,17 @@ import type { DB } from '../../db/types';
 export const LARGE_TABLE_BYTES = 8 * 1024 * 1024;
 const SIZE_TTL_MS = 60_000;
 
-/** Per database (tests open several in one process), per table. */
-let known = new WeakMap<Kysely<DB>, Map<string, { large: boolean; until: number }>>();
+const sizes = timedAnswers<boolean>(SIZE_TTL_MS);
 
-export async function isLargeTable(db: Kysely<DB>, table: string): Promise<boolean> {
-  const now = Date.now();
-  const sizes = known.get(db) ?? new Map<string, { large: boolean; until: number }>();
-  known.set(db, sizes);
-  const cached = sizes.get(table);
-  if (cached && cached.until > now) return cached.large;
-  // The table name comes from a page document (never a request); to_regclass makes a missing one NULL.
-  const read = await sql<{ bytes: string | number | null }>`SELECT pg_relation_size(to_regclass(${table})) AS bytes`.execute(db);
-  const large = Number(read.rows[0]?.bytes ?? 0) >= LARGE_TABLE_BYTES;
-  sizes.set(table, { large, until: now + SIZE_TTL_MS });
-  return large;
+export function isLargeTable(db: Kysely<DB>, table: string): Promise<boolean> {
+  return sizes.get(db, table, async () => {
+    // The table name comes from a page document (never a request); to_regclass makes a missing one NULL.
+    const read = await sql<{ bytes: string | number | null }>`SELECT pg_relation_size(to_regclass(${table})) AS bytes`.execute(db);
+    return Number(read.rows[0]?.bytes ?? 0) >= LARGE_TABLE_BYTES;
+  });
 }
 
 /** Forgets every size read (tests that fill a table and want the new answer at once). */
 export function forgetTableSizes(): void {
-  known = new WeakMap();
+  sizes.forget();
 }
