@@ -14,13 +14,20 @@ export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
 export interface TestDatabaseOptions {
   limits?: DatabaseLimits;
   maxConnections?: number;
+  /**
+   * Which template to copy: `demo` (the shipped pages, the default) or `crud` (the shipped pages and
+   * tenantExpertPage.ts, as the crud tests' startCrudApp serves them).
+   */
+  template?: TemplateName;
 }
+
+export type TemplateName = 'demo' | 'crud';
 
 /** A private copy of the migrated, demo-seeded database; `close()` throws the copy away. */
 export async function openTestDatabase(kind: DatabaseKind, opts: TestDatabaseOptions = {}): Promise<Database> {
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-pglite-test-'));
-    fs.cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
+    fs.cpSync(inject('pgliteTemplateDirs')[opts.template ?? 'demo'], dir, { recursive: true });
     fs.rmSync(path.join(dir, 'lossdesk.lock'), { force: true });
     const database = await openPglite(dir, opts.limits);
     return {
@@ -31,7 +38,7 @@ export async function openTestDatabase(kind: DatabaseKind, opts: TestDatabaseOpt
       },
     };
   }
-  const copy = await createPostgresDatabase('t', inject('postgresTemplateDb'));
+  const copy = await createPostgresDatabase('t', inject('postgresTemplateDbs')[opts.template ?? 'demo']);
   const database = await openPostgres(copy.url, opts.maxConnections ?? 5, opts.limits);
   return {
     ...database,

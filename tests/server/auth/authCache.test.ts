@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('auth cache across two nodes (%s)', (kind) => {
     if (kind === 'postgres') {
       // Two nodes share nothing but the PostgreSQL database: node B has its own pool and LISTEN
       // connection, so only the NOTIFY tells it of node A's changes.
-      const copy = await createPostgresDatabase('t', inject('postgresTemplateDb'));
+      const copy = await createPostgresDatabase('t', inject('postgresTemplateDbs').demo);
       const databaseA = await openPostgres(copy.url, 5);
       databaseB = await openPostgres(copy.url, 5);
       const database: Database = { ...databaseA, close: async () => {

@@ -8,8 +8,9 @@ import { readConfig } from '../../../server/config';
 import { loadEntityPages } from '../../../server/crud/pages';
 import { prepareDatabase } from '../../../server/db/prepare';
 import { openPglite, openPostgres, type Database } from '../../../server/db/open';
-import { loadPageSchema, type CompiledPage } from '../../../runtime/schema/loadPageSchema';
-import { createPostgresDatabase, type DatabaseKind } from '../../support/database';
+import type { CompiledPage } from '../../../runtime/schema/loadPageSchema';
+import { createPostgresDatabase, openTestDatabase, type DatabaseKind } from '../../support/database';
+import { tenantExpertPage } from '../../support/tenantExpertPage';
 import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../../server/http/envelope';
 import { API, authHeaders, body, login } from '../support/app';
@@ -38,17 +39,7 @@ async function openEmptyDatabase(kind: DatabaseKind): Promise<Database> {
   };
 }
 
-/**
- * A tenant-scoped copy of the example expert page (its own table and path, the expert permission
- * codes): the maintenance pages are not tenant-scoped, this one shows the scoping.
- */
-export function tenantExpertPage(): CompiledPage {
-  const doc = JSON.parse(fs.readFileSync(path.resolve('schemas/pages/examples/expert.json'), 'utf8')) as { entity: Record<string, unknown> };
-  doc.entity = { ...doc.entity, name: 'tenantExpert', table: 'tst_tenant_expert', tenantScoped: true };
-  const loaded = loadPageSchema(doc, 'tests/server/crud/tenantExpert');
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  return loaded.page;
-}
+export { tenantExpertPage };
 
 export interface CrudApp {
   app: FastifyInstance;
@@ -62,10 +53,14 @@ export interface CrudApp {
  * pages (entity buttons, role grants, demo rows), then the app with the pages' endpoints.
  */
 export async function startCrudApp(kind: DatabaseKind, extraPages: readonly CompiledPage[] = []): Promise<CrudApp> {
-  const database = await openEmptyDatabase(kind);
+  // Without pages of its own a test copies the template prepared with exactly these pages (a fresh
+  // PGlite plus the whole preparation costs seconds per file); a test's own pages need the seed of an
+  // empty database (their buttons and grants), so those start from nothing.
+  const own = extraPages.length > 0;
+  const database = own ? await openEmptyDatabase(kind) : await openTestDatabase(kind, { template: 'crud' });
   try {
     const pages = [...loadEntityPages(), tenantExpertPage(), ...extraPages];
-    await prepareDatabase(database.db, { pages, seed: { demo: true } });
+    if (own) await prepareDatabase(database.db, { pages, seed: { demo: true } });
     // Import error workbooks land in a folder of this app's own.
     const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-crud-upload-'));
     const config = readConfig({ DEMO: 'on', CAPTCHA: 'off', WEB_DIR: '', API_BASE: API, UPLOAD_DIR: uploadDir });

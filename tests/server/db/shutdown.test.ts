@@ -45,7 +45,7 @@ describe('stopping the server', () => {
   let output = '';
 
   beforeAll(async () => {
-    database = await createPostgresDatabase('stop', inject('postgresTemplateDb'));
+    database = await createPostgresDatabase('stop', inject('postgresTemplateDbs').demo);
   });
   afterAll(async () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');

@@ -17,7 +17,7 @@ export interface SharedPostgres {
  * balancer would: the copy is made by tests/support/database.ts and dropped on close.
  */
 export async function openSharedPostgres(nodes: number): Promise<SharedPostgres> {
-  const copy = await createPostgresDatabase('t', inject('postgresTemplateDb'));
+  const copy = await createPostgresDatabase('t', inject('postgresTemplateDbs').demo);
   const url = copy.url;
   const databases: Database[] = [];
   const close = async () => {
