@@ -1,8 +1,9 @@
 /**
  * Builds the indexes derived from the page documents' conditions rather than from a table's own
  * schema — `contains` conditions (containsIndexes.ts), child-row conditions (childLinkIndexes.ts),
- * views comparing two fields (viewIndexes.ts) and the covering twins of list indexes a data rule
- * counts by (coveringIndexes.ts) — the way the list indexes of existing tables are
+ * views comparing two fields (viewIndexes.ts), the covering twins of list indexes a data rule
+ * counts by (coveringIndexes.ts) and the (department, text) GIN indexes of a search under a rule of
+ * departments (searchIndexes.ts) — the way the list indexes of existing tables are
  * built (ddl/apply.ts): CREATE INDEX CONCURRENTLY, so a start that adds one to a table of a million
  * rows does not stop that table's writes on other nodes; one node at a time (the same advisory lock
  * as the list indexes); an invalid index a failed build left behind is dropped and built again; each
@@ -18,6 +19,7 @@ import { containsColumns } from './containsIndexes';
 import { coveringIndexes } from './coveringIndexes';
 import { INDEX_LOCK_KEY, ensureBookkeeping } from './ddl/apply';
 import { indexNameFor } from './ddl/identifiers';
+import { searchIndexes } from './searchIndexes';
 import { viewIndexes, viewIndexName } from './viewIndexes';
 
 /** One derived index: its name, its table, and what follows `ON table` in its CREATE INDEX. */
@@ -57,7 +59,13 @@ export function derivedIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): 
     table: index.table,
     definition: sql`(${sql.join(index.columns.map((c) => sql.ref(c)))}) INCLUDE (${sql.join(index.include.map((c) => sql.ref(c)))})`,
   }));
-  return [...contains, ...childLinks, ...views, ...covering];
+  const searches = searchIndexes(db, pages).map((index) => ({
+    name: index.name,
+    table: index.table,
+    // btree_gin's class for the department (migration 0045), pg_trgm's for the searched text.
+    definition: sql`USING gin (${sql.ref(index.departColumn)}, ${sql.ref(index.column)} gin_trgm_ops)${index.predicate === undefined ? sql`` : sql` WHERE ${sql.raw(index.predicate)}`}`,
+  }));
+  return [...contains, ...childLinks, ...views, ...covering, ...searches];
 }
 
 /** Of the named indexes, those that are missing or left invalid by a failed concurrent build. */

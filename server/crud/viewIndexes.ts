@@ -5,7 +5,8 @@
  * list's order — (tenant_id, sort column, id) — WHERE the view's whole filter holds the view's rows
  * alone, in the order the list reads them, and the database proves the list's condition implies the
  * predicate (the same expressions: rendered here by rowConditionSql, the values written as literals;
- * the list binds them as parameters, which a one-shot plan folds into constants). Derived from the
+ * the list binds them as parameters, which a one-shot plan folds into constants). Beside it, one per
+ * `eq` query field of the list, the field in front (the view filtered by 委托方). Derived from the
  * views of the page documents; built by derivedIndexes.ts after the page tables. A view whose filter names the signed-in user or other rows gets none: its
  * predicate would not be fixed.
  */
@@ -16,7 +17,8 @@ import type { RowCondition } from '../../runtime/generated/page';
 import type { DB } from '../db/types';
 import { indexNameFor } from './ddl/identifiers';
 import { PageModels } from './entity/pageModels';
-import { allRowConditions, type ConditionScope } from './entity/rowConditionSql';
+import { allRowConditions } from './entity/rowConditionSql';
+import { listShapeOf } from './pages';
 
 /** A partial index of one view: the table, its columns, and the view's filter as its predicate. */
 export interface ViewIndex {
@@ -54,24 +56,59 @@ function literal(value: unknown): string {
 /** No session is read for a fixed condition; the scope only satisfies the signature. */
 const NO_SESSION = { userId: '', username: '', tenantId: 0 };
 
-/** The partial index each view comparing two fields reads by; `db` renders the predicate in its dialect. */
+/** The view's whole filter as an index predicate (values as literals), or undefined when it is not fixed (names the user, other rows). */
+export function viewPredicate(db: Kysely<DB>, models: PageModels, page: CompiledPage, filter: readonly RowCondition[]): string | undefined {
+  const model = models.get(`${page.entity.module}/${page.entity.name}`);
+  if (!model || filter.length === 0 || !filter.every(fixed)) return undefined;
+  const condition = allRowConditions(model, filter, page.entity.table, { session: NO_SESSION, pages: models });
+  if (!condition) return undefined;
+  const compiled = condition.compile(db);
+  return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => literal(compiled.parameters[Number(n) - 1]));
+}
+
+/** The columns a view's filter tests on the row itself (a filter on one of them within the view narrows nothing an index could). */
+function filteredColumns(page: CompiledPage, filter: readonly RowCondition[]): Set<string> {
+  const names = new Set<string>();
+  const visit = (c: RowCondition): void => {
+    if ('field' in c) names.add(c.field);
+    else if ('anyOf' in c) c.anyOf.forEach(visit);
+    else if ('allOf' in c) c.allOf.forEach(visit);
+  };
+  filter.forEach(visit);
+  return new Set(page.fields.flatMap((f) => (names.has(f.name) ? [f.column] : [])));
+}
+
+/** The `eq` query fields of the page's list (dictionaries, 委托方) the view does not fix: a view's rows filtered by one are read by its own partial index. */
+function eqQueryColumns(page: CompiledPage, filter: readonly RowCondition[]): string[] {
+  const fixedByView = filteredColumns(page, filter);
+  return listShapeOf(page).query.flatMap((q) => (q.mode === 'eq' && !fixedByView.has(q.column) ? [q.column] : []));
+}
+
+/**
+ * The partial indexes of each view comparing two fields: one on the list's order, and one per `eq`
+ * query field of the list in front of it (待开票 · 委托方 CPIC read ≈ 10% of the view's rows through
+ * the first and tested 委托方 on the table: 100+ ms at a million cases; its own index reads a page
+ * and counts from the index alone). `db` renders the predicate in its dialect.
+ */
 export function viewIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): ViewIndex[] {
   const models = new PageModels(pages);
-  const scope: ConditionScope = { session: NO_SESSION, pages: models };
   const out: ViewIndex[] = [];
   for (const page of pages) {
     const model = models.get(`${page.entity.module}/${page.entity.name}`);
     if (!model) continue;
     const table = page.entity.table;
     const sort = page.list.defaultSort.field.column;
-    const columns = [...new Set([...(page.entity.tenantScoped && model.hasColumn('tenant_id') ? ['tenant_id'] : []), sort, 'id'])];
+    const head = page.entity.tenantScoped && model.hasColumn('tenant_id') ? ['tenant_id'] : [];
+    const columns = [...new Set([...head, sort, 'id'])];
     for (const view of page.views) {
-      if (!view.filter.some(comparesFields) || !view.filter.every(fixed)) continue;
-      const condition = allRowConditions(model, view.filter, table, scope);
-      if (!condition) continue;
-      const compiled = condition.compile(db);
-      const predicate = compiled.sql.replace(/\$(\d+)/g, (_, n: string) => literal(compiled.parameters[Number(n) - 1]));
+      if (!view.filter.some(comparesFields)) continue;
+      const predicate = viewPredicate(db, models, page, view.filter);
+      if (predicate === undefined) continue;
       out.push({ table, view: view.key, columns, predicate });
+      for (const column of eqQueryColumns(page, view.filter)) {
+        if (!model.hasColumn(column)) continue;
+        out.push({ table, view: view.key, columns: [...new Set([...head, column, sort, 'id'])], predicate });
+      }
     }
   }
   return out;

@@ -35,6 +35,7 @@ import * as m0038 from './migrations/0038_case_summary';
 import * as m0039 from './migrations/0039_dashboard_owner_departs';
 import * as m0043 from './migrations/0043_examples_menu_order';
 import * as m0044 from './migrations/0044_dashboard_case_names';
+import * as m0045 from './migrations/0045_btree_gin';
 
 /** Every migration, in order. A new one is a new file here; recorded ones never change. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0039_dashboard_owner_departs': m0039,
   '0043_examples_menu_order': m0043,
   '0044_dashboard_case_names': m0044,
+  '0045_btree_gin': m0045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

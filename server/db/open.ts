@@ -133,12 +133,13 @@ export async function openPglite(dataDir: string, limits: DatabaseLimits = DEFAU
   // The same extensions on every open (a data directory copied from a template too): a database
   // that created an extension cannot be opened without it.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   let pglite: InstanceType<typeof PGlite> | undefined;
   let socketServer: InstanceType<typeof PGLiteSocketServer> | undefined;
   // Unix socket paths are limited to ~107 bytes, so the socket lives in a short temp folder.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lossdesk-pg-'));
   try {
-    pglite = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    pglite = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm, btree_gin } });
     socketServer = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432') });
     await socketServer.start();
     const pool = poolOf({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, connectionTimeoutMillis: limits.poolWaitMs });

@@ -22,7 +22,7 @@ export function checkIdentifier(name: unknown, what: string, table: string): str
  * unique constraints). A name over 63 characters is cut and given a hash of the full name, so it
  * stays the same from run to run and two long names do not collide.
  */
-export function indexNameFor(table: string, columns: string[], unique: boolean, suffix: 'idx' | 'trgm_idx' | 'chars_idx' | 'split_idx' | 'view_idx' = 'idx'): string {
+export function indexNameFor(table: string, columns: string[], unique: boolean, suffix: 'idx' | 'trgm_idx' | 'chars_idx' | 'split_idx' | 'view_idx' | 'search_idx' = 'idx'): string {
   const full = `${table}_${columns.join('_')}_${unique ? 'key' : suffix}`;
   if (full.length <= MAX_IDENTIFIER) return full;
   const hash = crypto.createHash('sha256').update(full).digest('hex').slice(0, 8);

@@ -29,6 +29,7 @@ import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { bothConditions, dataRuleCondition, rulesImpliedBy } from './dataRuleScope';
 import { viewCondition, viewListConditions } from './viewFilter';
+import { searchArms } from './searchArms';
 import { recordPageProblems } from '../record/recordChecks';
 import { registerRecordSummary } from '../record/recordSummary';
 import { registerStatistics } from '../statistics/routes';
@@ -254,7 +255,9 @@ export function registerEntityEndpoints(app: FastifyInstance, router: EntityRout
     const base = bothConditions(roots, rules);
     const set = bothConditions(base, view?.set);
     const ordered = bothConditions(base, view?.ordered);
-    const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), set && ordered ? { set, ordered } : set);
+    // A search under a rule of departments is counted by the rule's two parts, each through its own index.
+    const arms = query.where !== undefined && rules && !roots ? await searchArms(request, app.db, model, raw, view?.set) : undefined;
+    const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), set && ordered ? { set, ordered, ...(arms ? { arms } : {}) } : set);
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, page, query.page.pageNo, query.page.pageSize);
   };

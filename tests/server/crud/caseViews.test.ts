@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it, beforeAll } from 'vitest';
+import { forgetTableSizes, isLargeTable } from '../../../server/crud/entity/largeTables';
 import { readWorkbook } from '../../../server/excel';
 import { DATABASE_KINDS } from '../../support/database';
 import { API, authHeaders, login } from '../support/app';
@@ -200,5 +201,51 @@ describe.each(DATABASE_KINDS)('case views and visibility (%s)', (kind) => {
     expect(mineAll.result.total).toBe(Number(expected.rows[0].n));
     const none = await server.get<Page>('/receive/receive/list?view=personal&pageSize=1', tokens.admin);
     expect(none.result).toMatchObject({ total: 0, records: [] });
+  });
+
+  it('on a large case table, a 公估师’s search lists the cases hand-written SQL gives, in its order, page by page', async () => {
+    const db = server.database.db;
+    const tenant = (await sql<{ tenant_id: number }>`SELECT tenant_id FROM biz_receive WHERE id = ${ids.E}`.execute(db)).rows[0].tenant_id;
+    // Another tenant's cases of ≈ 1.5 kB that do not compress make the table large (largeTables.ts): a
+    // search is then counted first, by the rule's two parts (his departments; the cases naming him
+    // outside them: entity/searchArms.ts), and its page read from the counted rows.
+    await sql`
+      INSERT INTO biz_receive (id, receive_number, receive_name, receive_status, trust_date, depart_id, remark, create_time, tenant_id, create_by)
+      SELECT 'viewpad' || g, 'VP' || lpad(g::text, 8, '0'), ${`${MARK}填充`}, 'old', date '2024-01-01', ${A01A01},
+             (SELECT string_agg(md5(g::text || '-' || k::text), '') FROM generate_series(1, 45) AS k), timestamp '2024-01-01', ${tenant + 9}, 'lisi'
+      FROM generate_series(1, 6000) AS g`.execute(db);
+    // E (财务部's) names lisi as a member: it is his through the second part only.
+    await sql`INSERT INTO biz_receive_member (id, receive_id, user_name, member_role, tenant_id) VALUES ('viewtestmemberE2', ${ids.E}, 'lisi', 'surveyor', ${tenant})`.execute(db);
+    forgetTableSizes();
+    try {
+      expect(await isLargeTable(db, 'biz_receive')).toBe(true);
+      const hand = async (view: string) =>
+        (
+          await sql<{ id: string }>`
+            SELECT r.id FROM biz_receive r WHERE r.tenant_id = ${tenant} AND r.receive_name LIKE ${`%${MARK}%`} AND ${sql.raw(view)}
+              AND (r.create_by = 'lisi' OR r.depart_id IN (${A01A01}) OR r.handler = 'lisi' OR 'lisi' = ANY (string_to_array(r.assistants, ','))
+                OR EXISTS (SELECT 1 FROM biz_receive_member m WHERE m.receive_id = r.id AND m.user_name = 'lisi'))
+            ORDER BY r.create_time DESC, r.id DESC`.execute(db)
+        ).rows.map((r) => r.id);
+      for (const [view, condition, names] of [
+        ['', 'TRUE', ['A', 'B', 'C', 'D', 'E']],
+        ['&view=waitReceipt', `r.receive_status = 'wait_receipt' AND COALESCE(r.invoiced_amount, 0) < COALESCE(r.fee_amount, 0)`, ['E']],
+        ['&view=handle', `r.receive_status = 'handle'`, ['A', 'B']],
+      ] as const) {
+        const expected = await hand(condition);
+        expect((await list('lisi', view)).names, view).toEqual(names);
+        const read: unknown[] = [];
+        for (let pageNo = 1; pageNo <= Math.ceil(expected.length / 2); pageNo++) {
+          const page = await server.get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent(`*${MARK}*`)}&pageSize=2&pageNo=${pageNo}${view}`, tokens.lisi);
+          expect(page.result.total, view).toBe(expected.length);
+          read.push(...page.result.records.map((r) => r.id));
+        }
+        expect(read, view).toEqual(expected);
+      }
+    } finally {
+      await sql`DELETE FROM biz_receive_member WHERE id = 'viewtestmemberE2'`.execute(db);
+      await sql`DELETE FROM biz_receive WHERE tenant_id = ${tenant + 9}`.execute(db);
+      forgetTableSizes();
+    }
   });
 });

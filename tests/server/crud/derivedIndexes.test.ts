@@ -45,6 +45,25 @@ describe.each(DATABASE_KINDS)('derived indexes (%s)', (kind) => {
     expect(await ensureDerivedIndexes(database.db, pages)).toEqual({ built: [], notes: [] });
   });
 
+  it('the search indexes of a rule of departments (btree_gin) and the 待开票 · 委托方 index are derived, built valid and used', async () => {
+    const indexes = derivedIndexes(database.db, pages);
+    const search = indexes.filter((i) => i.table === 'biz_receive' && i.name.startsWith('biz_receive_depart_id_receive_name_'));
+    // One over every case (全部案件, 我的案件) and one per view whose filter is fixed (已结, 历史, 待开票 …); none
+    // for 案件编号, which is unique.
+    const texts = search.map((i) => `CREATE INDEX IF NOT EXISTS ${i.name} ON ${i.table} ${i.definition.compile(database.db).sql}`);
+    expect(texts.some((t) => t.includes('_all_') && t.endsWith('USING gin ("depart_id", "receive_name" gin_trgm_ops)'))).toBe(true);
+    expect(texts.some((t) => t.includes(`USING gin ("depart_id", "receive_name" gin_trgm_ops) WHERE "biz_receive"."receive_status" IN ('over', 'wait_receipt', 'receipted')`))).toBe(true);
+    expect(texts.some((t) => t.includes('receive_number'))).toBe(false);
+    expect(search.length).toBe(1 + pages.find((p) => p.entity.table === 'biz_receive')!.views.filter((v) => v.key !== 'personal' && v.key !== 'cooperate').length);
+    const byInsurer = indexes.find((i) => i.name.startsWith('biz_receive_waitreceipt_') && i.definition.compile(database.db).sql.startsWith('("tenant_id", "insurer_code", "create_time", "id") WHERE'));
+    expect(byInsurer).toBeDefined();
+    for (const { name } of [...search, byInsurer!]) expect(await validity(name), name).toBe(true);
+    // Built as derived: the department through btree_gin's class (migration 0045), on the view's rows alone.
+    const { rows } = await sql<{ def: string }>`
+      SELECT pg_get_indexdef(c.oid) AS def FROM pg_class c WHERE c.relname LIKE 'biz_receive_depart_id_receive_name_old_%'`.execute(database.db);
+    expect(rows.map((r) => r.def)).toEqual([expect.stringMatching(/USING gin \(depart_id, receive_name gin_trgm_ops\) WHERE \(\(receive_status\)::text = 'old'::text\)$/)]);
+  });
+
   it('a missing index is built concurrently and recorded with its statement', async () => {
     const name = 'biz_receive_assistants_split_idx';
     await sql`DROP INDEX ${sql.id(name)}`.execute(database.db);
