@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './types';
 import { lockDataDir } from './lock';
 import { guardedPool } from './pool';
+import { CONNECTION_MAX_USES, namingStatements } from './namedStatements';
 import { AuthWriteWatcher } from '../auth/authWrites';
 
 /**
@@ -81,8 +82,11 @@ export async function openPostgres(databaseUrl: string, max = 10, limits: Databa
     // planner, which then JIT-compiled every such list: 0.2–1 s of compiling for a query that runs
     // in milliseconds (bench/caseLists.bench.ts). Our queries are short OLTP reads; JIT never pays.
     options: '-c jit=off',
+    // Each connection keeps the statements it prepared (namedStatements.ts): renewed now and then.
+    maxUses: CONNECTION_MAX_USES,
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false }) }), plugins: [new AuthWriteWatcher()] });
+  const guarded = guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false, connection: namingStatements() });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guarded }), plugins: [new AuthWriteWatcher()] });
   await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
   return { db, kind: 'postgres', listen: (...args) => listenOnPostgres(databaseUrl, ...args), close: () => db.destroy() };
 }
