@@ -29,7 +29,7 @@ import type { PostgresPoolClient } from 'kysely';
 
 /** Most statements one connection keeps prepared; later texts go unnamed on it. */
 export const MAX_NAMED_PER_CONNECTION = 200;
-/** Texts counted on this node for "seen twice"; past it the count starts over. */
+/** Texts this node remembers (whether to name them, their hash); past it, it starts over. */
 const MAX_COUNTED_TEXTS = 5_000;
 /** Checkouts after which the pool replaces a connection (and so its prepared statements). */
 export const CONNECTION_MAX_USES = 20_000;
@@ -60,17 +60,26 @@ const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b(?!\s+to\b)/i;
 
 type QueryResult = { command: string; rowCount: number; rows: unknown[] };
 
-/** Counts texts seen on this node (bounded), to name only those that come back. */
-class SeenTexts {
-  private counts = new Map<string, number>();
+/**
+ * What this node knows of the texts it sent (bounded): not to be named, seen once, or the hash that
+ * names it — so a text is tested and hashed once, not at every run.
+ */
+class KnownTexts {
+  private texts = new Map<string, string | null>();
 
-  /** True from the second time `text` is seen. */
-  again(text: string): boolean {
-    const seen = this.counts.get(text);
-    if (seen !== undefined) return true;
-    if (this.counts.size >= MAX_COUNTED_TEXTS) this.counts.clear();
-    this.counts.set(text, 1);
-    return false;
+  /** The name's hash from the second time a nameable `text` is seen; undefined before, or never. */
+  keyOf(text: string): string | undefined {
+    const known = this.texts.get(text);
+    if (known === null) return undefined;
+    if (known !== undefined && known !== '') return known;
+    if (this.texts.size >= MAX_COUNTED_TEXTS) this.texts.clear();
+    if (known === undefined) {
+      this.texts.set(text, nameable(text) ? '' : null);
+      return undefined;
+    }
+    const key = crypto.createHash('sha1').update(text).digest('base64url');
+    this.texts.set(text, key);
+    return key;
   }
 }
 
@@ -86,7 +95,7 @@ function stalePlan(err: unknown): boolean {
  * place of `client`, the same object for the same connection.
  */
 export function namingStatements(): (client: pg.PoolClient) => PostgresPoolClient {
-  const seen = new SeenTexts();
+  const texts = new KnownTexts();
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return (client) => {
     const known = wrapped.get(client);
@@ -104,11 +113,12 @@ export function namingStatements(): (client: pg.PoolClient) => PostgresPoolClien
         state.inTransaction = false;
         return unnamed(text, values);
       }
-      if (state.inTransaction || !nameable(text)) return unnamed(text, values);
-      const key = crypto.createHash('sha1').update(text).digest('base64url');
+      if (state.inTransaction) return unnamed(text, values);
+      const key = texts.keyOf(text);
+      if (key === undefined) return unnamed(text, values);
       let name = state.names.get(key);
       if (name === undefined) {
-        if (state.names.size >= MAX_NAMED_PER_CONNECTION || !seen.again(text)) return unnamed(text, values);
+        if (state.names.size >= MAX_NAMED_PER_CONNECTION) return unnamed(text, values);
         name = `ld_${key}_${state.generation}`;
         state.names.set(key, name);
       }

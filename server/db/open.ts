@@ -69,7 +69,8 @@ function poolOf(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-export async function openPostgres(databaseUrl: string, max = 10, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): Promise<Database> {
+/** `namedStatements`: send value-independent statements as named prepared statements (namedStatements.ts). */
+export async function openPostgres(databaseUrl: string, max = 10, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS, namedStatements = true): Promise<Database> {
   const pool = poolOf({
     connectionString: databaseUrl,
     max,
@@ -85,7 +86,7 @@ export async function openPostgres(databaseUrl: string, max = 10, limits: Databa
     // Each connection keeps the statements it prepared (namedStatements.ts): renewed now and then.
     maxUses: CONNECTION_MAX_USES,
   });
-  const guarded = guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false, connection: namingStatements() });
+  const guarded = guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false, ...(namedStatements ? { connection: namingStatements() } : {}) });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guarded }), plugins: [new AuthWriteWatcher()] });
   await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
   return { db, kind: 'postgres', listen: (...args) => listenOnPostgres(databaseUrl, ...args), close: () => db.destroy() };
@@ -195,7 +196,11 @@ export async function openPglite(dataDir: string, limits: DatabaseLimits = DEFAU
   }
 }
 
-/** `poolMax`: pooled connections to PostgreSQL (DB_POOL_MAX, default 10); PGlite always has one. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits; poolMax?: number }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.limits) : openPglite(opts.dataDir, opts.limits);
+/**
+ * `poolMax`: pooled connections to PostgreSQL (DB_POOL_MAX, default 10); PGlite always has one.
+ * `namedStatements` (DB_NAMED_STATEMENTS, default on): PostgreSQL only — PGlite's single in-process
+ * session is reached through its socket adapter and names nothing.
+ */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits; poolMax?: number; namedStatements?: boolean }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.limits, opts.namedStatements ?? true) : openPglite(opts.dataDir, opts.limits);
 }
