@@ -14,8 +14,9 @@ import type { PostgresPoolClient } from 'kysely';
  *   text (another column list, an IN list of another length) another name.
  * - Only statements whose plan cannot hinge on the values are named: lookups by equality and IN
  *   lists, inserts, updates. A text with a pattern (LIKE), a range, an ORDER BY, a LIMIT or an
- *   OFFSET goes unnamed as before, planned for its own values each time: a generic plan of a list
- *   searching for a rare name would walk the sort index through the whole table.
+ *   OFFSET, or one that counts or groups a set of rows (a figure), goes unnamed as before, planned
+ *   for its own values each time: a generic plan of a list searching for a rare name would walk the
+ *   sort index through the whole table, one of a count could read a user's many rows by index.
  * - A table altered while the server runs (表单开发, a node started with newer pages): PostgreSQL
  *   replans a named statement itself, but refuses one whose result columns changed (`select *` after
  *   ADD COLUMN: "cached plan must not change result type", SQLSTATE 0A000) or whose parameter types
@@ -41,7 +42,7 @@ const STALE_PLAN_MESSAGE = /cached plan must not change result type|is of type|b
 // The statement kinds whose plan is the same whatever the values, by their text: DML and queries
 // only (never a utility statement), and none that compares by pattern, range or order.
 const DML = /^\s*(select|insert|update|delete|with)\b/i;
-const VALUE_SENSITIVE = /\b(like|ilike|similar|order\s+by|limit|offset|between|tablesample)\b|[<>~]|&&|\|\|\s*'%/i;
+const VALUE_SENSITIVE = /\b(like|ilike|similar|order\s+by|limit|offset|between|tablesample|group\s+by|having|count\s*\()|[<>~]|&&|\|\|\s*'%/i;
 
 /** Whether a statement text may go under a name (plan independent of its values; see above). */
 export function nameable(text: string): boolean {

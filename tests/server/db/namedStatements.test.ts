@@ -25,6 +25,8 @@ describe('which statements are named', () => {
     expect(nameable('select * from "mnt_expert" where "create_time" >= $1')).toBe(false);
     expect(nameable('select * from "mnt_expert" where "tenant_id" = $1 order by "create_time" desc')).toBe(false);
     expect(nameable('select * from "mnt_expert" where "tenant_id" = $1 limit $2')).toBe(false);
+    expect(nameable('select count(*) as "n" from "biz_receive" where "tenant_id" = $1 and "create_by" = $2')).toBe(false);
+    expect(nameable('select "state", sum("amount") from "cost" where "tenant_id" = $1 group by "state"')).toBe(false);
     expect(nameable('begin')).toBe(false);
     expect(nameable('DEALLOCATE "x"')).toBe(false);
     expect(nameable('ALTER TABLE t ADD COLUMN c text')).toBe(false);
