@@ -31,6 +31,12 @@ export interface ServerConfig {
    * holds one LISTEN connection per notification channel. PGlite has one connection.
    */
   databasePoolMax: number;
+  /**
+   * PostgreSQL: statements whose plan does not hinge on their values go as named prepared statements
+   * (DB_NAMED_STATEMENTS, on by default; server/db/namedStatements.ts). `off` sends every statement
+   * unnamed, planned afresh each time, as before.
+   */
+  databaseNamedStatements: boolean;
   /** How long a node keeps the dictionaries before it reads them again (DICT_CACHE_MS): how soon several API nodes agree on an edit. */
   dictCacheMs: number;
   /** Longest run of one online report statement (ONLINE_REPORT_TIMEOUT_MS, default 15000; PostgreSQL and 数据源 only). */
@@ -231,6 +237,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       statementTimeoutMs: milliseconds('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 100, 3_600_000),
     },
     databasePoolMax: count('DB_POOL_MAX', env.DB_POOL_MAX, 10, 1, 100),
+    databaseNamedStatements: flag('DB_NAMED_STATEMENTS', env.DB_NAMED_STATEMENTS, true),
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
     onlineReportTimeoutMs: milliseconds('ONLINE_REPORT_TIMEOUT_MS', env.ONLINE_REPORT_TIMEOUT_MS, 15_000, 100, 600_000),
     onlineReportMaxCost: count('ONLINE_REPORT_MAX_COST', env.ONLINE_REPORT_MAX_COST, 5_000_000, 1_000, 1_000_000_000_000),

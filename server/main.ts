@@ -31,7 +31,7 @@ function readConfigOrExit(): ServerConfig {
 
 async function openDatabaseOrExit(config: ServerConfig): Promise<Database> {
   try {
-    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits, poolMax: config.databasePoolMax });
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits, poolMax: config.databasePoolMax, namedStatements: config.databaseNamedStatements });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

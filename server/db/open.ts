@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './types';
 import { lockDataDir } from './lock';
 import { guardedPool } from './pool';
+import { CONNECTION_MAX_USES, namingStatements } from './namedStatements';
 import { AuthWriteWatcher } from '../auth/authWrites';
 
 /**
@@ -68,7 +69,8 @@ function poolOf(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-export async function openPostgres(databaseUrl: string, max = 10, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): Promise<Database> {
+/** `namedStatements`: send value-independent statements as named prepared statements (namedStatements.ts). */
+export async function openPostgres(databaseUrl: string, max = 10, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS, namedStatements = true): Promise<Database> {
   const pool = poolOf({
     connectionString: databaseUrl,
     max,
@@ -81,8 +83,11 @@ export async function openPostgres(databaseUrl: string, max = 10, limits: Databa
     // planner, which then JIT-compiled every such list: 0.2–1 s of compiling for a query that runs
     // in milliseconds (bench/caseLists.bench.ts). Our queries are short OLTP reads; JIT never pays.
     options: '-c jit=off',
+    // Each connection keeps the statements it prepared (namedStatements.ts): renewed now and then.
+    maxUses: CONNECTION_MAX_USES,
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false }) }), plugins: [new AuthWriteWatcher()] });
+  const guarded = guardedPool(pool, { waitMs: limits.poolWaitMs, singleConnection: false, ...(namedStatements ? { connection: namingStatements() } : {}) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guarded }), plugins: [new AuthWriteWatcher()] });
   await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
   return { db, kind: 'postgres', listen: (...args) => listenOnPostgres(databaseUrl, ...args), close: () => db.destroy() };
 }
@@ -192,7 +197,11 @@ export async function openPglite(dataDir: string, limits: DatabaseLimits = DEFAU
   }
 }
 
-/** `poolMax`: pooled connections to PostgreSQL (DB_POOL_MAX, default 10); PGlite always has one. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits; poolMax?: number }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.limits) : openPglite(opts.dataDir, opts.limits);
+/**
+ * `poolMax`: pooled connections to PostgreSQL (DB_POOL_MAX, default 10); PGlite always has one.
+ * `namedStatements` (DB_NAMED_STATEMENTS, default on): PostgreSQL only — PGlite's single in-process
+ * session is reached through its socket adapter and names nothing.
+ */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; limits?: DatabaseLimits; poolMax?: number; namedStatements?: boolean }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts.limits, opts.namedStatements ?? true) : openPglite(opts.dataDir, opts.limits);
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { PostgresPool } from 'kysely';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { insideTransaction } from './transaction';
 
 /** No connection became free within the configured wait: the caller gets a clear answer, not a hang. */
@@ -28,13 +28,18 @@ const POOL_TIMEOUT = /timeout exceeded when trying to connect/i;
 /**
  * The pool Kysely draws connections from: waits at most `waitMs` for one (DatabaseBusyError after),
  * and with `singleConnection` refuses a draw from inside a transaction (PoolReentryError).
+ * `connection` turns a drawn client into what Kysely uses (namedStatements.ts); default: itself.
  */
-export function guardedPool(pool: pg.Pool, opts: { waitMs: number; singleConnection: boolean }): PostgresPool {
+export function guardedPool(
+  pool: pg.Pool,
+  opts: { waitMs: number; singleConnection: boolean; connection?: (client: pg.PoolClient) => PostgresPoolClient },
+): PostgresPool {
   return {
     async connect() {
       if (opts.singleConnection && insideTransaction()) throw new PoolReentryError();
       try {
-        return await pool.connect();
+        const client = await pool.connect();
+        return opts.connection ? opts.connection(client) : client;
       } catch (err) {
         if (err instanceof Error && POOL_TIMEOUT.test(err.message)) throw new DatabaseBusyError(opts.waitMs);
         throw err;

@@ -34,8 +34,10 @@ describe('server configuration: how long the database and a stop may take', () =
       shutdownTimeoutMs: 5_000,
       authCacheMs: 10_000,
       databasePoolMax: 10,
+      databaseNamedStatements: true,
     });
     expect(readConfig({ ...base, AUTH_CACHE_MS: '0', DB_POOL_MAX: '25' })).toMatchObject({ authCacheMs: 0, databasePoolMax: 25 });
+    expect(readConfig({ ...base, DB_NAMED_STATEMENTS: 'off' })).toMatchObject({ databaseNamedStatements: false });
     expect(readConfig({ ...base, DB_POOL_WAIT_MS: '500', DB_STATEMENT_TIMEOUT_MS: '3000', SHUTDOWN_TIMEOUT_MS: '1000' })).toMatchObject({
       databaseLimits: { poolWaitMs: 500, statementTimeoutMs: 3000 },
       shutdownTimeoutMs: 1000,
