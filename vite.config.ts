@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compressAssets } from './scripts/vite/compressAssets';
 import { firstLoadChunk } from './scripts/vite/firstLoadChunk';
+import { antdDomShims } from './scripts/vite/antdDomShims';
 
 // The dev server proxies the API to a locally running `npm run dev:server` (default port 8080).
 const apiBase = process.env.API_BASE ?? '/insurance';
@@ -9,7 +10,7 @@ const serverPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
   // The server sends the .br/.gz copies compressAssets writes (server/http/webApp.ts).
-  plugins: [react(), firstLoadChunk('app', () => [react()]), compressAssets()],
+  plugins: [antdDomShims(), react(), firstLoadChunk('app', () => [antdDomShims(), react()]), compressAssets()],
   base: '/',
   server: {
     proxy: {

@@ -21,6 +21,7 @@ import { SchemaGridPage, type GridLive } from './grid/SchemaGridPage';
 import { PageHeader } from './layout/PageHeader';
 import { mayAdd, requestsAdd, withoutAction } from './openAction';
 import { usePageHeader } from './layout/usePageHeader';
+import { useViewTotal, useViewTotalStore, type ViewTotal } from './layout/viewTotal';
 import { TreeManageView } from './tree/TreeManageView';
 import { TreePane } from './tree/TreePane';
 import { recordPath } from './record/recordPageModel';
@@ -73,6 +74,11 @@ export function viewHeaderTitle(title: string, total: ListTotal | undefined): st
   return total.exact ? `${title} · 共 ${total.total} 件` : `${title} · 共 超过${LIST_COUNT_LIMIT} 件`;
 }
 
+/** The view's title with the count its list last reported; only this renders again when it changes. */
+function ViewTitle({ title, total }: { title: string; total: ViewTotal }) {
+  return <>{viewHeaderTitle(title, useViewTotal(total))}</>;
+}
+
 /** What opens over the list: one at a time. */
 type Overlay =
   | { kind: 'recycleBin' }
@@ -99,7 +105,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const [treeKey, setTreeKey] = useState<string | undefined>();
   // A drawer's detail list keeps to its master's rows; a tree pane narrows it to the chosen node.
   const activeView = view === undefined ? undefined : page.views.find((v) => v.key === view);
-  const [viewTotal, setViewTotal] = useState<ListTotal | undefined>();
+  const viewTotal = useViewTotalStore();
   const headerParams = activeView ? { ...header.params, view: activeView.key } : header.params;
   const baseParams = fixedValues ? { ...headerParams, ...fixedValues } : headerParams;
   const listParams = treeFilter && treeKey !== undefined ? { ...baseParams, [treeFilter.param]: treeKey } : baseParams;
@@ -174,7 +180,7 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   const list = (
     <SchemaList
       baseParams={listParams}
-      onTotal={activeView ? setViewTotal : undefined}
+      onTotal={activeView ? viewTotal.report : undefined}
       page={page}
       host={host}
       dict={dict}
@@ -206,10 +212,10 @@ export function SchemaPage({ page, host, dict: given, location, gridLive, fixedV
   return (
     <DictServiceProvider value={dict}>
       <Card variant="borderless" className="schema-page">
-        {activeView && !page.header && <PageHeader title={viewHeaderTitle(activeView.title, viewTotal)} />}
+        {activeView && !page.header && <PageHeader title={<ViewTitle title={activeView.title} total={viewTotal} />} />}
         {page.header && (
           <PageHeader
-            title={activeView ? viewHeaderTitle(activeView.title, viewTotal) : page.header.title}
+            title={activeView ? <ViewTitle title={activeView.title} total={viewTotal} /> : page.header.title}
             description={page.header.description}
             search={page.header.search ? { placeholder: page.header.search.placeholder, value: header.state.keyword, onSearch: header.setKeyword } : undefined}
             tabs={

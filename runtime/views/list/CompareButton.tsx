@@ -21,6 +21,10 @@ const CHANGED_STYLE = { color: '#cf1322', fontWeight: 600 } as const;
 export function CompareButton({ compare, host, selectedRowKeys }: CompareButtonProps) {
   const [loading, setLoading] = useState(false);
   const [shown, setShown] = useState<ComparedVersions>();
+  // The dialog mounts the first time it shows (then stays, for its closing animation): the list's
+  // first render has no dialog to make.
+  const [opened, setOpened] = useState(false);
+  if (shown !== undefined && !opened) setOpened(true);
   if (!host.hasPermission(compare.permission)) return null;
 
   const open = async () => {
@@ -55,42 +59,44 @@ export function CompareButton({ compare, host, selectedRowKeys }: CompareButtonP
       <Button icon={<DiffOutlined />} loading={loading} onClick={() => void open()}>
         {compare.title}
       </Button>
-      <Modal open={shown !== undefined} title={compare.title} width={900} footer={null} onCancel={() => setShown(undefined)} destroyOnHidden>
-        {shown && (
-          <>
-            <Typography.Paragraph type="secondary">共 {shown.changedCount} 个字段有变化，已标红。</Typography.Paragraph>
-            <Table<CompareRow>
-              className="schema-compare-table"
-              rowKey="name"
-              size="small"
-              bordered
-              pagination={false}
-              scroll={{ y: 480 }}
-              dataSource={[...shown.rows]}
-              rowClassName={(row) => (row.changed ? 'schema-compare-changed' : '')}
-              columns={[
-                {
-                  title: '字段',
-                  dataIndex: 'label',
-                  width: 180,
-                  render: (label: string, row) => (
-                    <span>
-                      {label}
-                      {row.changed && (
-                        <Tag color="red" style={{ marginLeft: 8 }}>
-                          有变化
-                        </Tag>
-                      )}
-                    </span>
-                  ),
-                },
-                { title: shown.titles[0], key: 'v1', render: cell(0) },
-                { title: shown.titles[1], key: 'v2', render: cell(1) },
-              ]}
-            />
-          </>
-        )}
-      </Modal>
+      {opened && (
+        <Modal open={shown !== undefined} title={compare.title} width={900} footer={null} onCancel={() => setShown(undefined)} destroyOnHidden>
+          {shown && (
+            <>
+              <Typography.Paragraph type="secondary">共 {shown.changedCount} 个字段有变化，已标红。</Typography.Paragraph>
+              <Table<CompareRow>
+                className="schema-compare-table"
+                rowKey="name"
+                size="small"
+                bordered
+                pagination={false}
+                scroll={{ y: 480 }}
+                dataSource={[...shown.rows]}
+                rowClassName={(row) => (row.changed ? 'schema-compare-changed' : '')}
+                columns={[
+                  {
+                    title: '字段',
+                    dataIndex: 'label',
+                    width: 180,
+                    render: (label: string, row) => (
+                      <span>
+                        {label}
+                        {row.changed && (
+                          <Tag color="red" style={{ marginLeft: 8 }}>
+                            有变化
+                          </Tag>
+                        )}
+                      </span>
+                    ),
+                  },
+                  { title: shown.titles[0], key: 'v1', render: cell(0) },
+                  { title: shown.titles[1], key: 'v2', render: cell(1) },
+                ]}
+              />
+            </>
+          )}
+        </Modal>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
+import { memo } from 'react';
 import { Button } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { MenuItem } from '../../api/types';
 import { HOME_PATH, PRODUCT_NAME } from '../../config';
 import LogoMark from '../../components/LogoMark';
@@ -24,8 +25,18 @@ interface GlobalHeaderProps {
   className?: string;
 }
 
-/** The fixed header (spec §2): product title, fold toggle, menu search, notices, welcome, user menu. */
-export default function GlobalHeader({ menu, mobile, collapsed, onToggle, topMenu, className }: GlobalHeaderProps) {
+/** 上午好 / 下午好 …: read again on every navigation, as it was when the whole header followed the page. */
+function Greeting() {
+  useLocation();
+  return <span className="header-greeting">{greetingAt(new Date())}，</span>;
+}
+
+/**
+ * The fixed header (spec §2): product title, fold toggle, menu search, notices, welcome, user menu.
+ * Memoised: a navigation renders the layout again, not the header (nothing in it follows the page
+ * but the greeting) — one less thing in the click that opens a page.
+ */
+export default memo(function GlobalHeader({ menu, mobile, collapsed, onToggle, topMenu, className }: GlobalHeaderProps) {
   const realname = useSession((s) => s.realname);
   const username = useSession((s) => s.username);
   const folded = mobile || collapsed;
@@ -53,7 +64,7 @@ export default function GlobalHeader({ menu, mobile, collapsed, onToggle, topMen
             // The welcome shows on desktop only (spec §2); on mobile the avatar alone opens the menu.
             mobile ? null : (
               <span className="header-welcome">
-                <span className="header-greeting">{greetingAt(new Date())}，</span>
+                <Greeting />
                 <span>
                   {WELCOME_PREFIX}
                   {realname || username}
@@ -65,4 +76,4 @@ export default function GlobalHeader({ menu, mobile, collapsed, onToggle, topMen
       </div>
     </header>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Button, Modal, Select, type RefSelectProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -35,27 +35,35 @@ interface MenuSelectProps {
 function MenuSelect({ menu, onChosen, selectRef }: MenuSelectProps) {
   const navigate = useNavigate();
   const options = useMenuOptions(menu);
-  const choose = (_value: string, option?: Option | Option[]) => {
-    const chosen = Array.isArray(option) ? option[0] : option;
-    if (!chosen) return;
-    if (chosen.leaf.externalUrl) window.open(chosen.leaf.externalUrl, '_blank', 'noopener');
-    else navigate(chosen.leaf.path);
-    onChosen?.();
-  };
-  return (
-    <Select<string, Option>
-      showSearch
-      ref={selectRef}
-      value={null}
-      placeholder={PLACEHOLDER}
-      options={options}
-      optionFilterProp="label"
-      onSelect={choose}
-      notFoundContent="没有匹配的菜单"
-      style={{ width: '100%' }}
-      aria-label={PLACEHOLDER}
-    />
-  );
+  // useNavigate renders this again on every navigation; the select itself is memoised on what it
+  // shows and reaches the latest navigate and onChosen through a ref.
+  const latest = useRef({ navigate, onChosen });
+  useEffect(() => {
+    latest.current = { navigate, onChosen };
+  });
+  return useMemo(() => {
+    const choose = (_value: string, option?: Option | Option[]) => {
+      const chosen = Array.isArray(option) ? option[0] : option;
+      if (!chosen) return;
+      if (chosen.leaf.externalUrl) window.open(chosen.leaf.externalUrl, '_blank', 'noopener');
+      else void latest.current.navigate(chosen.leaf.path);
+      latest.current.onChosen?.();
+    };
+    return (
+      <Select<string, Option>
+        showSearch
+        ref={selectRef}
+        value={null}
+        placeholder={PLACEHOLDER}
+        options={options}
+        optionFilterProp="label"
+        onSelect={choose}
+        notFoundContent="没有匹配的菜单"
+        style={{ width: '100%' }}
+        aria-label={PLACEHOLDER}
+      />
+    );
+  }, [options, selectRef]);
 }
 
 /** Menu search of the header (spec §2): a select of the visible pages; on mobile a modal 搜索菜单. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Empty, List, Popover, Tabs, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -53,43 +53,53 @@ function NoticeList({ items, onOpen, onMore }: { items: Announcement[]; onOpen(a
   );
 }
 
-/** Notice bell of the header (spec §2): total on the badge, two tabs, 查看更多 to the user's list. */
+/**
+ * Notice bell of the header (spec §2): total on the badge, two tabs, 查看更多 to the user's list.
+ * useNavigate renders this again on every navigation; the bell and its popover are memoised on what
+ * they show, and the detail dialog mounts the first time an announcement is opened, so a
+ * navigation (a menu click opening a page) renders neither.
+ */
 export default function NoticeBell() {
   const navigate = useNavigate();
   const { list, current, open, closeDetail } = useAnnouncements();
   const [popoverOpen, setPopoverOpen] = useState(false);
-  const total = (list.anntMsgTotal ?? 0) + (list.sysMsgTotal ?? 0);
+  const [detailUsed, setDetailUsed] = useState(false);
+  if (current && !detailUsed) setDetailUsed(true);
+  // The latest navigate and open, for the memoised popover's handlers.
+  const latest = useRef({ navigate, open });
+  useEffect(() => {
+    latest.current = { navigate, open };
+  });
 
-  const more = () => {
-    setPopoverOpen(false);
-    navigate(USER_ANNOUNCEMENT_PATH);
-  };
-  const show = (annt: Announcement) => {
-    setPopoverOpen(false);
-    open(annt);
-  };
-
-  const content = (
-    <Tabs
-      className="notice-tabs"
-      centered
-      items={[
-        {
-          key: 'annt',
-          label: `${NOTICE_TEXTS.notices}(${list.anntMsgTotal ?? 0})`,
-          children: <NoticeList items={list.anntMsgList} onOpen={show} onMore={more} />,
-        },
-        {
-          key: 'sys',
-          label: `${NOTICE_TEXTS.system}(${list.sysMsgTotal ?? 0})`,
-          children: <NoticeList items={list.sysMsgList} onOpen={show} onMore={more} />,
-        },
-      ]}
-    />
-  );
-
-  return (
-    <>
+  const bell = useMemo(() => {
+    const total = (list.anntMsgTotal ?? 0) + (list.sysMsgTotal ?? 0);
+    const more = () => {
+      setPopoverOpen(false);
+      void latest.current.navigate(USER_ANNOUNCEMENT_PATH);
+    };
+    const show = (annt: Announcement) => {
+      setPopoverOpen(false);
+      latest.current.open(annt);
+    };
+    const content = (
+      <Tabs
+        className="notice-tabs"
+        centered
+        items={[
+          {
+            key: 'annt',
+            label: `${NOTICE_TEXTS.notices}(${list.anntMsgTotal ?? 0})`,
+            children: <NoticeList items={list.anntMsgList} onOpen={show} onMore={more} />,
+          },
+          {
+            key: 'sys',
+            label: `${NOTICE_TEXTS.system}(${list.sysMsgTotal ?? 0})`,
+            children: <NoticeList items={list.sysMsgList} onOpen={show} onMore={more} />,
+          },
+        ]}
+      />
+    );
+    return (
       <Popover
         content={content}
         trigger="click"
@@ -105,7 +115,13 @@ export default function NoticeBell() {
           </Badge>
         </span>
       </Popover>
-      <AnnouncementDetailModal announcement={current} onClose={closeDetail} />
+    );
+  }, [list, popoverOpen]);
+
+  return (
+    <>
+      {bell}
+      {detailUsed && <AnnouncementDetailModal announcement={current} onClose={closeDetail} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Drawer, Layout, Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router-dom';
 import { HOME_PATH, PRODUCT_NAME } from '../../config';
@@ -52,6 +52,8 @@ export default function BasicLayout() {
   const menu = useMemo(() => visibleMenu(permissionList), [permissionList]);
   const settings = useThemeSettings((s) => s.settings);
   const headerHidden = useHeaderHidden(settings.fixedHeader && settings.autoHideHeader);
+  // Stable, so the memoised header skips the layout's render on every navigation.
+  const onToggle = useCallback(() => (mobile ? setDrawerOpen((open) => !open) : setCollapsed((c) => !c)), [mobile]);
 
   // A page is its pathname; its query string (a list's filters, page, sort) belongs to the page, so
   // changing it neither opens another tab nor remounts the page.
@@ -121,7 +123,7 @@ export default function BasicLayout() {
           ) : undefined
         }
         collapsed={mobile ? !drawerOpen : collapsed}
-        onToggle={() => (mobile ? setDrawerOpen((open) => !open) : setCollapsed((c) => !c))}
+        onToggle={onToggle}
       />
       {mobile ? (
         <Drawer

@@ -25,6 +25,9 @@ export interface SuperQueryProps {
 
 export function SuperQuery({ code, fields, active, host, dict, onChange }: SuperQueryProps) {
   const [open, setOpen] = useState(false);
+  // The builder's dialogs mount the first time it opens (then stay, for their closing animation):
+  // a list page's first render has no dialog to make, nor its effects' second render.
+  const [opened, setOpened] = useState(false);
   const { builder, state } = useSuperQueryBuilder({ host, code, fields, onRun: onChange });
   const codes = useMemo(() => fields.flatMap((field) => (field.field.dict ? [field.field.dict.dictCode] : [])), [fields]);
   useDictionaries(dict, open ? codes : []);
@@ -34,11 +37,12 @@ export function SuperQuery({ code, fields, active, host, dict, onChange }: Super
         active={active !== null}
         onOpen={() => {
           setOpen(true);
+          setOpened(true);
           void builder.open(active);
         }}
         onClear={() => builder.reset()}
       />
-      <SuperQueryModal open={open} onClose={() => setOpen(false)} builder={builder} state={state} fields={fields} host={host} dict={dict} />
+      {opened && <SuperQueryModal open={open} onClose={() => setOpen(false)} builder={builder} state={state} fields={fields} host={host} dict={dict} />}
     </>
   );
 }
