@@ -57,7 +57,9 @@ describe.each(DATABASE_KINDS)('view indexes (%s)', (kind) => {
       await sql`RESET enable_seqscan`.execute(db);
       return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
     });
-    expect(plan).toContain(name);
+    // 待开票's other partial index (with 委托方) has the same predicate and is as cheap on a few rows: either proves it.
+    const viewNames = viewIndexes(database.db, pages).filter((v) => v.view === 'waitReceipt').map(viewIndexName);
+    expect(viewNames.filter((n) => plan.includes(n)), plan).not.toEqual([]);
   });
 
   it('待开票案件 filtered by 委托方 reads its own partial index', async () => {
