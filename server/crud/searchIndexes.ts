@@ -49,10 +49,17 @@ function nameOf(table: string, parts: string[], predicate: string | undefined): 
   return indexNameFor(table, [...parts, hash], false, 'search_idx');
 }
 
+const searchedByPage = new WeakMap<CompiledPage, readonly string[]>();
+
 /** The columns the page's search indexes hold beside the department: `like` query fields on non-unique text columns. */
-export function searchedColumns(page: CompiledPage): string[] {
+export function searchedColumns(page: CompiledPage): readonly string[] {
+  // Asked on every list request that searches (entity/searchArms.ts): derived once per page.
+  const known = searchedByPage.get(page);
+  if (known) return known;
   const unique = new Set(page.fields.filter((f) => f.unique).map((f) => f.column));
-  return [...new Set(listShapeOf(page).query.filter((q) => q.mode === 'like' && q.text && !unique.has(q.column)).map((q) => q.column))];
+  const columns = [...new Set(listShapeOf(page).query.filter((q) => q.mode === 'like' && q.text && !unique.has(q.column)).map((q) => q.column))];
+  searchedByPage.set(page, columns);
+  return columns;
 }
 
 /** The department columns the page's named scopes test against the user's departments. */

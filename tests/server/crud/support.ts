@@ -39,8 +39,6 @@ async function openEmptyDatabase(kind: DatabaseKind): Promise<Database> {
   };
 }
 
-export { tenantExpertPage };
-
 export interface CrudApp {
   app: FastifyInstance;
   database: Database;
