@@ -262,6 +262,19 @@ describe.each(DATABASE_KINDS)('第三方登录 through an OpenID Connect provide
     // Links are made by sign-in only: the page has no add, edit or delete of its own.
     expect((await send(t.app, 'POST', '/sys/thirdAccount/add', { sysUserId: userId, thirdType: 'oidc', thirdUserUuid: 'forged' }, admin)).statusCode).toBe(404);
 
+    // A 数据规则 of 用户管理 that hides the user hides its links from the administrator, for the write too.
+    const usersMenu = (await db().selectFrom('sys_permission').select('id').where('component', '=', 'schema/sys/user').where('menu_type', '!=', 2).executeTakeFirstOrThrow()).id;
+    const adminRole = (await db().selectFrom('sys_role').select('id').where('role_code', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const rule = { permissionId: usersMenu, status: '1', ruleName: '只看管理员', ruleColumn: 'username', ruleConditions: '=', ruleValue: 'admin' };
+    expect(body(await send(t.app, 'POST', '/sys/permission/addPermissionRule', rule, admin))).toMatchObject({ success: true });
+    const ruleId = (await db().selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', usersMenu).executeTakeFirstOrThrow()).id;
+    const enableRule = (ids: string) => send(t.app, 'POST', '/sys/role/datarule', { permissionId: usersMenu, roleId: adminRole, dataRuleIds: ids }, admin).then(body);
+    expect(await enableRule(ruleId)).toMatchObject({ success: true });
+    expect(body<{ records: unknown[] }>(await get(t.app, `/sys/thirdAccount/list?sysUserId=${userId}`, admin)).result.records).toEqual([]);
+    expect(body(await send(t.app, 'POST', '/sys/thirdAccount/unlink', { id: linkId }, admin))).toMatchObject({ success: false, message: '未找到对应的第三方账号' });
+    expect(await linksOf(userId)).toHaveLength(1);
+    expect(await enableRule('')).toMatchObject({ success: true });
+
     expect(body(await send(t.app, 'POST', '/sys/thirdAccount/unlink', { id: linkId }, admin))).toMatchObject({ success: true, message: '已解除绑定' });
     expect(await linksOf(userId)).toEqual([]);
     expect(body(await send(t.app, 'POST', '/sys/thirdAccount/unlink', { id: linkId }, admin))).toMatchObject({ success: false, message: '未找到对应的第三方账号' });
