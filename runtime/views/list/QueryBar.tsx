@@ -3,7 +3,7 @@
  * 展开 / 收起. Enter in an input runs the query (the form submits). The form follows the list's
  * query, so a bookmarked or back-navigated URL shows its values.
  */
-import { memo, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Row, Space, type ColProps } from 'antd';
 import type { DictService } from '../../dict/dictService';
@@ -62,11 +62,16 @@ export const QueryBar = memo(function QueryBar({ items, values, dict, onSearch, 
   // form's store either way (setFieldsValue, getFieldsValue(true)).
   const advancedMounted = useDeferredValue(true, false);
   const valuesKey = useMemo(() => JSON.stringify(values), [values]);
+  // The form's store is empty until the first run below: nothing typed, nothing touched.
+  const storeFresh = useRef(true);
 
   useEffect(() => {
     // A page without query items renders no Form, and its instance must not be used unconnected.
     if (items.length === 0) return;
-    form.resetFields();
+    // resetFields re-renders every item (rc-field-form's 'reset'); on a fresh store it changes
+    // nothing, and in the menu click it was a second render of the whole bar.
+    if (!storeFresh.current) form.resetFields();
+    storeFresh.current = false;
     form.setFieldsValue(toFormValues(items, JSON.parse(valuesKey) as QueryValues));
   }, [form, items, valuesKey]);
 
