@@ -5,6 +5,7 @@
  *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR] [--pg-stats]
  *                                [--pg-settings name=value,…] [--pg-socket] [--pool-max N]
  *                                [--node-flags "--max-semi-space-size=64 …"] [--named-statements on|off]
+ *                                [--concurrency K|off]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -59,6 +60,8 @@ interface Options {
   nodeFlags: string[];
   /** DB_NAMED_STATEMENTS of the servers (`--named-statements on|off`); unset = the server's default (on). */
   namedStatements?: string;
+  /** API_CONCURRENCY of the servers (`--concurrency K|off`, requests each node runs at once); unset = the server's default. */
+  concurrency?: string;
 }
 
 function valueOf(argv: readonly string[], name: string): string | undefined {
@@ -96,6 +99,7 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     pgSocket: argv.includes('--pg-socket'),
     poolMax: valueOf(argv, 'pool-max'),
     namedStatements: valueOf(argv, 'named-statements'),
+    concurrency: valueOf(argv, 'concurrency'),
     nodeFlags: (valueOf(argv, 'node-flags') ?? '').split(/\s+/).filter((flag) => flag !== ''),
     pgSettings: Object.fromEntries(
       (valueOf(argv, 'pg-settings') ?? '')
@@ -129,6 +133,7 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
   if (opts.authCacheMs !== undefined) env.AUTH_CACHE_MS = opts.authCacheMs;
   if (opts.poolMax !== undefined) env.DB_POOL_MAX = opts.poolMax;
   if (opts.namedStatements !== undefined) env.DB_NAMED_STATEMENTS = opts.namedStatements;
+  if (opts.concurrency !== undefined) env.API_CONCURRENCY = opts.concurrency;
   let postgres: Nodes['postgres'];
   if (kind === 'postgres') {
     const server = await startPostgres({ ...(opts.pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {}), ...opts.pgSettings });
@@ -454,7 +459,7 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
 async function main(): Promise<void> {
   const opts = readOptions();
   console.log(
-    `users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, DB_POOL_MAX=${opts.poolMax ?? 'default'}, DB_NAMED_STATEMENTS=${opts.namedStatements ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}` +
+    `users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, DB_POOL_MAX=${opts.poolMax ?? 'default'}, DB_NAMED_STATEMENTS=${opts.namedStatements ?? 'default'}, API_CONCURRENCY=${opts.concurrency ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}` +
       (opts.pgSocket ? ', PostgreSQL through its Unix socket' : '') +
       (opts.nodeFlags.length > 0 ? `, server flags ${opts.nodeFlags.join(' ')}` : ''),
   );
