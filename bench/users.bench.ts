@@ -5,7 +5,7 @@
  *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR] [--pg-stats]
  *                                [--pg-settings name=value,…] [--pg-socket] [--pool-max N]
  *                                [--node-flags "--max-semi-space-size=64 …"] [--named-statements on|off]
- *                                [--concurrency K|off]
+ *                                [--concurrency K|off] [--timeline]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -62,6 +62,8 @@ interface Options {
   namedStatements?: string;
   /** API_CONCURRENCY of the servers (`--concurrency K|off`, requests each node runs at once); unset = the server's default. */
   concurrency?: string;
+  /** Print req/s and p50/p99 of the requests answered in each 5 s of the mix: a tail from a slow minute or from slow requests? */
+  timeline: boolean;
 }
 
 function valueOf(argv: readonly string[], name: string): string | undefined {
@@ -100,6 +102,7 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     poolMax: valueOf(argv, 'pool-max'),
     namedStatements: valueOf(argv, 'named-statements'),
     concurrency: valueOf(argv, 'concurrency'),
+    timeline: argv.includes('--timeline'),
     nodeFlags: (valueOf(argv, 'node-flags') ?? '').split(/\s+/).filter((flag) => flag !== ''),
     pgSettings: Object.fromEntries(
       (valueOf(argv, 'pg-settings') ?? '')
@@ -292,6 +295,8 @@ async function resetStatementStats(url: string): Promise<void> {
 
 interface RunResult {
   samples: Sample[];
+  /** When each counted sample was answered, ms after the count began (same order as samples). */
+  answeredAt: number[];
   seconds: number;
   /** Every answer, the warm-up's too. */
   answered: number;
@@ -300,6 +305,7 @@ interface RunResult {
 /** Every user sends request after request until `seconds` are up; answers after the warm-up count. */
 async function runUsers(users: readonly BenchUser[], seconds: number, warmUpMs: number, send: (user: BenchUser) => Promise<Sample>): Promise<RunResult> {
   const samples: Sample[] = [];
+  const answeredAt: number[] = [];
   let answered = 0;
   const started = performance.now();
   const countFrom = started + warmUpMs;
@@ -310,11 +316,14 @@ async function runUsers(users: readonly BenchUser[], seconds: number, warmUpMs: 
         const sentAt = performance.now();
         const sample = await send(user);
         answered += 1;
-        if (sentAt >= countFrom) samples.push(sample);
+        if (sentAt >= countFrom) {
+          samples.push(sample);
+          answeredAt.push(performance.now() - countFrom);
+        }
       }
     }),
   );
-  return { samples, seconds: (performance.now() - countFrom) / 1000, answered };
+  return { samples, answeredAt, seconds: (performance.now() - countFrom) / 1000, answered };
 }
 
 interface Row {
@@ -353,6 +362,22 @@ function printErrors(samples: readonly Sample[]): void {
   const byMessage = new Map<string, number>();
   for (const s of samples) if (!s.answer.ok) byMessage.set(`${s.kind}: ${s.answer.error}`, (byMessage.get(`${s.kind}: ${s.answer.error}`) ?? 0) + 1);
   for (const [message, count] of [...byMessage].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${count} × ${message}`);
+}
+
+/** req/s and p50/p99 of the requests answered in each 5 s window of the run. */
+function printTimeline(run: RunResult): void {
+  const windowMs = 5_000;
+  const windows: number[][] = [];
+  run.answeredAt.forEach((at, i) => {
+    const w = Math.floor(at / windowMs);
+    (windows[w] ??= []).push(run.samples[i].answer.ms);
+  });
+  console.log('  timeline (answered in each 5 s): from s, req/s, p50 / p99 ms');
+  const cells = windows.map((latencies, w) => {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return `${String(w * 5).padStart(3)} s ${(sorted.length / 5).toFixed(0).padStart(5)} ${ms(percentile(sorted, 50)).padStart(5)} / ${ms(percentile(sorted, 99)).padStart(5)}`;
+  });
+  for (let i = 0; i < cells.length; i += 4) console.log(`    ${cells.slice(i, i + 4).join('   ')}`);
 }
 
 interface Verification {
@@ -430,6 +455,7 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
   console.log('');
   printRows([...rows, overall, base]);
   if (overall.errors > 0 || base.errors > 0) printErrors([...mix.samples, ...baseline.samples]);
+  if (opts.timeline) printTimeline(mix);
   console.log(`  ratio overall / baseline: p50 ${(overall.p50 / base.p50).toFixed(2)}×, p99 ${(overall.p99 / base.p99).toFixed(2)}×; req/s ${(overall.rate / base.rate).toFixed(2)}×`);
 
   // CPU per request moves far less with a busy machine than latency does (warm-up included).
