@@ -5,6 +5,7 @@
  *                                [--baseline-seconds 10] [--log-level info] [--auth-cache-ms N] [--cpu-prof DIR] [--pg-stats]
  *                                [--pg-settings name=value,…] [--pg-socket] [--pool-max N]
  *                                [--node-flags "--max-semi-space-size=64 …"] [--named-statements on|off]
+ *                                [--concurrency K|off] [--timeline]
  *
  * For each database: a fresh one (PGlite in a temp folder, or a throwaway PostgreSQL server), then
  * `server/main.ts` as its own process (`--nodes 2`: two processes on the same PostgreSQL, started one
@@ -59,6 +60,10 @@ interface Options {
   nodeFlags: string[];
   /** DB_NAMED_STATEMENTS of the servers (`--named-statements on|off`); unset = the server's default (on). */
   namedStatements?: string;
+  /** API_CONCURRENCY of the servers (`--concurrency K|off`, requests each node runs at once); unset = the server's default. */
+  concurrency?: string;
+  /** Print req/s and p50/p99 of the requests answered in each 5 s of the mix: a tail from a slow minute or from slow requests? */
+  timeline: boolean;
 }
 
 function valueOf(argv: readonly string[], name: string): string | undefined {
@@ -96,6 +101,8 @@ function readOptions(argv: readonly string[] = process.argv.slice(2)): Options {
     pgSocket: argv.includes('--pg-socket'),
     poolMax: valueOf(argv, 'pool-max'),
     namedStatements: valueOf(argv, 'named-statements'),
+    concurrency: valueOf(argv, 'concurrency'),
+    timeline: argv.includes('--timeline'),
     nodeFlags: (valueOf(argv, 'node-flags') ?? '').split(/\s+/).filter((flag) => flag !== ''),
     pgSettings: Object.fromEntries(
       (valueOf(argv, 'pg-settings') ?? '')
@@ -129,6 +136,7 @@ async function startNodes(kind: 'pglite' | 'postgres', opts: Options, workDir: s
   if (opts.authCacheMs !== undefined) env.AUTH_CACHE_MS = opts.authCacheMs;
   if (opts.poolMax !== undefined) env.DB_POOL_MAX = opts.poolMax;
   if (opts.namedStatements !== undefined) env.DB_NAMED_STATEMENTS = opts.namedStatements;
+  if (opts.concurrency !== undefined) env.API_CONCURRENCY = opts.concurrency;
   let postgres: Nodes['postgres'];
   if (kind === 'postgres') {
     const server = await startPostgres({ ...(opts.pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {}), ...opts.pgSettings });
@@ -287,6 +295,8 @@ async function resetStatementStats(url: string): Promise<void> {
 
 interface RunResult {
   samples: Sample[];
+  /** When each counted sample was answered, ms after the count began (same order as samples). */
+  answeredAt: number[];
   seconds: number;
   /** Every answer, the warm-up's too. */
   answered: number;
@@ -295,6 +305,7 @@ interface RunResult {
 /** Every user sends request after request until `seconds` are up; answers after the warm-up count. */
 async function runUsers(users: readonly BenchUser[], seconds: number, warmUpMs: number, send: (user: BenchUser) => Promise<Sample>): Promise<RunResult> {
   const samples: Sample[] = [];
+  const answeredAt: number[] = [];
   let answered = 0;
   const started = performance.now();
   const countFrom = started + warmUpMs;
@@ -305,11 +316,14 @@ async function runUsers(users: readonly BenchUser[], seconds: number, warmUpMs: 
         const sentAt = performance.now();
         const sample = await send(user);
         answered += 1;
-        if (sentAt >= countFrom) samples.push(sample);
+        if (sentAt >= countFrom) {
+          samples.push(sample);
+          answeredAt.push(performance.now() - countFrom);
+        }
       }
     }),
   );
-  return { samples, seconds: (performance.now() - countFrom) / 1000, answered };
+  return { samples, answeredAt, seconds: (performance.now() - countFrom) / 1000, answered };
 }
 
 interface Row {
@@ -348,6 +362,22 @@ function printErrors(samples: readonly Sample[]): void {
   const byMessage = new Map<string, number>();
   for (const s of samples) if (!s.answer.ok) byMessage.set(`${s.kind}: ${s.answer.error}`, (byMessage.get(`${s.kind}: ${s.answer.error}`) ?? 0) + 1);
   for (const [message, count] of [...byMessage].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${count} × ${message}`);
+}
+
+/** req/s and p50/p99 of the requests answered in each 5 s window of the run. */
+function printTimeline(run: RunResult): void {
+  const windowMs = 5_000;
+  const windows: number[][] = [];
+  run.answeredAt.forEach((at, i) => {
+    const w = Math.floor(at / windowMs);
+    (windows[w] ??= []).push(run.samples[i].answer.ms);
+  });
+  console.log('  timeline (answered in each 5 s): from s, req/s, p50 / p99 ms');
+  const cells = windows.map((latencies, w) => {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return `${String(w * 5).padStart(3)} s ${(sorted.length / 5).toFixed(0).padStart(5)} ${ms(percentile(sorted, 50)).padStart(5)} / ${ms(percentile(sorted, 99)).padStart(5)}`;
+  });
+  for (let i = 0; i < cells.length; i += 4) console.log(`    ${cells.slice(i, i + 4).join('   ')}`);
 }
 
 interface Verification {
@@ -425,6 +455,7 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
   console.log('');
   printRows([...rows, overall, base]);
   if (overall.errors > 0 || base.errors > 0) printErrors([...mix.samples, ...baseline.samples]);
+  if (opts.timeline) printTimeline(mix);
   console.log(`  ratio overall / baseline: p50 ${(overall.p50 / base.p50).toFixed(2)}×, p99 ${(overall.p99 / base.p99).toFixed(2)}×; req/s ${(overall.rate / base.rate).toFixed(2)}×`);
 
   // CPU per request moves far less with a busy machine than latency does (warm-up included).
@@ -454,7 +485,7 @@ async function benchOne(kind: 'pglite' | 'postgres', opts: Options): Promise<voi
 async function main(): Promise<void> {
   const opts = readOptions();
   console.log(
-    `users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, DB_POOL_MAX=${opts.poolMax ?? 'default'}, DB_NAMED_STATEMENTS=${opts.namedStatements ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}` +
+    `users bench: ${opts.users} users, ${opts.seconds} s (+${WARM_UP_MS / 1000} s warm-up), ${opts.nodes} node(s), LOG_LEVEL=${opts.logLevel}, AUTH_CACHE_MS=${opts.authCacheMs ?? 'default'}, DB_POOL_MAX=${opts.poolMax ?? 'default'}, DB_NAMED_STATEMENTS=${opts.namedStatements ?? 'default'}, API_CONCURRENCY=${opts.concurrency ?? 'default'}, ${os.cpus().length} cores, Node ${process.version}` +
       (opts.pgSocket ? ', PostgreSQL through its Unix socket' : '') +
       (opts.nodeFlags.length > 0 ? `, server flags ${opts.nodeFlags.join(' ')}` : ''),
   );

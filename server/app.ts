@@ -29,6 +29,7 @@ import { watchRowActionRoutes } from './crud/rowActionRoutes';
 import { isServedByModule } from './crud/servedPages';
 import { configJsRoutes } from './http/configJs';
 import './http/context';
+import { installAdmission } from './http/admission';
 import { installErrorHandlers } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/jsonBody';
 import { withRedactedRequests } from './http/logRedaction';
@@ -165,6 +166,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const nodeMonitor = installNodeMonitor(app, `${config.apiBase}${TRACE_SCREEN_PATH}/`);
   installErrorHandlers(app);
   await installSecurityHeaders(app);
+  // Before the auth guard: its session reads are work the limit counts like any other.
+  installAdmission(app, { concurrency: config.apiConcurrency, queueMax: config.apiQueueMax });
   acceptEmptyJsonBodies(app);
   refuseNulCharacters(app);
   installAuthGuard(app);

@@ -37,6 +37,14 @@ export interface ServerConfig {
    * unnamed, planned afresh each time, as before.
    */
   databaseNamedStatements: boolean;
+  /**
+   * API requests this node runs at once (API_CONCURRENCY, default 16; `0` or `off` = no limit); the
+   * others wait in arrival order (server/http/admission.ts). Static files, WebSocket upgrades and
+   * multipart uploads/imports are not counted.
+   */
+  apiConcurrency: number;
+  /** API requests that may wait for a place (API_QUEUE_MAX, default 1000); one more is answered 503 系统繁忙. */
+  apiQueueMax: number;
   /** How long a node keeps the dictionaries before it reads them again (DICT_CACHE_MS): how soon several API nodes agree on an edit. */
   dictCacheMs: number;
   /** Longest run of one online report statement (ONLINE_REPORT_TIMEOUT_MS, default 15000; PostgreSQL and 数据源 only). */
@@ -91,6 +99,9 @@ export interface ServerConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** API requests a node runs at once unless API_CONCURRENCY says otherwise (bench/README.md, 200 signed-in users). */
+export const DEFAULT_API_CONCURRENCY = 16;
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -173,6 +184,12 @@ function signatureSecret(value: string | undefined): string {
   return value;
 }
 
+/** API_CONCURRENCY: `off` or 0 = no limit, otherwise 1–10000 requests at once. */
+function concurrency(value: string | undefined): number {
+  if (value?.trim().toLowerCase() === 'off') return 0;
+  return count('API_CONCURRENCY', value, DEFAULT_API_CONCURRENCY, 0, 10_000);
+}
+
 /** 2 hours; 0 turns the idle timeout off, anything else is at least a minute (activity is recorded once a minute). */
 function sessionIdle(value: string | undefined): number {
   if (value?.trim() === '0') return 0;
@@ -238,6 +255,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     databasePoolMax: count('DB_POOL_MAX', env.DB_POOL_MAX, 10, 1, 100),
     databaseNamedStatements: flag('DB_NAMED_STATEMENTS', env.DB_NAMED_STATEMENTS, true),
+    apiConcurrency: concurrency(env.API_CONCURRENCY),
+    apiQueueMax: count('API_QUEUE_MAX', env.API_QUEUE_MAX, 1_000, 0, 1_000_000),
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
     onlineReportTimeoutMs: milliseconds('ONLINE_REPORT_TIMEOUT_MS', env.ONLINE_REPORT_TIMEOUT_MS, 15_000, 100, 600_000),
     onlineReportMaxCost: count('ONLINE_REPORT_MAX_COST', env.ONLINE_REPORT_MAX_COST, 5_000_000, 1_000, 1_000_000_000_000),

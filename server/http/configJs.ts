@@ -19,7 +19,7 @@ export const configJsRoutes: FastifyPluginAsync<{ apiBase: string; signatureSecr
   app.get(
     '/config.js',
     {
-      config: { anonymous: true },
+      config: { anonymous: true, admission: false },
       schema: { querystring: { type: 'object', properties: { _t: { type: 'string' } } } },
     },
     async (_request, reply) => {

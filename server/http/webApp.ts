@@ -52,7 +52,7 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, opts)
   app.get(
     '/*',
     {
-      config: { anonymous: true },
+      config: { anonymous: true, admission: false },
       schema: { params: { type: 'object', properties: { '*': { type: 'string' } } } },
     },
     async (request, reply) => {
