@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/caseLists.bench.ts [--rows 100000] [--db pglite|postgres|both]
  *                                    [--pairs 30] [--budget-s 4] [--users admin,lisi] [--views all,handle,…]
- *                                    [--adjusters 60] [--pg-jit on|off] [--database-url postgres://…]
+ *                                    [--adjusters 60] [--pg-jit on|off] [--database-url postgres://…] [--samples]
  *
  * For each database: a fresh one, migrated, page tables applied, seeded with the demo firm's staff
  * and reference rows but no cases, --adjusters more 公估师 in the claim departments (a firm of a
@@ -25,7 +25,11 @@
  * --budget-s seconds.
  * --database-url: a PostgreSQL database of your own, filled on the first run and only migrated on the
  * next ones (the 1M fill takes minutes), so a change can be measured before and after on the same rows.
+ * --samples: for each scenario over the goal, print its samples in the order taken — endpoint (with the
+ * Node GC pause inside it) beside the raw SQL of the same pair — to tell a spike of the machine (both
+ * slow at once), of Node's GC, or of the first request, from a slow case of the endpoint.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../server/db/open';
 import { DEMO_PASSWORD } from '../server/seed';
@@ -55,7 +59,15 @@ interface Options {
   pgJit: 'on' | 'off';
   /** A PostgreSQL database kept between runs (filled once), instead of a throwaway server. */
   databaseUrl: string | undefined;
+  /** Print the samples of scenarios over the goal, in order. */
+  samples: boolean;
 }
+
+/** Milliseconds of Node GC pauses so far (read before and after a request). */
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
 
 
 function readOptions(): Options {
@@ -70,7 +82,7 @@ function readOptions(): Options {
   if (!Number.isInteger(adjusters) || adjusters < 0) throw new Error('--adjusters must be a whole number ≥ 0');
   const pgJit = option('pg-jit') ?? 'on';
   if (pgJit !== 'on' && pgJit !== 'off') throw new Error('--pg-jit must be on or off');
-  return { rows, kinds, pairs, budgetMs, users, views, adjusters, pgJit, databaseUrl: option('database-url') };
+  return { rows, kinds, pairs, budgetMs, users, views, adjusters, pgJit, databaseUrl: option('database-url'), samples: process.argv.includes('--samples') };
 }
 
 /** A signed-in user and who they are to the hand-written SQL. */
@@ -217,6 +229,8 @@ interface Measured {
   endpoint: Latencies;
   raw: Latencies;
   matched: number;
+  /** Each pair in the order taken: endpoint ms, Node GC ms during it, raw ms. */
+  pairs: Array<{ endpoint: number; gc: number; raw: number }>;
 }
 
 /** The endpoint and raw answers must be the same page of the same rows (a bounded count: beyond the bound alike). */
@@ -239,15 +253,21 @@ async function measure(server: BenchServer, viewer: Viewer, scenario: Scenario, 
   }
   const endpointMs: number[] = [];
   const rawMs: number[] = [];
+  const gcDuring: number[] = [];
+  const timedEndpoint = async () => {
+    const gcBefore = gcMs;
+    endpointMs.push(await timed(endpoint));
+    gcDuring.push(gcMs - gcBefore);
+  };
   const until = performance.now() + opts.budgetMs;
   for (let i = 0; i < opts.pairs && performance.now() < until; i++) {
     // Alternate which goes first, so neither always runs on a cache the other just warmed.
     if (i % 2 === 0) {
-      endpointMs.push(await timed(endpoint));
+      await timedEndpoint();
       rawMs.push(await timed(raw));
     } else {
       rawMs.push(await timed(raw));
-      endpointMs.push(await timed(endpoint));
+      await timedEndpoint();
     }
   }
   const [viewKey, label] = scenario.label.split(' · ');
@@ -259,6 +279,7 @@ async function measure(server: BenchServer, viewer: Viewer, scenario: Scenario, 
     endpoint: summarise(endpointMs),
     raw: summarise(rawMs),
     matched: b.total,
+    pairs: endpointMs.map((e, i) => ({ endpoint: e, gc: gcDuring[i], raw: rawMs[i] })),
   };
 }
 
@@ -381,6 +402,9 @@ async function benchKind(kind: DatabaseKind, opts: Options): Promise<Measured[]>
         console.log(
           `  ${username} ${scenario.label}: endpoint p50 ${ms(m.endpoint.p50)} p99 ${ms(m.endpoint.p99)} ms, raw p50 ${ms(m.raw.p50)} ms, n=${m.endpoint.count}, matched ${m.matched}${m.how ? ` (${m.how})` : ''}`,
         );
+        if (opts.samples && m.endpoint.p99 > GOAL_MS[kind]) {
+          console.log(`    samples (endpoint ms [Node GC ms] / raw ms, in order): ${m.pairs.map((p) => `${ms(p.endpoint)} [${ms(p.gc)}] / ${ms(p.raw)}`).join(', ')}`);
+        }
       }
     }
   }

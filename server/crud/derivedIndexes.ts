@@ -3,7 +3,7 @@
  * schema — `contains` conditions (containsIndexes.ts), child-row conditions (childLinkIndexes.ts),
  * views comparing two fields (viewIndexes.ts), the covering twins of list indexes a data rule
  * counts by (coveringIndexes.ts) and the (department, text) GIN indexes of a search under a rule of
- * departments (searchIndexes.ts) — the way the list indexes of existing tables are
+ * departments or the (user column, text) ones of a search in a view naming the user (searchIndexes.ts) — the way the list indexes of existing tables are
  * built (ddl/apply.ts): CREATE INDEX CONCURRENTLY, so a start that adds one to a table of a million
  * rows does not stop that table's writes on other nodes; one node at a time (the same advisory lock
  * as the list indexes); an invalid index a failed build left behind is dropped and built again; each
@@ -62,8 +62,8 @@ export function derivedIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): 
   const searches = searchIndexes(db, pages).map((index) => ({
     name: index.name,
     table: index.table,
-    // btree_gin's class for the department (migration 0045), pg_trgm's for the searched text.
-    definition: sql`USING gin (${sql.ref(index.departColumn)}, ${sql.ref(index.column)} gin_trgm_ops)${index.predicate === undefined ? sql`` : sql` WHERE ${sql.raw(index.predicate)}`}`,
+    // btree_gin's class for the department or user column (migration 0045), pg_trgm's for the searched text.
+    definition: sql`USING gin (${sql.ref(index.keyColumn)}, ${sql.ref(index.column)} gin_trgm_ops)${index.predicate === undefined ? sql`` : sql` WHERE ${sql.raw(index.predicate)}`}`,
   }));
   return [...contains, ...childLinks, ...views, ...covering, ...searches];
 }

@@ -11,6 +11,11 @@
  *   - the same WHERE the view's filter, for each view whose filter is fixed (已结, 历史, 待开票 …):
  *     its rows alone, so the state is not tested on the table either (viewIndexes.ts renders the
  *     predicate as it does for its own partial indexes).
+ * And for each field a view's filter tests as the signed-in user's name by equality (我的案件: 主办 is
+ * me), `(that field, searched field gin_trgm_ops)` over every row: a 公估师's 我的案件 · 案件名称 fetched his
+ * 21,000 cases by id to test the name on each (or read the 58,000 name matches from the table) —
+ * 80 ms at a million; the cases he handles and whose name matches are found inside this index, the
+ * few thousand naming him otherwise fetched by id (entity/searchArms.ts `viewSearchArms`).
  * No tenant_id column: every row of a tenant shares its one key, and intersecting with that posting
  * list cost more than the table reads it saved (measured: 66–117 ms for the index scan alone at 1M).
  * A unique field (案件编号) is left out: a search names a row or two, which the trigram index alone
@@ -26,11 +31,12 @@ import { PageModels } from './entity/pageModels';
 import { listShapeOf } from './pages';
 import { viewPredicate } from './viewIndexes';
 
-/** One search index: (department column, searched column's trigrams), on the rows of a view or every row. */
+/** One search index: (department or user column, searched column's trigrams), on the rows of a view or every row. */
 export interface SearchIndex {
   table: string;
   name: string;
-  departColumn: string;
+  /** The column beside the trigrams: a department column of a scope, or a column a view compares with the user's name. */
+  keyColumn: string;
   column: string;
   /** The view's filter with its values as literals; absent: every row. */
   predicate?: string;
@@ -42,6 +48,14 @@ function departFields(condition: RowCondition, into: Set<string>): void {
     if (condition.session === 'departs' || condition.session === 'departTree') into.add(condition.field);
   } else if ('anyOf' in condition) condition.anyOf.forEach((c) => departFields(c, into));
   else if ('allOf' in condition) condition.allOf.forEach((c) => departFields(c, into));
+}
+
+/** The fields a condition tests as the signed-in user's name by equality (主办 is me). */
+function userFields(condition: RowCondition, into: Set<string>): void {
+  if ('field' in condition) {
+    if (condition.session === 'username' && condition.op === 'eq' && condition.otherField === undefined) into.add(condition.field);
+  } else if ('anyOf' in condition) condition.anyOf.forEach((c) => userFields(c, into));
+  else if ('allOf' in condition) condition.allOf.forEach((c) => userFields(c, into));
 }
 
 function nameOf(table: string, parts: string[], predicate: string | undefined): string {
@@ -69,13 +83,21 @@ export function departColumns(page: CompiledPage): string[] {
   return [...names].flatMap((name) => page.fields.find((f) => f.name === name && !f.link)?.column ?? []).sort();
 }
 
+/** The columns the page's views compare with the signed-in user's name by equality (我的案件's 主办). */
+export function userColumns(page: CompiledPage): string[] {
+  const names = new Set<string>();
+  for (const view of page.views) view.filter.forEach((c) => userFields(c, names));
+  return [...names].flatMap((name) => page.fields.find((f) => f.name === name && !f.link)?.column ?? []).sort();
+}
+
 /** Every search index the pages ask for; `db` renders the views' predicates in its dialect. */
 export function searchIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): SearchIndex[] {
   const models = new PageModels(pages);
   const out = new Map<string, SearchIndex>();
   for (const page of pages) {
     const departs = departColumns(page);
-    if (departs.length === 0) continue;
+    const users = userColumns(page);
+    if (departs.length === 0 && users.length === 0) continue;
     const searched = searchedColumns(page);
     const table = page.entity.table;
     const predicates: Array<{ key: string; predicate: string | undefined }> = [{ key: 'all', predicate: undefined }];
@@ -87,8 +109,15 @@ export function searchIndexes(db: Kysely<DB>, pages: readonly CompiledPage[]): S
       for (const column of searched) {
         for (const { key, predicate } of predicates) {
           const name = nameOf(table, [departColumn, column, key], predicate);
-          out.set(name, { table, name, departColumn, column, ...(predicate !== undefined ? { predicate } : {}) });
+          out.set(name, { table, name, keyColumn: departColumn, column, ...(predicate !== undefined ? { predicate } : {}) });
         }
+      }
+    }
+    // A view naming the user is not fixed: one index over every row serves it.
+    for (const userColumn of users) {
+      for (const column of searched) {
+        const name = nameOf(table, [userColumn, column, 'all'], undefined);
+        out.set(name, { table, name, keyColumn: userColumn, column });
       }
     }
   }

@@ -29,7 +29,7 @@ import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { bothConditions, dataRuleCondition, rulesImpliedBy } from './dataRuleScope';
 import { viewCondition, viewListConditions } from './viewFilter';
-import { searchArms } from './searchArms';
+import { searchArms, viewSearchArms } from './searchArms';
 import { recordPageProblems } from '../record/recordChecks';
 import { registerRecordSummary } from '../record/recordSummary';
 import { registerStatistics } from '../statistics/routes';
@@ -255,8 +255,14 @@ export function registerEntityEndpoints(app: FastifyInstance, router: EntityRout
     const base = bothConditions(roots, rules);
     const set = bothConditions(base, view?.set);
     const ordered = bothConditions(base, view?.ordered);
-    // A search under a rule of departments is counted by the rule's two parts, each through its own index.
-    const arms = query.where !== undefined && rules && !roots ? await searchArms(request, app.db, model, raw, view?.set) : undefined;
+    // A search under a rule of departments, or in a view naming the user without a rule to test, is
+    // counted by disjoint parts, each through its own index.
+    const searched = query.where !== undefined && !roots;
+    const arms = !searched
+      ? undefined
+      : rules
+        ? await searchArms(request, app.db, model, raw, view?.set)
+        : view && (await viewSearchArms(request, app.db, model, raw, view.filter));
     const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), set && ordered ? { set, ordered, ...(arms ? { arms } : {}) } : set);
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, page, query.page.pageNo, query.page.pageSize);

@@ -242,8 +242,30 @@ describe.each(DATABASE_KINDS)('case views and visibility (%s)', (kind) => {
         }
         expect(read, view).toEqual(expected);
       }
+      // 我的案件 implies his rule: a search in it is counted as the cases he handles (the (主办, 案件名称)
+      // search index) and those naming him only as a member (dash_case_name, by id) — B is both, counted once.
+      await sql`INSERT INTO biz_receive_member (id, receive_id, user_name, member_role, tenant_id) VALUES ('viewtestmemberB2', ${ids.B}, 'lisi', 'surveyor', ${tenant})`.execute(db);
+      const personal = (
+        await sql<{ id: string }>`
+          SELECT r.id FROM biz_receive r WHERE r.tenant_id = ${tenant} AND r.receive_name LIKE ${`%${MARK}%`}
+            AND (r.handler = 'lisi' OR EXISTS (SELECT 1 FROM biz_receive_member m WHERE m.receive_id = r.id AND m.user_name = 'lisi'))
+          ORDER BY r.create_time DESC, r.id DESC`.execute(db)
+      ).rows.map((r) => r.id);
+      expect((await list('lisi', '&view=personal')).names).toEqual(['B', 'D', 'E']);
+      const read: unknown[] = [];
+      for (let pageNo = 1; pageNo <= 2; pageNo++) {
+        const page = await server.get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent(`*${MARK}*`)}&pageSize=2&pageNo=${pageNo}&view=personal`, tokens.lisi);
+        expect(page.result.total).toBe(personal.length);
+        read.push(...page.result.records.map((r) => r.id));
+      }
+      expect(read).toEqual(personal);
+      // A case handed to him leaves the member part for the handled one; admin (no rule) has none.
+      await sql`UPDATE biz_receive SET handler = 'lisi' WHERE id = ${ids.D}`.execute(db);
+      expect(await list('lisi', '&view=personal')).toEqual({ names: ['B', 'D', 'E'], total: 3 });
+      await sql`UPDATE biz_receive SET handler = 'zhaoliu' WHERE id = ${ids.D}`.execute(db);
+      expect(await list('admin', '&view=personal')).toEqual({ names: [], total: 0 });
     } finally {
-      await sql`DELETE FROM biz_receive_member WHERE id = 'viewtestmemberE2'`.execute(db);
+      await sql`DELETE FROM biz_receive_member WHERE id IN ('viewtestmemberE2', 'viewtestmemberB2')`.execute(db);
       await sql`DELETE FROM biz_receive WHERE tenant_id = ${tenant + 9}`.execute(db);
       forgetTableSizes();
     }

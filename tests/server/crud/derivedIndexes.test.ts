@@ -64,6 +64,16 @@ describe.each(DATABASE_KINDS)('derived indexes (%s)', (kind) => {
     expect(rows.map((r) => r.def)).toEqual([expect.stringMatching(/USING gin \(depart_id, receive_name gin_trgm_ops\) WHERE \(\(receive_status\)::text = 'old'::text\)$/)]);
   });
 
+  it('a view naming the user by 主办 gets a (主办, 案件名称) search index over every case, built valid', async () => {
+    const indexes = derivedIndexes(database.db, pages).filter((i) => i.name.startsWith('biz_receive_handler_'));
+    // 我的案件 tests handler = me; 协办案件's contains and the unique 案件编号 get none.
+    expect(indexes.map((i) => i.definition.compile(database.db).sql)).toEqual(['USING gin ("handler", "receive_name" gin_trgm_ops)']);
+    const [index] = indexes;
+    expect(await validity(index.name)).toBe(true);
+    const { rows } = await sql<{ def: string }>`SELECT pg_get_indexdef(${index.name}::regclass) AS def`.execute(database.db);
+    expect(rows[0].def).toMatch(/USING gin \(handler, receive_name gin_trgm_ops\)$/);
+  });
+
   it('a missing index is built concurrently and recorded with its statement', async () => {
     const name = 'biz_receive_assistants_split_idx';
     await sql`DROP INDEX ${sql.id(name)}`.execute(database.db);
