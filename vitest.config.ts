@@ -1,5 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { SHARED_WORKER_UNIT_FILES } from './tests/support/sharedWorkerUnitFiles';
+
+/** The unit projects' settings: jsdom, with antd and the widgets registered by unitSetup. */
+const unitTest = {
+  environment: 'jsdom' as const,
+  include: ['tests/unit/**/*.test.{ts,tsx}'],
+  setupFiles: ['tests/support/unitSetup.ts'],
+  // jsdom renders whole antd forms and dialogs; on two shared cores one can take longer than
+  // vitest's 5 s default without anything being wrong (nothing here asserts on time).
+  testTimeout: 20_000,
+  // vitest's default is one worker fewer than the cores, i.e. a single one on the two-core CI
+  // machine, which left a core idle through the whole jsdom run (about half of vitest's time).
+  maxWorkers: 2,
+  // Projects with different worker counts must run one after the other.
+  sequence: { groupOrder: 0 },
+};
 
 export default defineConfig({
   test: {
@@ -7,18 +23,20 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...unitTest,
           name: 'unit',
-          environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/unitSetup.ts'],
-          // jsdom renders whole antd forms and dialogs; on two shared cores one can take longer than
-          // vitest's 5 s default without anything being wrong (nothing here asserts on time).
-          testTimeout: 20_000,
-          // vitest's default is one worker fewer than the cores, i.e. a single one on the two-core CI
-          // machine, which left a core idle through the whole jsdom run (about half of vitest's time).
-          maxWorkers: 2,
-          // Projects with different worker counts must run one after the other.
-          sequence: { groupOrder: 0 },
+          exclude: [...configDefaults.exclude, ...SHARED_WORKER_UNIT_FILES],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          ...unitTest,
+          name: 'unit-shared',
+          include: SHARED_WORKER_UNIT_FILES,
+          // Plain functions and models (tests/support/sharedWorkerUnitFiles.ts says which): a worker
+          // keeps its jsdom and loaded modules from one file to the next.
+          isolate: false,
         },
       },
       {
