@@ -17,6 +17,22 @@ const unitTest = {
   sequence: { groupOrder: 0 },
 };
 
+/** The server projects' settings: PostgreSQL and the template databases of globalSetup, generous timeouts. */
+const serverTest = {
+  environment: 'node' as const,
+  globalSetup: ['tests/support/globalSetup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // Each file opens its own copy of the database; two cores, so keep the fan-out small.
+  maxWorkers: 2,
+};
+
+/**
+ * Server files that replace a module (vi.mock), which a worker shared with other files would keep for
+ * them: each runs in a process of its own, as every file did before. They use no database.
+ */
+const SERVER_FILES_NEEDING_ISOLATION = ['tests/server/excel/readRetry.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -41,15 +57,26 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/support/globalSetup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // Each file opens its own copy of the database; two cores, so keep the fan-out small.
-          maxWorkers: 2,
+          exclude: [...configDefaults.exclude, ...SERVER_FILES_NEEDING_ISOLATION],
+          // A file still opens its own copy of the database and builds its own app; what the files of a
+          // worker share is the modules already loaded (Fastify, Kysely, PGlite, exceljs…): loading them
+          // afresh in a new process for each of the 136 files cost more CPU than many files' tests.
+          isolate: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...serverTest,
+          name: 'server-isolated',
+          include: SERVER_FILES_NEEDING_ISOLATION,
+          // These need no database: no second PostgreSQL and templates.
+          globalSetup: [],
+          // Beside the unit files: the same worker count, and no need to wait for the server group.
+          sequence: { groupOrder: 0 },
         },
       },
     ],
