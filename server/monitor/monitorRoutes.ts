@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CompiledPage } from '../../runtime/schema/compiledPageTypes';
 import type { Database } from '../db/open';
+import type { AdmissionGate } from '../http/admission';
 import { ok, okMessage } from '../http/envelope';
 import { databaseSummary, largestTables } from './databaseInfo';
 import { diskRows } from './diskInfo';
@@ -29,6 +30,15 @@ export const MONITOR_PERMISSIONS = {
 const MAX_PAGE_SIZE = 100;
 /** 请求追踪's API path: its own reads are left out of the trace (server/monitor/nodeMonitor.ts). */
 export const TRACE_SCREEN_PATH = '/monitor/httpTrace';
+
+/** What the text says of a node without a limit (API_CONCURRENCY=off): nothing queues there. */
+export const NO_ADMISSION_LIMIT = '不限';
+
+/** HTTP 服务's view of the admission limit: how many API requests run and wait now (server/http/admission.ts). */
+function admissionFigures(gate: AdmissionGate | null) {
+  if (!gate) return { admissionLimit: NO_ADMISSION_LIMIT, admissionRunning: null, admissionQueued: null, admissionQueueMax: null };
+  return { admissionLimit: gate.limits.concurrency, admissionRunning: gate.active, admissionQueued: gate.queued, admissionQueueMax: gate.limits.queueMax };
+}
 
 interface ListQuery {
   pageNo: number;
@@ -111,7 +121,11 @@ export const monitorRoutes: FastifyPluginAsync<MonitorRoutesOptions> = async (ap
   summary('/monitor/system/summary', MONITOR_PERMISSIONS.system, () => systemSummary());
 
   list('/monitor/httpServer/list', MONITOR_PERMISSIONS.httpServer, () => monitor.http.connections());
-  summary('/monitor/httpServer/summary', MONITOR_PERMISSIONS.httpServer, () => ({ ...monitor.http.snapshot(), rateWindowSeconds: RATE_WINDOW_SECONDS }));
+  summary('/monitor/httpServer/summary', MONITOR_PERMISSIONS.httpServer, () => ({
+    ...monitor.http.snapshot(),
+    rateWindowSeconds: RATE_WINDOW_SECONDS,
+    ...admissionFigures(app.admission),
+  }));
 
   list('/monitor/fileStorage/list', MONITOR_PERMISSIONS.fileStorage, (query) => listStoredFiles(app.db, uploadDir, query, titleOf));
   app.delete<{ Querystring: { id: string } }>(

@@ -22,12 +22,14 @@ export function installNodeMonitor(app: FastifyInstance, untracedPrefix: string)
   const monitor: NodeMonitor = { trace: new RequestTrace(), http: new HttpActivity(), runtime: new RuntimeStats() };
   monitor.http.attach(app.server);
   const started = new WeakMap<object, bigint>();
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     started.set(request, process.hrtime.bigint());
     monitor.http.requestStarted(request.raw.socket);
+    // 'close' comes once for every response: sent, or its connection gone first (a client that gave
+    // up, a request left in the admission queue). onResponse runs only for the ones sent.
+    reply.raw.once('close', () => monitor.http.requestEnded());
   });
   app.addHook('onResponse', async (request, reply) => {
-    monitor.http.requestEnded();
     if (request.routeOptions.url?.startsWith(untracedPrefix)) return;
     const start = started.get(request);
     const durationMs = start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e6;

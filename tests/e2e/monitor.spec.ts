@@ -121,6 +121,9 @@ test.describe('系统监控', () => {
     await page.getByRole('button', { name: /刷\s*新/ }).click();
     await expect.poll(async () => Number((await count.innerText()).replace(/,/g, ''))).toBeGreaterThan(before + 1);
     await expect(listRows(page).first()).toContainText('127.0.0.1');
+    // The admission limit: the summary's own request is the one running, nothing waits.
+    await expect(figure(page, '同时处理的上限')).toHaveText(/^([1-9]\d*|不限)$/);
+    await expect(figure(page, '排队等候的接口请求')).toHaveText('0');
     await screenshot(page, 'monitor-06-http-server');
   });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -196,6 +197,24 @@ describe.each(DATABASE_KINDS)('系统监控 (%s)', (kind) => {
     const list = await fetch(`http://127.0.0.1:${port}${API}/monitor/httpServer/list`, { headers: authHeaders(admin) });
     const rows = ((await list.json()) as { result: Paged<{ remoteAddress: string; kind: string; requests: number }> }).result.records;
     expect(rows.some((r) => r.remoteAddress.endsWith('127.0.0.1') && r.kind === 'HTTP')).toBe(true);
+  });
+
+  it('HTTP 服务 shows the admission limit: the request asking runs, nothing waits', async () => {
+    const answer = await call<Record<string, unknown>>('/monitor/httpServer/summary');
+    expect(answer.result).toMatchObject({ admissionLimit: 16, admissionRunning: 1, admissionQueued: 0, admissionQueueMax: 1000 });
+  });
+
+  it('HTTP 服务 stops counting a request whose client gave up before its body arrived', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 }).catch(() => undefined);
+    const { port } = t.app.server.address() as { port: number };
+    const inFlight = async () => (await call<{ inFlight: number }>('/monitor/httpServer/summary')).result.inFlight;
+    const idle = await inFlight();
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(`POST ${API}/sys/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":`);
+    await expect.poll(inFlight).toBe(idle + 1);
+    socket.destroy();
+    await expect.poll(inFlight).toBe(idle);
   });
 
   describe('文件存储', () => {
