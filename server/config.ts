@@ -38,8 +38,8 @@ export interface ServerConfig {
    */
   databaseNamedStatements: boolean;
   /**
-   * API requests this node runs at once (API_CONCURRENCY, default 16; `0` or `off` = no limit); the
-   * others wait in arrival order (server/http/admission.ts). Static files, WebSocket upgrades and
+   * API requests this node runs at once (API_CONCURRENCY, default the pool's DB_POOL_MAX; `0` or `off` =
+   * no limit); the others wait in arrival order (server/http/admission.ts). Static files, WebSocket upgrades and
    * multipart uploads/imports are not counted.
    */
   apiConcurrency: number;
@@ -99,9 +99,6 @@ export interface ServerConfig {
 }
 
 export class ConfigError extends Error {}
-
-/** API requests a node runs at once unless API_CONCURRENCY says otherwise (bench/README.md, 200 signed-in users). */
-export const DEFAULT_API_CONCURRENCY = 16;
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -184,10 +181,14 @@ function signatureSecret(value: string | undefined): string {
   return value;
 }
 
-/** API_CONCURRENCY: `off` or 0 = no limit, otherwise 1–10000 requests at once. */
-function concurrency(value: string | undefined): number {
+/**
+ * API_CONCURRENCY: `off` or 0 = no limit, otherwise 1–10000 requests at once. Unset, as many as the pool
+ * has connections: more would only wait for one inside their handlers, fewer left connections idle
+ * (bench/README.md, 200 signed-in users: 6–10 on 2 cores and a pool of 10 had the shortest tail).
+ */
+function concurrency(value: string | undefined, poolMax: number): number {
   if (value?.trim().toLowerCase() === 'off') return 0;
-  return count('API_CONCURRENCY', value, DEFAULT_API_CONCURRENCY, 0, 10_000);
+  return count('API_CONCURRENCY', value, poolMax, 0, 10_000);
 }
 
 /** 2 hours; 0 turns the idle timeout off, anything else is at least a minute (activity is recorded once a minute). */
@@ -202,6 +203,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`环境变量 PORT 不是有效端口: "${env.PORT}"`);
   }
   const demo = flag('DEMO', env.DEMO, true);
+  const poolMax = count('DB_POOL_MAX', env.DB_POOL_MAX, 10, 1, 100);
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (!demo && !adminPassword) {
     throw new ConfigError('DEMO=off 时必须设置 ADMIN_PASSWORD（管理员 admin 的初始密码）');
@@ -253,9 +255,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       poolWaitMs: milliseconds('DB_POOL_WAIT_MS', env.DB_POOL_WAIT_MS, DEFAULT_DATABASE_LIMITS.poolWaitMs, 100, 600_000),
       statementTimeoutMs: milliseconds('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 100, 3_600_000),
     },
-    databasePoolMax: count('DB_POOL_MAX', env.DB_POOL_MAX, 10, 1, 100),
+    databasePoolMax: poolMax,
     databaseNamedStatements: flag('DB_NAMED_STATEMENTS', env.DB_NAMED_STATEMENTS, true),
-    apiConcurrency: concurrency(env.API_CONCURRENCY),
+    apiConcurrency: concurrency(env.API_CONCURRENCY, poolMax),
     apiQueueMax: count('API_QUEUE_MAX', env.API_QUEUE_MAX, 1_000, 0, 1_000_000),
     dictCacheMs: milliseconds('DICT_CACHE_MS', env.DICT_CACHE_MS, 60_000, 0, 3_600_000),
     onlineReportTimeoutMs: milliseconds('ONLINE_REPORT_TIMEOUT_MS', env.ONLINE_REPORT_TIMEOUT_MS, 15_000, 100, 600_000),

@@ -172,7 +172,9 @@ describe('installAdmission on an HTTP server', () => {
 
 describe('API_CONCURRENCY', () => {
   it('is 16 by default; off or 0 turns the limit off; anything else is refused', () => {
-    expect(readConfig({})).toMatchObject({ apiConcurrency: 16, apiQueueMax: 1000 });
+    // As many as the pool has connections, unless said otherwise.
+    expect(readConfig({})).toMatchObject({ databasePoolMax: 10, apiConcurrency: 10, apiQueueMax: 1000 });
+    expect(readConfig({ DB_POOL_MAX: '24' }).apiConcurrency).toBe(24);
     expect(readConfig({ API_CONCURRENCY: 'off' }).apiConcurrency).toBe(0);
     expect(readConfig({ API_CONCURRENCY: '0' }).apiConcurrency).toBe(0);
     expect(readConfig({ API_CONCURRENCY: '4', API_QUEUE_MAX: '50' })).toMatchObject({ apiConcurrency: 4, apiQueueMax: 50 });

@@ -201,7 +201,7 @@ describe.each(DATABASE_KINDS)('系统监控 (%s)', (kind) => {
 
   it('HTTP 服务 shows the admission limit: the request asking runs, nothing waits', async () => {
     const answer = await call<Record<string, unknown>>('/monitor/httpServer/summary');
-    expect(answer.result).toMatchObject({ admissionLimit: 16, admissionRunning: 1, admissionQueued: 0, admissionQueueMax: 1000 });
+    expect(answer.result).toMatchObject({ admissionLimit: 10, admissionRunning: 1, admissionQueued: 0, admissionQueueMax: 1000 });
   });
 
   it('HTTP 服务 stops counting a request whose client gave up before its body arrived', async () => {
