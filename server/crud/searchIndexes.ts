@@ -83,11 +83,18 @@ export function departColumns(page: CompiledPage): string[] {
   return [...names].flatMap((name) => page.fields.find((f) => f.name === name && !f.link)?.column ?? []).sort();
 }
 
+const userColumnsByPage = new WeakMap<CompiledPage, readonly string[]>();
+
 /** The columns the page's views compare with the signed-in user's name by equality (我的案件's 主办). */
-export function userColumns(page: CompiledPage): string[] {
+export function userColumns(page: CompiledPage): readonly string[] {
+  // Asked on every search in a view that names the user (entity/searchArms.ts): derived once per page.
+  const known = userColumnsByPage.get(page);
+  if (known) return known;
   const names = new Set<string>();
   for (const view of page.views) view.filter.forEach((c) => userFields(c, names));
-  return [...names].flatMap((name) => page.fields.find((f) => f.name === name && !f.link)?.column ?? []).sort();
+  const columns = [...names].flatMap((name) => page.fields.find((f) => f.name === name && !f.link)?.column ?? []).sort();
+  userColumnsByPage.set(page, columns);
+  return columns;
 }
 
 /** Every search index the pages ask for; `db` renders the views' predicates in its dialect. */
