@@ -61,7 +61,7 @@ function NoticeList({ items, onOpen, onMore }: { items: Announcement[]; onOpen(a
  */
 export default function NoticeBell() {
   const navigate = useNavigate();
-  const { list, current, open, closeDetail } = useAnnouncements();
+  const { list, loading, current, open, closeDetail } = useAnnouncements();
   const [popoverOpen, setPopoverOpen] = useState(false);
   const [detailUsed, setDetailUsed] = useState(false);
   if (current && !detailUsed) setDetailUsed(true);
@@ -109,14 +109,14 @@ export default function NoticeBell() {
         styles={{ body: { width: 336, padding: '0 8px' } }}
         arrow={{ pointAtCenter: true }}
       >
-        <span className="header-action" role="button" tabIndex={0} aria-label={`消息通知，共${total}条`}>
+        <span className="header-action" role="button" tabIndex={0} aria-label={`消息通知，共${total}条`} aria-busy={loading}>
           <Badge count={total} size="small" offset={[2, -2]}>
             <BellOutlined className="header-icon" />
           </Badge>
         </span>
       </Popover>
     );
-  }, [list, popoverOpen]);
+  }, [list, loading, popoverOpen]);
 
   return (
     <>

@@ -83,8 +83,9 @@ export async function revokeInAuthorizeDrawer(admin: Page, roleName: string, but
 
 export const bell = (page: Page): Locator => page.locator('.header-action[aria-label^="消息通知"]');
 
-/** How many unread notices the bell counts. */
+/** How many unread notices the bell counts, once its first load has answered (0 before is not a count). */
 export async function bellCount(page: Page): Promise<number> {
+  await expect(bell(page)).toHaveAttribute('aria-busy', 'false');
   const label = (await bell(page).getAttribute('aria-label')) ?? '';
   return Number(/共(\d+)条/.exec(label)?.[1] ?? NaN);
 }
