@@ -44,11 +44,7 @@ export default function EChart(props: ChartProps) {
       const picked = pickedBy(latest.current, event);
       if (picked) latest.current.onPick?.(picked.row, picked.field);
     });
-    // A chart hidden (a page kept behind its tab, or on its way out) keeps its drawing: redrawn at
-    // its size again when shown, not at none while hidden.
-    const resize = new ResizeObserver(([entry]) => {
-      if (entry.contentRect.width > 0 && entry.contentRect.height > 0) instance.resize();
-    });
+    const resize = new ResizeObserver(() => instance.resize());
     resize.observe(element.current!);
     return () => {
       resize.disconnect();

@@ -248,27 +248,6 @@ describe('authenticated layout (spec §2)', { timeout: 30_000 }, () => {
     expect(mounts.counts.new).toBe(2);
   });
 
-  it('a page left unmounts once the new page has painted; back on it before that, it mounts afresh', async () => {
-    renderAt(HOME_PATH);
-    await screen.findByText('home:0');
-    const sider = document.querySelector('.side-menu') as HTMLElement;
-    await userEvent.click(within(sider).getByText('系统管理'));
-    act(() => void fireEvent.click(within(sider).getByText('用户管理')));
-    // Left, not gone yet: skipped by the renderer and no longer a mounted page for the menu.
-    const left = document.querySelector<HTMLElement>(`[data-leaving-key="${HOME_PATH}"]`);
-    expect(left?.style.contentVisibility).toBe('hidden');
-    expect(document.querySelector(`[data-page-key="${HOME_PATH}"]`)).toBeNull();
-    expect(screen.getByText('users:0')).toBeInTheDocument();
-    // Back at once: a page of its own, not the one on its way out.
-    act(() => void fireEvent.click(within(sider).getByText('首页')));
-    await waitFor(() => expect(document.querySelector('[data-leaving-key]')).toBeNull());
-    expect(screen.getAllByText('home:0')).toHaveLength(1);
-    expect(mounts.counts.home).toBe(2);
-    await openMenu('系统管理', '用户管理');
-    await waitFor(() => expect(screen.queryByText('home:0')).toBeNull());
-    expect(document.querySelectorAll('.page-slot')).toHaveLength(1);
-  });
-
   it('刷新 in the tab menu remounts the page', async () => {
     renderAt(HOME_PATH);
     await openMenu('案件管理', '在办案件');
