@@ -177,12 +177,19 @@ export async function signOut(page: Page): Promise<void> {
 /** Where screenshots go: SHOTS_DIR, or test-results/screens/. */
 const SCREENS_DIR = process.env.SHOTS_DIR || 'test-results/screens';
 
-/** Saves a screenshot of the current screen under SCREENS_DIR (for a human to look at). */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  // Let antd's enter animations settle so the picture shows the finished screen: a short moment for
-  // one that was just triggered to start, then until no finite animation runs (spinners go on for
-  // ever), at most the 400 ms a fixed pause used to take every time.
-  await page.waitForTimeout(100);
+/**
+ * Waits until the page's finite animations have finished (spinners go on for ever): first two frames,
+ * so that one just triggered has started, then until none runs. At most about 400 ms: a window
+ * Chromium does not paint (one of two open browsers) may never run a frame or finish an animation.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, 100);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
   await page
     .waitForFunction(
       () =>
@@ -193,10 +200,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
       { polling: 50, timeout: 300 },
     )
     .catch((err: unknown) => {
-      // A window Chromium does not paint may never finish its animations: take the picture anyway.
+      // Take the picture (or go on) anyway.
       if (!(err instanceof errors.TimeoutError)) throw err;
     });
-  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
+}
+
+/**
+ * Saves a screenshot of the current screen under SCREENS_DIR (for a human to look at), as a JPEG:
+ * Chromium encodes one in a fraction of a PNG's time, and the run takes hundreds.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // The finished screen, not one of antd's enter animations half way.
+  await animationsSettled(page);
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.jpg`, type: 'jpeg', quality: 85 });
 }
 
 /** A user of several departments (张三) chooses one in 部门选择 right after signing in. */
