@@ -111,13 +111,18 @@ export async function topLevelMenuTitles(page: Page): Promise<string[]> {
 export async function openFromMenu(page: Page, group: string, entry: string): Promise<void> {
   const menu = sideMenu(page);
   const item = menu.locator('li.ant-menu-item .ant-menu-title-content').getByText(entry, { exact: true });
-  if (!(await item.isVisible())) {
-    await menu.locator('.ant-menu-submenu-title').filter({ hasText: group }).first().click();
+  // The menu opens the groups of the page shown a moment after the page shows (SideMenu.tsx), and
+  // one top-level group at a time: a group opened just before that moment closes again. Open it
+  // until the entry takes the click, rather than trusting one look.
+  await expect(async () => {
+    if (!(await item.isVisible())) {
+      await menu.locator('.ant-menu-submenu-title').filter({ hasText: group }).first().click({ timeout: 5_000 });
+      await expect(item).toBeVisible({ timeout: 3_000 });
+    }
     // A click while the group is still sliding open can miss the entry.
-    await expect(item).toBeVisible();
-    await expect(menu.locator('.ant-menu-sub[class*="ant-motion-collapse"]')).toHaveCount(0);
-  }
-  await item.click();
+    await expect(menu.locator('.ant-menu-sub[class*="ant-motion-collapse"]')).toHaveCount(0, { timeout: 3_000 });
+    await item.click({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 /** Tab strip labels, in order. */
