@@ -39,7 +39,10 @@ export default defineConfig({
     reducedMotion: 'reduce',
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the DOM before and after it (the viewer shows
+    // them), and a screenshot of the end (below). Not the trace's film of screenshots: Chromium
+    // encoding a frame of every paint took a third of the run's time on two busy cores.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -55,17 +58,20 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: servers.map((port) => ({
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/config.js`,
-    // The OpenID Connect provider and CAS server signinOidc/signinCas.spec.ts start; the server asks them only on a sign-in through them.
-    env: { PORT: String(port), ...e2eThirdPartyEnv(port) },
-    reuseExistingServer: false,
-    // First start creates and seeds the embedded database.
+  // All servers start together (scripts/e2e-servers.mjs): Playwright would start its webServer entries
+  // one after another, each first start seeding a fresh database.
+  webServer: {
+    command: 'node scripts/e2e-servers.mjs',
+    // One environment per server. The OpenID Connect provider and CAS server signinOidc/signinCas.spec.ts
+    // start: the server asks them only on a sign-in through them.
+    env: { E2E_SERVERS: JSON.stringify(servers.map((port) => ({ PORT: String(port), ...e2eThirdPartyEnv(port) }))) },
+    // Printed once every server answers its /config.js; the script refuses ports already in use.
+    wait: { stdout: /e2e-servers: all \d+ ready/ },
+    // First start creates and seeds the embedded databases.
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    // Let the server close its database and the script remove the temporary data folder.
+    // Let the servers close their databases and the scripts remove the temporary data folders.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
-  })),
+  },
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The server Playwright tests run against (playwright.config.ts `webServer`): the real server on a fresh,
-// throwaway embedded database with demo data, serving the web app built into dist/. Captcha is off
-// because the browser client is automated. The temporary folder is removed when the server stops.
+// The server Playwright tests run against (one per worker, started by scripts/e2e-servers.mjs): the real
+// server on a fresh, throwaway embedded database with demo data, serving the web app built into dist/.
+// Captcha is off because the browser client is automated. The temporary folder is removed when the
+// server stops.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -9,7 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openFromMenu, screenshot, signInQuickly, toast } from './support/app';
 import { apiLogin } from './support/api';
 import { CANCEL, checkRow, footerButton, queryControl, tableRow } from './support/pickerDialog';
-import { clickQueryButton, fillForm, formInput, listRow, modal, okButton, queryBar, schemaList } from './support/schemaPage';
+import { clickQueryButton, closeDiscardingIfAsked, fillForm, formInput, listRow, modal, okButton, queryBar, schemaList } from './support/schemaPage';
 
 const API = '/insurance';
 const NUMBER = `E2E${String(Date.now()).slice(-8)}`;
@@ -99,8 +99,7 @@ test.describe('发票关联与红冲（财务）', () => {
     await okButton(again).click();
     await expect(toast(page, `关联金额合计 5500.00 超过发票「${NUMBER}」的金额 5000.00`)).toBeVisible();
     await footerButton(again, CANCEL).click();
-    const discard = page.locator('.ant-modal-confirm').filter({ hasText: '放弃修改?' });
-    if (await discard.isVisible()) await discard.getByRole('button', { name: /放\s*弃$/ }).click();
+    await closeDiscardingIfAsked(again);
     await screenshot(page, 'receipt-link-drawer');
     await page.locator('.ant-drawer-close').click();
     await expect(drawer).toHaveCount(0);

@@ -12,6 +12,7 @@ import { api } from './support/sysAdmin';
 import {
   chooseFormOption,
   clickRowAction,
+  closeDiscardingIfAsked,
   confirmDialog,
   downloadFrom,
   expectXlsx,
@@ -227,8 +228,7 @@ test.describe('表单开发：车辆信息', () => {
     await expect(dialog).toContainText(/已存在/);
     await screenshot(page, 'onlineform-04-duplicate-refused');
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
-    const discard = page.locator('.ant-modal-confirm').filter({ hasText: '放弃修改?' });
-    if (await discard.isVisible()) await discard.getByRole('button', { name: /放\s*弃$/ }).click();
+    await closeDiscardingIfAsked(dialog);
     await expect(listRows(page)).toHaveCount(2);
   });
 

@@ -4,7 +4,7 @@
  * role's menu; 授权 takes 专家's 新增 from 公估师 — after F5 赵六's page has no 新增 and the server
  * answers 510; a 系统通告 for 赵六 reaches his bell without a reload; 冻结 sends his open page to the
  * sign-in page. (The template e-mail through a local SMTP server is sysAnnouncement.spec.ts's, the
- * data rule sysDataRule.spec.ts's.) Screenshots go to test-results/screens/journey-*.png.
+ * data rule sysDataRule.spec.ts's.) Screenshots go to test-results/screens/journey-*.jpg.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin } from './support/api';

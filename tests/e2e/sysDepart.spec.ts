@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LOGIN_PATH, openFromMenu, screenshot, signIn, signInQuickly, toast } from './support/app';
-import { confirmDialog, detailValue, fillForm, formInput, listButton, listRow, listRows, modal, okButton, schemaList } from './support/schemaPage';
+import { closeDiscardingIfAsked, confirmDialog, detailValue, fillForm, formInput, listButton, listRow, listRows, modal, okButton, schemaList } from './support/schemaPage';
 
 // 系统管理 → 部门管理, 通讯录, 在线用户 as an administrator uses them. Real server, real Chromium.
 
@@ -77,8 +77,7 @@ test.describe('部门管理, 通讯录, 在线用户', () => {
     await screenshot(page, 'depart-picker-new-department');
     await departs.locator('.ant-modal-close').click();
     await caseForm.locator('.ant-modal-close').click();
-    const discard = page.locator('.ant-modal-confirm').filter({ hasText: '放弃修改?' });
-    if (await discard.isVisible()) await discard.getByRole('button', { name: /确\s*定/ }).click();
+    await closeDiscardingIfAsked(caseForm);
   });
 
   test('通讯录: choosing a department lists its people (姓名, 职务, 手机, 邮箱); search by 姓名', async () => {

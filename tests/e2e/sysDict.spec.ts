@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { OK_BUTTON, openFromMenu, screenshot, signInQuickly, toast } from './support/app';
-import { clickQueryButton, confirmDialog, fillForm, listButton, modal, okButton, queryBar, schemaList } from './support/schemaPage';
+import { clickQueryButton, closeDiscardingIfAsked, confirmDialog, fillForm, listButton, modal, okButton, queryBar, schemaList } from './support/schemaPage';
 
 const NEW_RANK = '首席级';
 
@@ -83,8 +83,7 @@ test.describe('数据字典、校验规则、填值规则', () => {
     await okButton(again).click();
     await expect(toast(page, /数据值「6」已存在/)).toBeVisible();
     await again.getByRole('button', { name: /取\s*消/ }).click();
-    const discard = page.locator('.ant-modal-confirm').filter({ hasText: '放弃修改?' });
-    if (await discard.isVisible()) await discard.getByRole('button', { name: /放\s*弃$/ }).click();
+    await closeDiscardingIfAsked(again);
     await page.locator('.ant-drawer-close').click();
     await expect(drawer).toHaveCount(0);
   });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   HOME_PATH,
   PRODUCT_NAME,
+  animationsSettled,
   breadcrumb,
   openFromMenu,
   screenshot,
@@ -153,7 +154,8 @@ test.describe('pages in tabs', () => {
     const menu = page.locator('.ant-dropdown:visible');
     const entry = menu.locator('.ant-dropdown-menu-item').filter({ hasText: '关闭右侧' });
     await expect(entry).toBeVisible();
-    await page.waitForTimeout(400); // the opening animation
+    // Measured once the opening animation (if any) has finished, not half way through it.
+    await animationsSettled(page);
     /** Where the entry sits relative to its tab. */
     const offset = async () => {
       const [e, l] = [await entry.boundingBox(), await label.boundingBox()];

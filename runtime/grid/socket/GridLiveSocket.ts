@@ -24,6 +24,11 @@ export interface GridLiveSocketOptions {
   token: string;
   WebSocketImpl?: GridLiveWebSocketConstructor;
   clock?: Clock;
+  /**
+   * Told when the page joins (the server answered a heartbeat: it admitted the socket to the page,
+   * so the saves of others reach it) and leaves again (the link is let go).
+   */
+  onJoinedChange?: (joined: boolean) => void;
 }
 
 export type TableUpdateHandler = (row: Record<string, unknown>, senderId: unknown, change: LiveRowChange) => void;
@@ -58,6 +63,7 @@ export class GridLiveSocket {
   private readonly tables = new Map<string, Set<TableUpdateHandler>>();
   private readonly commons = new Map<string, Set<CommonHandler>>();
   private readonly clock: Clock;
+  private joined = false;
 
   constructor(private readonly options: GridLiveSocketOptions) {
     this.clock = options.clock ?? systemClock;
@@ -74,6 +80,7 @@ export class GridLiveSocket {
         this.clock.clearTimeout(this.answerTimer);
         this.heartbeatTimer = undefined;
         this.answerTimer = undefined;
+        this.setJoined(false);
       },
     });
   }
@@ -132,6 +139,8 @@ export class GridLiveSocket {
     if (message.type === HEART_BEAT) {
       this.clock.clearTimeout(this.answerTimer);
       this.answerTimer = undefined;
+      // The server answers heartbeats only once it has admitted the socket to the page.
+      this.setJoined(true);
       if (this.heartbeatTimer === undefined) {
         this.heartbeatTimer = this.clock.setTimeout(() => this.beat(), GRID_LIVE_HEARTBEAT_INTERVAL_MS);
       }
@@ -148,6 +157,12 @@ export class GridLiveSocket {
     for (const handler of [...(this.commons.get(message.data.key) ?? [])]) {
       this.call(() => handler(...message.data.args));
     }
+  }
+
+  private setJoined(joined: boolean): void {
+    if (this.joined === joined) return;
+    this.joined = joined;
+    this.call(() => this.options.onJoinedChange?.(joined));
   }
 
   /** A failing handler must not stop the others or the socket. */

@@ -51,6 +51,11 @@ export interface GridViewProps {
   maxHeight?: number;
   /** Row density (spec §9; default medium, 61 px rows). */
   size?: GridSize;
+  /**
+   * The live link of a grid page: 'joined' once the saves of other users reach this grid, 'joining'
+   * before (shown as data-live, for whoever must know before they save elsewhere).
+   */
+  live?: 'joining' | 'joined';
 }
 
 interface GridRowViewProps {
@@ -199,7 +204,7 @@ function AddSettingsPopover({ grid }: { grid: GridController }) {
   );
 }
 
-export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeight = MAX_HEIGHT, size = 'medium' }: GridViewProps) {
+export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeight = MAX_HEIGHT, size = 'medium', live }: GridViewProps) {
   const rowHeight = ROW_HEIGHTS[size];
   const snapshot = useGridRows(grid);
   const editing = useGridEditing(grid);
@@ -292,7 +297,7 @@ export function GridView({ grid, excluded = [], onSave, saving, footer, maxHeigh
   const detailRow = details ? grid.store.getRow(details) : undefined;
 
   return (
-    <div className="editable-grid">
+    <div className="editable-grid" data-live={live}>
       <Space wrap style={{ marginBottom: 8 }} className="grid-toolbar">
         {buttons.includes('add') && (
           <Space.Compact>

@@ -132,9 +132,11 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
 
   const socketUrl = live?.socketUrl(gridPageId(page.entity.module, page.entity.name));
   const token = live?.token;
+  // Whether the saves of others reach this grid now (said on the grid as data-live).
+  const [liveJoined, setLiveJoined] = useState(false);
   useEffect(() => {
     if (!grid || !socketUrl || !token) return;
-    const socket = new GridLiveSocket({ url: socketUrl, token });
+    const socket = new GridLiveSocket({ url: socketUrl, token, onJoinedChange: setLiveJoined });
     // Rows another user saved as new or deleted change the total under the grid too, shown or not.
     const link = linkGridToSocket(grid, socket, GRID_SOCKET_KEY, {
       onMerged: (outcome) => {
@@ -207,6 +209,7 @@ export function SchemaGridPage({ page, host, dict, live }: SchemaGridPageProps) 
           excluded={excludedGridCodes(page, host)}
           onSave={() => void save()}
           saving={saving}
+          live={socketUrl && token ? (liveJoined ? 'joined' : 'joining') : undefined}
           footer={
             total > 0 && (
               <Pagination

@@ -111,13 +111,18 @@ export async function topLevelMenuTitles(page: Page): Promise<string[]> {
 export async function openFromMenu(page: Page, group: string, entry: string): Promise<void> {
   const menu = sideMenu(page);
   const item = menu.locator('li.ant-menu-item .ant-menu-title-content').getByText(entry, { exact: true });
-  if (!(await item.isVisible())) {
-    await menu.locator('.ant-menu-submenu-title').filter({ hasText: group }).first().click();
+  // The menu opens the groups of the page shown a moment after the page shows (SideMenu.tsx), and
+  // one top-level group at a time: a group opened just before that moment closes again. Open it
+  // until the entry takes the click, rather than trusting one look.
+  await expect(async () => {
+    if (!(await item.isVisible())) {
+      await menu.locator('.ant-menu-submenu-title').filter({ hasText: group }).first().click({ timeout: 5_000 });
+      await expect(item).toBeVisible({ timeout: 3_000 });
+    }
     // A click while the group is still sliding open can miss the entry.
-    await expect(item).toBeVisible();
-    await expect(menu.locator('.ant-menu-sub[class*="ant-motion-collapse"]')).toHaveCount(0);
-  }
-  await item.click();
+    await expect(menu.locator('.ant-menu-sub[class*="ant-motion-collapse"]')).toHaveCount(0, { timeout: 3_000 });
+    await item.click({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 /** Tab strip labels, in order. */
@@ -177,12 +182,19 @@ export async function signOut(page: Page): Promise<void> {
 /** Where screenshots go: SHOTS_DIR, or test-results/screens/. */
 const SCREENS_DIR = process.env.SHOTS_DIR || 'test-results/screens';
 
-/** Saves a screenshot of the current screen under SCREENS_DIR (for a human to look at). */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  // Let antd's enter animations settle so the picture shows the finished screen: a short moment for
-  // one that was just triggered to start, then until no finite animation runs (spinners go on for
-  // ever), at most the 400 ms a fixed pause used to take every time.
-  await page.waitForTimeout(100);
+/**
+ * Waits until the page's finite animations have finished (spinners go on for ever): first two frames,
+ * so that one just triggered has started, then until none runs. At most about 400 ms: a window
+ * Chromium does not paint (one of two open browsers) may never run a frame or finish an animation.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, 100);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
   await page
     .waitForFunction(
       () =>
@@ -193,10 +205,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
       { polling: 50, timeout: 300 },
     )
     .catch((err: unknown) => {
-      // A window Chromium does not paint may never finish its animations: take the picture anyway.
+      // Take the picture (or go on) anyway.
       if (!(err instanceof errors.TimeoutError)) throw err;
     });
-  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
+}
+
+/**
+ * Saves a screenshot of the current screen under SCREENS_DIR (for a human to look at), as a JPEG:
+ * Chromium encodes one in a fraction of a PNG's time, and the run takes hundreds.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // The finished screen, not one of antd's enter animations half way.
+  await animationsSettled(page);
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.jpg`, type: 'jpeg', quality: 85 });
 }
 
 /** A user of several departments (张三) chooses one in 部门选择 right after signing in. */

@@ -9,9 +9,12 @@ export async function openExample(page: Page, entry: string): Promise<void> {
     .locator('li.ant-menu-submenu')
     .filter({ has: page.locator(':scope > .ant-menu-submenu-title', { hasText: GROUP }) });
   const item = group.locator('li.ant-menu-item .ant-menu-title-content').getByText(entry, { exact: true });
-  if (!(await item.isVisible())) {
-    await group.locator(':scope > .ant-menu-submenu-title').click();
-    await expect(item).toBeVisible();
-  }
-  await item.click();
+  // As openFromMenu: the menu may close the group again as it follows the page shown before.
+  await expect(async () => {
+    if (!(await item.isVisible())) {
+      await group.locator(':scope > .ant-menu-submenu-title').click({ timeout: 5_000 });
+      await expect(item).toBeVisible({ timeout: 3_000 });
+    }
+    await item.click({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
 }

@@ -168,6 +168,20 @@ export async function discardChanges(page: Page): Promise<void> {
   await expect(confirm).toHaveCount(0);
 }
 
+/**
+ * After 取消 or × of a form that may have been changed: answers 放弃修改? with 放弃 if the form asks,
+ * until the form has closed. One look right after the click can come before the question shows and
+ * leave it open over the page, where it takes the next click.
+ */
+export async function closeDiscardingIfAsked(form: Locator): Promise<void> {
+  const confirm = discardConfirm(form.page());
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: /放\s*弃$/ }).click({ timeout: 3_000 });
+    await expect(form.filter({ visible: true })).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(confirm).toHaveCount(0);
+}
+
 /** A Formily form item of a modal, found by its label. */
 export function formItem(dialog: Locator, label: string): Locator {
   return dialog.locator('.ant-formily-item').filter({

@@ -58,6 +58,31 @@ describe('GridLiveSocket (the live grid socket client)', () => {
     expect(sockets()).toHaveLength(1);
   });
 
+  it('says it joined the page at the first heartbeat answer (not at open), and left when the link goes', () => {
+    const said: boolean[] = [];
+    const told = new GridLiveSocket({ url: URL, token: 'tok-1', WebSocketImpl: FakeWebSocket, onJoinedChange: (joined) => said.push(joined) });
+    try {
+      told.start();
+      const first = latest();
+      first.serverOpens();
+      // Open, but the server admits the socket to the page only before it answers a heartbeat.
+      expect(said).toEqual([]);
+      first.serverSends(HEART_BEAT_ANSWER);
+      first.serverSends(HEART_BEAT_ANSWER);
+      expect(said).toEqual([true]);
+      // No answer within 6 s: the link is let go, and so is the page, until the next link answers.
+      vi.advanceTimersByTime(GRID_LIVE_HEARTBEAT_INTERVAL_MS + GRID_LIVE_HEARTBEAT_TIMEOUT_MS);
+      expect(said).toEqual([true, false]);
+      vi.advanceTimersByTime(GRID_LIVE_RECONNECT_MS);
+      latest().serverOpens();
+      latest().serverSends(HEART_BEAT_ANSWER);
+      expect(said).toEqual([true, false, true]);
+    } finally {
+      told.dispose();
+    }
+    expect(said).toEqual([true, false, true, false]);
+  });
+
   it('treats 6 s without an answer as a dead link and reconnects 5 s later', () => {
     client.start();
     const first = latest();

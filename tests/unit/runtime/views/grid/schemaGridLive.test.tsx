@@ -67,4 +67,16 @@ describe('a paged grid page kept live', { timeout: 30_000 }, () => {
     otherUserSaves({ id: 'w98', remark: '末页新增的', hours: 1, orderNum: 14 }, 'add');
     await waitFor(() => expect(remarks()).toEqual(['备注11', '备注12', '备注13', '末页新增的']));
   });
+
+  it('says data-live="joined" once the server has answered a heartbeat, not when the socket opens', async () => {
+    setup();
+    await waitFor(() => expect(remarks()[0]).toBe('备注1'));
+    const grid = () => document.querySelector('.editable-grid');
+    expect(grid()).toHaveAttribute('data-live', 'joining');
+    const socket = FakeWebSocket.instances.at(-1) as FakeWebSocket;
+    act(() => socket.serverOpens());
+    expect(grid()).toHaveAttribute('data-live', 'joining');
+    act(() => socket.serverSends({ type: 'heart_beat', data: true }));
+    await waitFor(() => expect(grid()).toHaveAttribute('data-live', 'joined'));
+  });
 });
