@@ -14,6 +14,8 @@ import type { RawQuery } from '../query';
 import { allOf, type Condition } from '../query/conditions';
 import type { EntityModel } from './model';
 import { caseNamesKept } from '../../dashboard/caseSummary';
+import type { KeptEquality } from '../../dashboard/namedCases';
+import { keptEqualities } from './keptEqualities';
 import { allRowConditions, lookupIds, namedCaseIds, rowConditionSql, type ConditionScope } from './rowConditionSql';
 
 /** The list parameter naming the view. */
@@ -102,15 +104,19 @@ export async function viewCondition(request: FastifyRequest, model: EntityModel,
 /**
  * The view's filter for a list: as a set (the count), and for the page read in the list's order
  * (conditionShapes: the same rows, the shape read fastest in order). Undefined when the request
- * names no view. `filter` is the view's declared filter (the rules it implies need no test).
+ * names no view. `filter` is the view's declared filter (the rules it implies need no test); `kept`
+ * the list's and the view's equalities on the columns dash_case_name keeps (keptEqualities.ts).
  */
 export async function viewListConditions(
   request: FastifyRequest,
   model: EntityModel,
   raw: RawQuery,
-): Promise<{ filter: readonly RowCondition[]; set: Condition | undefined; ordered: Condition | undefined } | undefined> {
+): Promise<{ filter: readonly RowCondition[]; set: Condition | undefined; ordered: Condition | undefined; kept: KeptEquality[] } | undefined> {
   const named = await namedView(request, model, raw);
   if (!named) return undefined;
-  const shapes = await Promise.all(named.filter.map((c) => conditionShapes(request.server.db, model, c, named.scope)));
-  return { filter: named.filter, set: allOf(shapes.map((s) => s.set)), ordered: allOf(shapes.map((s) => s.ordered)) };
+  // The list tests its own and the view's equalities on every row: the cases naming the user are read passing them too.
+  const kept = keptEqualities(model, raw, named.filter);
+  const scope: ConditionScope = { ...named.scope, kept };
+  const shapes = await Promise.all(named.filter.map((c) => conditionShapes(request.server.db, model, c, scope)));
+  return { filter: named.filter, set: allOf(shapes.map((s) => s.set)), ordered: allOf(shapes.map((s) => s.ordered)), kept };
 }
