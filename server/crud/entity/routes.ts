@@ -266,7 +266,14 @@ export function registerEntityEndpoints(app: FastifyInstance, router: EntityRout
       : rules
         ? await searchArms(request, app.db, model, raw, view?.set, kept)
         : view && (await viewSearchArms(request, app.db, model, raw, view.filter, kept));
-    const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), set && ordered ? { set, ordered, ...(arms ? { arms } : {}) } : set);
+    // Without rule or roots, a view of the cases naming the user is exactly its ids: counted from them alone.
+    const ids = base ? undefined : view?.ids;
+    const { rows, ...page } = await service.store.list(
+      app.db,
+      query,
+      currentTenant(request),
+      set && ordered ? { set, ordered, ...(arms ? { arms } : {}), ...(ids ? { ids } : {}) } : set,
+    );
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, page, query.page.pageNo, query.page.pageSize);
   };
