@@ -69,3 +69,31 @@ export function viewWays(model: EntityModel, pages: PageModels, filter: readonly
 export function namedBy(user: string, ways: number): (q: string) => RawBuilder<SqlBool> {
   return (q) => sql<SqlBool>`${sql.ref(`${q}.user_name`)} = ${user} AND (${sql.ref(`${q}.ways`)} & ${sql.lit(ways)}) <> 0`;
 }
+
+/**
+ * Case columns dash_case_name copies from its case as they are (as text, kept in the writing
+ * transaction by 0044's triggers): a list's equality on one of them holds on the case's rows there
+ * too.
+ */
+export const KEPT_CASE_COLUMNS: ReadonlySet<string> = new Set(['depart_id', 'receive_status', 'insurer_code']);
+
+/** A case column (one of KEPT_CASE_COLUMNS) and the values a list asks it to have (one of them). */
+export interface KeptEquality {
+  column: string;
+  values: readonly string[];
+}
+
+/**
+ * The equalities as a test on rows of dash_case_name (read as `q`), each ` AND q.column IN (…)`, or
+ * nothing. A list whose every row passes them reads only those of the user's rows — the ids of his
+ * 委托方's or state's cases (2,390 of a 公估师's 21,271 for one insurer at a million cases), not all of
+ * them hashed against the list's rows.
+ */
+export function keptTest(q: string, equalities: readonly KeptEquality[] | undefined): RawBuilder<unknown> {
+  const kept = (equalities ?? []).filter((e) => KEPT_CASE_COLUMNS.has(e.column) && e.values.length > 0);
+  if (kept.length === 0) return sql``;
+  return sql.join(
+    kept.map((e) => sql` AND ${sql.ref(`${q}.${e.column}`)} IN (${sql.join(e.values)})`),
+    sql``,
+  );
+}

@@ -12,6 +12,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types';
 import type { RowCondition } from '../../../runtime/generated/page';
 import { caseNamesKept } from '../../dashboard/caseSummary';
+import type { KeptEquality } from '../../dashboard/namedCases';
 import { currentTenant, currentUser } from '../../auth/guard';
 import { cachedAuthRead } from '../../auth/authCache';
 import { grantKeyOf, permissionCodesOf, roleIdsOfGrantKey } from '../../auth/permissions';
@@ -88,7 +89,14 @@ const MAX_OWNER_DEPTH = 4;
  * The rules of `model` for this user as one condition; columns qualified by `qualifier` when given
  * (inside the scopedBy subquery of a child page), else as the page's own query names them.
  */
-async function ownRules(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, qualifier: string | undefined, caseNames: boolean): Promise<Condition | undefined> {
+async function ownRules(
+  request: FastifyRequest,
+  db: Kysely<DB>,
+  model: EntityModel,
+  qualifier: string | undefined,
+  caseNames: boolean,
+  kept?: readonly KeptEquality[],
+): Promise<Condition | undefined> {
   const user = currentUser(request);
   const tenantId = currentTenant(request);
   const rules = await rulesOfUser(db, user.userId, schemaComponentOf(model.page));
@@ -98,7 +106,7 @@ async function ownRules(request: FastifyRequest, db: Kysely<DB>, model: EntityMo
   const fields = qualifier
     ? new Map([...model.queryFields].map(([name, f]) => [name, { ...f, column: `${qualifier}.${f.column}` }]))
     : model.queryFields;
-  const scope: ConditionScope = { session: { userId: user.userId, username: user.username, tenantId }, pages: request.server.pageModels, caseNames };
+  const scope: ConditionScope = { session: { userId: user.userId, username: user.username, tenantId }, pages: request.server.pageModels, caseNames, kept };
   const log = (ruleName: string, ruleId: string, kind: string, reason: string) =>
     request.log.warn({ ruleId, ruleName, page: model.page.source, outcome: kind }, `数据规则「${ruleName}」${kind === 'ignored' ? '被忽略' : '不让任何记录通过'}：${reason}`);
   return dataRuleFilter(
@@ -144,19 +152,27 @@ async function ownerRule(request: FastifyRequest, db: Kysely<DB>, model: EntityM
  * enabled rule: unfiltered). Rules that name no field of the page, or that cannot apply, are logged.
  * `caseNames`: the caller reads only rows of the request's tenant (a list), so branches naming the
  * user may be read from dash_case_name when the database keeps it (rowConditionSql.ts) — the same rows.
+ * `kept`: equalities the caller tests on every row it reads (a list's, keptEqualities.ts); those rows
+ * of dash_case_name are read passing them too.
  */
-export function dataRuleCondition(request: FastifyRequest, db: Kysely<DB>, model: EntityModel, opts: { caseNames?: boolean } = {}): Promise<Condition | undefined> {
+export function dataRuleCondition(
+  request: FastifyRequest,
+  db: Kysely<DB>,
+  model: EntityModel,
+  opts: { caseNames?: boolean; kept?: readonly KeptEquality[] } = {},
+): Promise<Condition | undefined> {
   const component = schemaComponentOf(model.page);
   let cache = perRequest.get(request);
   if (!cache) {
     cache = new Map();
     perRequest.set(request, cache);
   }
-  const key = opts.caseNames ? `${component}#names` : component;
+  const kept = opts.caseNames && opts.kept && opts.kept.length > 0 ? opts.kept : undefined;
+  const key = opts.caseNames ? `${component}#names${kept ? JSON.stringify(kept) : ''}` : component;
   const cached = cache.get(key);
   if (cached) return cached;
   const made = (opts.caseNames ? caseNamesKept(db) : Promise.resolve(false)).then((caseNames) =>
-    Promise.all([ownRules(request, db, model, undefined, caseNames), ownerRule(request, db, model, 0, caseNames)]).then(([own, owner]) =>
+    Promise.all([ownRules(request, db, model, undefined, caseNames, kept), ownerRule(request, db, model, 0, caseNames)]).then(([own, owner]) =>
       own && owner ? sql<SqlBool>`(${own}) AND (${owner})` : (own ?? owner),
     ),
   );

@@ -29,6 +29,7 @@ import { cascadeOwnsChildList, registerCascade } from './cascadeRoutes';
 import { registerTreePicker } from './treePickerRoutes';
 import { bothConditions, dataRuleCondition, rulesImpliedBy } from './dataRuleScope';
 import { viewCondition, viewListConditions } from './viewFilter';
+import { keptEqualities } from './keptEqualities';
 import { searchArms, viewSearchArms } from './searchArms';
 import { recordPageProblems } from '../record/recordChecks';
 import { registerRecordSummary } from '../record/recordSummary';
@@ -251,7 +252,9 @@ export function registerEntityEndpoints(app: FastifyInstance, router: EntityRout
     // 数据规则: the rows the user's roles may see of this page; a named view narrows them further.
     const view = await viewListConditions(request, model, raw);
     // A view inside the user's rule (我的案件 within a 公估师's) is read without testing the rule: the same rows.
-    const rules = view && (await rulesImpliedBy(request, app.db, model, view.filter)) ? undefined : await dataRuleCondition(request, app.db, model, { caseNames: true });
+    // The list's own equalities (and its view's) on what dash_case_name keeps: the cases naming the user are read passing them.
+    const kept = view?.kept ?? keptEqualities(model, raw);
+    const rules = view && (await rulesImpliedBy(request, app.db, model, view.filter)) ? undefined : await dataRuleCondition(request, app.db, model, { caseNames: true, kept });
     const base = bothConditions(roots, rules);
     const set = bothConditions(base, view?.set);
     const ordered = bothConditions(base, view?.ordered);
@@ -261,9 +264,16 @@ export function registerEntityEndpoints(app: FastifyInstance, router: EntityRout
     const arms = !searched
       ? undefined
       : rules
-        ? await searchArms(request, app.db, model, raw, view?.set)
-        : view && (await viewSearchArms(request, app.db, model, raw, view.filter));
-    const { rows, ...page } = await service.store.list(app.db, query, currentTenant(request), set && ordered ? { set, ordered, ...(arms ? { arms } : {}) } : set);
+        ? await searchArms(request, app.db, model, raw, view?.set, kept)
+        : view && (await viewSearchArms(request, app.db, model, raw, view.filter, kept));
+    // Without rule or roots, a view of the cases naming the user is exactly its ids: counted from them alone.
+    const ids = base ? undefined : view?.ids;
+    const { rows, ...page } = await service.store.list(
+      app.db,
+      query,
+      currentTenant(request),
+      set && ordered ? { set, ordered, ...(arms ? { arms } : {}), ...(ids ? { ids } : {}) } : set,
+    );
     const records = await toRecords(model, rows, service.dicts);
     return pageEnvelope(records, page, query.page.pageNo, query.page.pageSize);
   };

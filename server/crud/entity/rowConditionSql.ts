@@ -9,7 +9,7 @@ import type { FieldCondition, RowCondition } from '../../../runtime/generated/pa
 import { allOf, anyOf, comparison, inList, type Condition } from '../query/conditions';
 import type { EntityField } from '../query/types';
 import { isStringKind, labelOf, parseValue, type SqlValue } from '../query/values';
-import { CASE_NAME_TABLE, namingWays } from '../../dashboard/namedCases';
+import { CASE_NAME_TABLE, keptTest, namingWays, type KeptEquality } from '../../dashboard/namedCases';
 import { NAMING_WAYS } from '../../db/migrations/0044_dashboard_case_names';
 import type { EntityModel } from './model';
 import type { PageModels } from './pageModels';
@@ -38,6 +38,13 @@ export interface ConditionScope {
    * (namedBranches) instead of a lookup per branch.
    */
   caseNames?: boolean;
+  /**
+   * Equalities every row the top-level condition is read with passes (the list's own `eq`/`in`
+   * parameters and its view's, on the case columns dash_case_name keeps: keptEqualities.ts): the
+   * user's rows of dash_case_name are read passing them too (namedCaseIds) — the same rows in the end.
+   * Only for a list of the case page itself; never applies inside a child's subquery.
+   */
+  kept?: readonly KeptEquality[];
 }
 
 const NOTHING: Condition = sql<SqlBool>`FALSE`;
@@ -141,8 +148,10 @@ export function namedCaseIds(model: EntityModel, conditions: readonly RowConditi
   const ref = (column: string) => sql.ref(`${alias}.${column}`);
   // Every row names the user one way or another: the test of all ways is left out (the index alone answers).
   const some = ways === EVERY_WAY ? sql`` : sql` AND (${ref('ways')} & ${sql.lit(ways)}) <> 0`;
+  // The list's equalities hold on the outer row (depth 0 only: inside a child's subquery they are not its).
+  const kept = depth === 0 ? keptTest(alias, scope.kept) : sql``;
   const ids = sql`SELECT ${ref('case_id')} FROM ${sql.table(CASE_NAME_TABLE)} AS ${sql.raw(alias)}
-    WHERE ${ref('tenant_id')} = ${scope.session.tenantId} AND ${ref('user_name')} = ${scope.session.username}${some}`;
+    WHERE ${ref('tenant_id')} = ${scope.session.tenantId} AND ${ref('user_name')} = ${scope.session.username}${some}${kept}`;
   return { ids, rest: conditions.filter((c) => !naming.includes(c)) };
 }
 

@@ -8,7 +8,8 @@
  *   - the cases naming him outside his departments: his rows of dash_case_name whose 承办部门 is not
  *     his (a few thousand, one index range), fetched by id, and tested again on the case's own
  *     department, so no row is in both parts.
- * Each part also carries the view's filter. Only when the rule splits with its rest in dash_case_name
+ * Each part also carries the view's filter; the named part reads only his rows passing the list's
+ * equalities (`kept`: 委托方, 状态 … of the request and the view, keptEqualities.ts). Only when the rule splits with its rest in dash_case_name
  * (its triggers attached), and the request searches a field the search indexes hold and no unique
  * field (a case number names a row or two: its own trigram index finds them, where the named part
  * alone fetches a few thousand cases by id); otherwise the list counts the one condition as before.
@@ -19,7 +20,7 @@ import type { RowCondition } from '../../../runtime/generated/page';
 import type { DB } from '../../db/types';
 import { currentTenant, currentUser } from '../../auth/guard';
 import { caseNamesKept } from '../../dashboard/caseSummary';
-import { CASE_NAME_TABLE, namedBy, namingWays } from '../../dashboard/namedCases';
+import { CASE_NAME_TABLE, keptTest, namedBy, namingWays, type KeptEquality } from '../../dashboard/namedCases';
 import { ruleSplit } from '../../dashboard/ruleSplit';
 import { bothConditions } from './dataRuleScope';
 import type { EntityModel } from './model';
@@ -46,13 +47,14 @@ export async function searchArms(
   model: EntityModel,
   raw: RawQuery,
   view: Expression<SqlBool> | undefined,
+  kept: readonly KeptEquality[] = [],
 ): Promise<Expression<SqlBool>[] | undefined> {
   if (model.page.entity.scopedBy || !searchesIndexedField(model, raw) || !(await caseNamesKept(db))) return undefined;
   const split = await ruleSplit(db, request, model);
   if (!split?.named) return undefined;
   const table = model.table;
   const departs = split.departs(table);
-  const named = sql<SqlBool>`${sql.ref(`${table}.id`)} = ANY (ARRAY(SELECT dcn.case_id FROM ${sql.table(CASE_NAME_TABLE)} AS dcn WHERE ${split.named('dcn')}))
+  const named = sql<SqlBool>`${sql.ref(`${table}.id`)} = ANY (ARRAY(SELECT dcn.case_id FROM ${sql.table(CASE_NAME_TABLE)} AS dcn WHERE ${split.named('dcn')}${keptTest('dcn', kept)}))
     AND NOT COALESCE(${departs}, FALSE)`;
   return [departs, named].map((arm) => bothConditions(arm, view) ?? arm);
 }
@@ -71,6 +73,7 @@ type FieldBranch = Extract<RowCondition, { field: string }>;
  *   - the cases naming him only in the other ways (成员, not 主办): his rows of dash_case_name
  *     without the indexed ways' bits — a few thousand, one index range — fetched by id and tested
  *     against the indexed branches on the case's own row, so no case is in two parts.
+ * The last part reads only his rows passing the list's equalities (`kept`, keptEqualities.ts).
  * Undefined (the list counts the one condition) unless the view is such an anyOf on a page whose
  * naming branches dash_case_name keeps, one of its branches is indexed, and the request searches a
  * field the search indexes hold and no unique field.
@@ -81,6 +84,7 @@ export async function viewSearchArms(
   model: EntityModel,
   raw: RawQuery,
   filter: readonly RowCondition[],
+  kept: readonly KeptEquality[] = [],
 ): Promise<Expression<SqlBool>[] | undefined> {
   if (model.page.entity.scopedBy || filter.length !== 1 || !('anyOf' in filter[0])) return undefined;
   const branches = filter[0].anyOf;
@@ -101,7 +105,7 @@ export async function viewSearchArms(
   const arms = own.map((c, i) => allOf([c, ...notIn(own.slice(0, i))]) ?? c);
   if (rest.length === 0) return arms;
   // His rows naming him in the rest's ways and in none of the indexed ones (those cases are in the parts above).
-  const named = sql<SqlBool>`dcn.tenant_id = ${tenant} AND ${namedBy(user.username, restWays)('dcn')} AND (dcn.ways & ${sql.lit(indexedWays)}) = 0`;
+  const named = sql<SqlBool>`dcn.tenant_id = ${tenant} AND ${namedBy(user.username, restWays)('dcn')} AND (dcn.ways & ${sql.lit(indexedWays)}) = 0${keptTest('dcn', kept)}`;
   const others = sql<SqlBool>`${sql.ref(`${model.table}.id`)} = ANY (ARRAY(SELECT dcn.case_id FROM ${sql.table(CASE_NAME_TABLE)} AS dcn WHERE ${named}))`;
   return [...arms, allOf([others, ...notIn(own)]) ?? others];
 }

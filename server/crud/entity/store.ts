@@ -57,6 +57,12 @@ export interface ListCondition {
    * the OR of the parts let no index narrow the search by department.
    */
   arms?: Expression<SqlBool>[];
+  /**
+   * The ids of exactly the rows of the set, each once, each a visible row of the tenant (我的案件: the
+   * user's rows of dash_case_name): a list that filters nothing more counts them alone — an index
+   * range — instead of fetching each row by its key to count it (10,001 probes for a 公估师 at a million).
+   */
+  ids?: Expression<unknown>;
 }
 
 const KEY_PREFIX = keyAlias(0).replace(/0$/, '');
@@ -212,9 +218,12 @@ export class EntityStore {
     const matching = () => filtered(dynamic(db).selectFrom(this.model.table).select(sql<number>`1`.as('one')) as unknown as Rows);
     const matchingColumns = (columns: readonly string[]) =>
       (arms ?? [extra]).map((where) => filtered(dynamic(db).selectFrom(this.model.table).select(columns.map((c) => sql.ref(c).as(c))) as unknown as Rows, where));
+    const ids = condition && 'set' in condition && query.where === undefined ? condition.ids : undefined;
+    // The rows counted (up to the limit + 1): the set's own ids when the request filters nothing more.
+    const counting = () => (ids ? sql`SELECT 1 FROM (${ids}) AS ids LIMIT ${countLimit + 1}` : matching().limit(countLimit + 1));
     const count = async (): Promise<number> => {
       const counted = await sql<{ total: number | string }>`
-        SELECT count(*) AS total FROM (${matching().limit(countLimit + 1)}) AS matched`.execute(db);
+        SELECT count(*) AS total FROM (${counting()}) AS matched`.execute(db);
       return Number(counted.rows[0]?.total ?? 0);
     };
     // Ties in the sort (rows seeded or imported together share a create time) are broken by id as
@@ -245,7 +254,7 @@ export class EntityStore {
     page = page.select(keySelections(order));
     // Not counted yet: the bounded count rides along with the page as an uncounted subquery (an
     // InitPlan, run once), so the list costs one round trip, not two.
-    if (countedFirst === undefined) page = page.select(sql<number>`(SELECT count(*) FROM (${matching().limit(countLimit + 1)}) AS matched)`.as(TOTAL_ALIAS));
+    if (countedFirst === undefined) page = page.select(sql<number>`(SELECT count(*) FROM (${counting()}) AS matched)`.as(TOTAL_ALIAS));
     const read = counted?.pageIds
       ? await this.pageByIds(db, tenantId, counted.pageIds, order)
       : await applyListOrder(page, { orderBy: order }).limit(pageSize + 1).offset(skip).execute();

@@ -59,7 +59,7 @@ export { applyListFilter, applyListOrder, applyListQuery } from './apply';
 export { QueryError } from './queryError';
 export { LIST_COUNT_LIMIT, QUERY_LIMITS } from './limits';
 export { INVALID_CURSOR_MESSAGE, makeCursor, queryFingerprint, readCursor, type CursorKey } from './cursor';
-export { IGNORED_NAMES } from './simpleQuery';
+export { equalValues, IGNORED_NAMES } from './simpleQuery';
 export { SUPER_QUERY_FORMAT_MESSAGE, decodeSuperQuery } from './superQuery';
 export type {
   EntityField,

@@ -68,18 +68,47 @@ function rangeConditions(ctx: FieldContext, query: RawQuery, property: string): 
   return parts;
 }
 
+/** What a field's own value asks: `,a,b,` on a string field (any of those LIKEs), or one rule (`convert2Rule`). */
+type ValueAsk = { rule: ParsedRule } | { anyLike: string[] };
+
+/** The field's own value as what it asks; undefined when blank. */
+function valueAsk(field: EntityField, label: string, query: RawQuery, property: string): ValueAsk | undefined {
+  const raw = fieldParam(query, property);
+  const value = raw === undefined ? '' : checkText(raw, label).trim();
+  if (value === '') return undefined;
+  if (!isStringKind(field.kind)) return { rule: typedRule(value) };
+  if (isCommaWrapped(value)) return { anyLike: splitList(value) };
+  return { rule: stringRule(value) };
+}
+
 /** The field's own value: the `,a,b,` multi-select form, or `convert2Rule`. */
 function valueCondition(ctx: FieldContext, query: RawQuery, property: string): Condition | undefined {
-  const raw = fieldParam(query, property);
-  const value = raw === undefined ? '' : checkText(raw, ctx.label).trim();
-  if (value === '') return undefined;
-  if (!isStringKind(ctx.field.kind)) return ruleCondition(ctx, typedRule(value));
-  if (isCommaWrapped(value)) {
-    const items = splitList(value);
-    ctx.budget.spend(items.length);
-    return anyOf(items.map((item) => like(ctx.field, 'like', item)));
+  const ask = valueAsk(ctx.field, ctx.label, query, property);
+  if (!ask) return undefined;
+  if ('rule' in ask) return ruleCondition(ctx, ask.rule);
+  ctx.budget.spend(ask.anyLike.length);
+  return anyOf(ask.anyLike.map((item) => like(ctx.field, 'like', item)));
+}
+
+/**
+ * By property, the values a text field's own parameter asks it to equal: its `eq` rule (one value)
+ * or `in` rule (a list; none when the list is empty). Each is one of the ANDed conditions of
+ * simpleConditions, so every row the list keeps holds one of these values — a caller may test them
+ * early on a copy of the column (a list of the cases naming the user, dash_case_name). Other rules
+ * and kinds are left out (their condition stays the list's own).
+ */
+export function equalValues(fields: EntityFields, query: RawQuery): Map<string, readonly string[]> {
+  const asked = new Map<string, readonly string[]>();
+  const given = new Set(Object.keys(query));
+  for (const [property, field] of fields) {
+    if (IGNORED_NAMES.has(property) || !isStringKind(field.kind) || !given.has(property)) continue;
+    const ask = valueAsk(field, labelOf(property, field), query, property);
+    if (!ask || !('rule' in ask)) continue;
+    const { rule } = ask;
+    if (rule.rule === 'eq') asked.set(property, [rule.text]);
+    else if (rule.rule === 'in' && rule.items.length > 0) asked.set(property, rule.items);
   }
-  return ruleCondition(ctx, stringRule(value));
+  return asked;
 }
 
 /**

@@ -270,4 +270,74 @@ describe.each(DATABASE_KINDS)('case views and visibility (%s)', (kind) => {
       forgetTableSizes();
     }
   });
+  it('the list’s 委托方 / 状态 / 承办部门 equalities, alone or with a search, list what hand-written SQL gives — small table and large', async () => {
+    const db = server.database.db;
+    const tenant = (await sql<{ tenant_id: number }>`SELECT tenant_id FROM biz_receive WHERE id = ${ids.E}`.execute(db)).rows[0].tenant_id;
+    // The cases naming lisi are read from his dash_case_name rows passing these equalities too (keptEqualities.ts):
+    // the rows must be the same as testing them on the case alone, also after a case's 委托方 changes.
+    const insurers: Record<string, string> = { A: 'CPIC', B: 'CPIC', C: 'CPIC', D: 'PICC', E: 'CPIC', G: 'CPIC', H: 'PICC', K: 'CPIC' };
+    for (const [name, code] of Object.entries(insurers)) await sql`UPDATE biz_receive SET insurer_code = ${code} WHERE id = ${ids[name]}`.execute(db);
+    await sql`INSERT INTO biz_receive_member (id, receive_id, user_name, member_role, tenant_id) VALUES ('viewtestmemberE3', ${ids.E}, 'lisi', 'surveyor', ${tenant})`.execute(db);
+    const rule = `(r.create_by = 'lisi' OR r.depart_id IN ('${A01A01}') OR r.handler = 'lisi' OR 'lisi' = ANY (string_to_array(r.assistants, ','))
+      OR EXISTS (SELECT 1 FROM biz_receive_member m WHERE m.receive_id = r.id AND m.user_name = 'lisi'))`;
+    const personal = `(r.handler = 'lisi' OR EXISTS (SELECT 1 FROM biz_receive_member m WHERE m.receive_id = r.id AND m.user_name = 'lisi'))`;
+    const hand = async (condition: string) =>
+      (
+        await sql<{ id: string }>`
+          SELECT r.id FROM biz_receive r WHERE r.tenant_id = ${tenant} AND r.receive_name LIKE ${`%${MARK}%`} AND ${sql.raw(condition)}
+          ORDER BY r.create_time DESC, r.id DESC`.execute(db)
+      ).rows.map((r) => r.id);
+    // Every page of two rows, by number: the ids in order and each page's total.
+    const pages = async (query: string) => {
+      const read: unknown[] = [];
+      const totals = new Set<number>();
+      for (let pageNo = 1; pageNo <= 5; pageNo++) {
+        const page = await server.get<Page>(`/receive/receive/list?receiveName=${encodeURIComponent(`*${MARK}*`)}&pageSize=2&pageNo=${pageNo}${query}`, tokens.lisi);
+        expect(page.success, page.message).toBe(true);
+        totals.add(page.result.total);
+        read.push(...page.result.records.map((r) => r.id));
+        if (page.result.records.length < 2) break;
+      }
+      return { read, totals: [...totals] };
+    };
+    const cases: [string, string][] = [
+      ['&insurerCode=CPIC', `${rule} AND r.insurer_code = 'CPIC'`],
+      ['&insurerCode=CPIC,PICC', `${rule} AND r.insurer_code IN ('CPIC', 'PICC')`],
+      [`&departId=${A01A02}`, `${rule} AND r.depart_id = '${A01A02}'`],
+      ['&receiveStatus=new', `${rule} AND r.receive_status = 'new'`],
+      ['&view=personal&insurerCode=CPIC', `${personal} AND r.insurer_code = 'CPIC'`],
+      ['&view=personal&insurerCode=PICC', `${personal} AND r.insurer_code = 'PICC'`],
+      ['&view=over&insurerCode=CPIC', `${rule} AND r.receive_status IN ('over', 'wait_receipt', 'receipted') AND r.insurer_code = 'CPIC'`],
+      ['&view=handle&receiveStatus=new', 'FALSE'],
+      ['&view=personal&receiveStatus=handle', `${personal} AND r.receive_status = 'handle'`],
+    ];
+    const check = async () => {
+      for (const [query, condition] of cases) {
+        const expected = await hand(condition);
+        const { read, totals } = await pages(query);
+        expect(read, query).toEqual(expected);
+        expect(totals, query).toEqual([expected.length]);
+      }
+    };
+    try {
+      await check();
+      // B's 委托方 changes: dash_case_name's copy follows, B leaves the CPIC lists and joins the PICC ones.
+      await sql`UPDATE biz_receive SET insurer_code = 'PICC' WHERE id = ${ids.B}`.execute(db);
+      await check();
+      // On a large table the search is counted first, by the rule's or 我的案件's parts (searchArms.ts).
+      await sql`
+        INSERT INTO biz_receive (id, receive_number, receive_name, receive_status, trust_date, depart_id, remark, create_time, tenant_id, create_by)
+        SELECT 'viewpad' || g, 'VP' || lpad(g::text, 8, '0'), ${`${MARK}填充`}, 'old', date '2024-01-01', ${A01A01},
+               (SELECT string_agg(md5(g::text || '-' || k::text), '') FROM generate_series(1, 45) AS k), timestamp '2024-01-01', ${tenant + 9}, 'lisi'
+        FROM generate_series(1, 6000) AS g`.execute(db);
+      forgetTableSizes();
+      expect(await isLargeTable(db, 'biz_receive')).toBe(true);
+      await check();
+    } finally {
+      await sql`DELETE FROM biz_receive_member WHERE id = 'viewtestmemberE3'`.execute(db);
+      await sql`DELETE FROM biz_receive WHERE tenant_id = ${tenant + 9}`.execute(db);
+      await sql`UPDATE biz_receive SET insurer_code = NULL WHERE id IN (${sql.join(Object.keys(insurers).map((n) => ids[n]))})`.execute(db);
+      forgetTableSizes();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QueryError, type RawQuery } from '../../../../server/crud/query';
-import { whereOf } from './support';
+import { equalValues, QueryError, type RawQuery } from '../../../../server/crud/query';
+import { CLAIM, whereOf } from './support';
 
 const LIKE = `LIKE $1 ESCAPE '\\'`;
 /** A LIKE text under 3 characters is matched on an expression, so no trigram index is read for it (conditions.ts). */
@@ -282,5 +282,27 @@ describe('names that are not filters', () => {
         insuredName_dictText: '张三',
       }),
     ).toBeUndefined();
+  });
+});
+
+describe('the values a text field is asked to equal (equalValues)', () => {
+  it.each<[RawQuery, [string, string[]][]]>([
+    [{ caseNo: 'A001' }, [['caseNo', ['A001']]]],
+    [{ caseNo: ' A001 ' }, [['caseNo', ['A001']]]],
+    [{ caseNo: 'A001,B002' }, [['caseNo', ['A001', 'B002']]]],
+    [{ caseNo: ['A001', 'B002'] }, [['caseNo', ['A001', 'B002']]]],
+    [{ caseNo: 'in A001,B002' }, [['caseNo', ['A001', 'B002']]]],
+    [{ caseNo: '= A001' }, [['caseNo', ['A001']]]],
+    [{ caseNo: 'a++b' }, [['caseNo', ['a,b']]]],
+    [{ caseNo: '*A0*' }, []],
+    [{ caseNo: '!A001' }, []],
+    [{ caseNo: ',a,b,' }, []],
+    [{ caseNo: '' }, []],
+    [{ caseNo: '>= A' }, []],
+    [{ age: '5' }, []],
+    [{ caseNo_begin: 'A' }, []],
+    [{ status: 'open', insuredName: '张三' }, [['insuredName', ['张三']], ['status', ['open']]]],
+  ])('%j → %j (the rows the list keeps have one of them)', (query, expected) => {
+    expect([...equalValues(CLAIM, query)].map(([property, values]) => [property, [...values]])).toEqual(expected);
   });
 });
