@@ -128,6 +128,7 @@ export async function viewListConditions(
   const scope: ConditionScope = { ...named.scope, kept };
   const shapes = await Promise.all(named.filter.map((c) => conditionShapes(request.server.db, model, c, scope)));
   // A view that is one anyOf of branches naming the user (我的案件) is exactly his rows of dash_case_name: one per case.
-  const ids = named.filter.length === 1 ? namedOnly(model, named.filter[0], scope) : undefined;
+  // Not on a table that keeps deleted rows: dash_case_name would still hold a case in the recycle bin.
+  const ids = named.filter.length === 1 && !model.softDeleted ? namedOnly(model, named.filter[0], scope) : undefined;
   return { filter: named.filter, set: allOf(shapes.map((s) => s.set)), ordered: allOf(shapes.map((s) => s.ordered)), kept, ...(ids ? { ids } : {}) };
 }
