@@ -46,15 +46,11 @@ export class ApiClient {
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const text = response.text;
       const ms = performance.now() - started;
-      let envelope: Envelope<T> | undefined;
-      try {
-        envelope = JSON.parse(text) as Envelope<T>;
-      } catch {
-        envelope = undefined;
-      }
-      const ok = response.statusCode >= 200 && response.statusCode < 300 && envelope?.success === true;
+      const statusOk = response.statusCode >= 200 && response.statusCode < 300;
+      if (statusOk && startsAsSuccess(response.chunks)) return successAnswer<T>(ms, response.statusCode, response.chunks);
+      const envelope = parseEnvelope<T>(textOf(response.chunks));
+      const ok = statusOk && envelope?.success === true;
       const error = ok ? undefined : envelope?.message ? `${response.statusCode} ${envelope.message}` : `HTTP ${response.statusCode}`;
       return { ms, ok, status: response.statusCode, envelope, error };
     } catch (err) {
@@ -68,11 +64,57 @@ export class ApiClient {
 }
 
 /**
+ * How the server's ok() envelope begins (server/http/envelope.ts, keys in that order). An answer
+ * that begins so is a success without reading the rest; any other is parsed whole to tell.
+ */
+const SUCCESS_PREFIX = Buffer.from('{"success":true,');
+
+function startsAsSuccess(chunks: readonly Buffer[]): boolean {
+  const head = chunks.length > 0 && chunks[0].length >= SUCCESS_PREFIX.length ? chunks[0] : Buffer.concat(chunks);
+  return head.length >= SUCCESS_PREFIX.length && head.compare(SUCCESS_PREFIX, 0, SUCCESS_PREFIX.length, 0, SUCCESS_PREFIX.length) === 0;
+}
+
+function textOf(chunks: readonly Buffer[]): string {
+  return (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8');
+}
+
+function parseEnvelope<T>(text: string): Envelope<T> | undefined {
+  try {
+    return JSON.parse(text) as Envelope<T>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A successful answer whose envelope is parsed only when a caller reads it (the few that need the
+ * result: sign-in, ids, the lookup of an added row), and its bytes decoded only then. The load
+ * generator shares the server's cores: decoding and parsing every answer — a menu is ≈ 66 kB of
+ * JSON — took CPU from the server for nothing.
+ */
+function successAnswer<T>(ms: number, status: number, chunks: readonly Buffer[]): Answer<T> {
+  let parsed: Envelope<T> | undefined;
+  let read = false;
+  return {
+    ms,
+    ok: true,
+    status,
+    get envelope() {
+      if (!read) {
+        parsed = parseEnvelope<T>(textOf(chunks));
+        read = true;
+      }
+      return parsed;
+    },
+  };
+}
+
+/**
  * One request through undici's dispatcher, the answer's body gathered as it comes: the same bytes on
  * the wire as `pool.request`, without a Readable stream per answer — the load generator shares the
  * server's cores, so what it spends per request is taken from the server.
  */
-function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<{ statusCode: number; text: string }> {
+function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<{ statusCode: number; chunks: Buffer[] }> {
   return new Promise((resolve, reject) => {
     let statusCode = 0;
     const chunks: Buffer[] = [];
@@ -88,7 +130,7 @@ function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<{ st
         return true;
       },
       onComplete() {
-        resolve({ statusCode, text: Buffer.concat(chunks).toString('utf8') });
+        resolve({ statusCode, chunks });
       },
       onError(err) {
         reject(err);

@@ -34,8 +34,12 @@ export function sessionPolicyOf(app: FastifyInstance): SessionPolicy {
   return { idleMs: app.appConfig.sessionIdleMs, now: app.now };
 }
 
+// Every request hashes its token to find its session. crypto.hash (Node 20.12+) does it in one call
+// without a Hash object — about half the cost of createHash; the same digest either way.
+const hashOnce = typeof crypto.hash === 'function' ? crypto.hash : undefined;
+
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+  return hashOnce ? hashOnce('sha256', token, 'hex') : crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 export interface NewSession {

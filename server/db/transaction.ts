@@ -9,6 +9,14 @@ interface TransactionScope {
 }
 
 const scope = new AsyncLocalStorage<TransactionScope>();
+/**
+ * Transactions of `inTransaction` open now in this process. Node 20 keeps async hooks on every
+ * promise from an AsyncLocalStorage's first run until it is disabled: ≈ 3 % of a busy API node's CPU
+ * (bench/users.bench.ts), spent for every request although only code inside a transaction reads the
+ * scope. So the scope is disabled whenever the last open transaction ends, and the next `run` turns
+ * it on again: with none open there is no scope to find, and `getStore()` answers undefined either way.
+ */
+let openTransactions = 0;
 
 /**
  * True while the calling code runs inside a transaction opened by `inTransaction` (work it started
@@ -44,10 +52,13 @@ export function inTransaction<D, T>(db: Kysely<D>, work: (trx: Transaction<D>) =
   const state: TransactionScope = { open: true };
   // eslint-disable-next-line no-restricted-syntax -- the one place a transaction is opened
   const ended = db.transaction().execute(async (trx) => {
+    openTransactions += 1;
     try {
       return await scope.run(state, () => work(trx));
     } finally {
       state.open = false;
+      openTransactions -= 1;
+      if (openTransactions === 0) scope.disable();
     }
   });
   const runAfterEnd = async () => {

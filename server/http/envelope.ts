@@ -7,6 +7,18 @@ export function ok<T>(result: T, message = ''): Envelope<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };
 }
 
+/** The content type Fastify gives an object it serialises; an answer sent as JSON text sets it itself. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The text of `ok(result)` when the result is JSON text already — an answer kept per set of roles and
+ * sent to many users is serialised once, not on every request: the same bytes as serialising
+ * `ok(JSON.parse(resultJson), message)`. Send it with `reply.type(JSON_CONTENT_TYPE)`.
+ */
+export function okJsonText(resultJson: string, message = ''): string {
+  return `{"success":true,"message":${JSON.stringify(message)},"code":200,"result":${resultJson},"timestamp":${Date.now()}}`;
+}
+
 /** JeecgBoot's `Result.ok(msg)` sets both message and result to the text; clients read either. */
 export function okMessage(message: string): Envelope<string> {
   return ok(message, message);

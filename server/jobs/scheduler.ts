@@ -55,6 +55,9 @@ export interface TickResult {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 1000);
 
+/** Next fire times the scheduler remembers (jobs × their last fires); past it, it starts over. */
+const MAX_REMEMBERED_FIRES = 1_000;
+
 /** How long 立即执行 waits for a tick (of any node) holding the scheduler's lock. */
 const RUN_NOW_LOCK_TIMEOUT = '10s';
 /** PostgreSQL's lock_not_available. */
@@ -80,12 +83,28 @@ export class JobScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
+  /** nextFire's answers (epoch ms, null = never), by expression and last fire. */
+  private readonly nextFires = new Map<string, number | null>();
 
   constructor(private readonly opts: SchedulerOptions) {
     this.now = opts.now ?? Date.now;
     this.zone = opts.zone ?? SCHEDULER_ZONE;
     this.pollMs = opts.pollMs ?? 1000;
     this.jobs = opts.jobs ?? BUILTIN_JOBS;
+  }
+
+  /**
+   * The fire time after `lastFire`, remembered per expression and last fire: every tick (each second)
+   * asks it again for each enabled job, and it changes only when the job fires or is edited.
+   */
+  private nextFire(expression: string, lastFire: Date): Date | null {
+    const key = `${expression}\u0000${lastFire.getTime()}`;
+    const known = this.nextFires.get(key);
+    if (known !== undefined) return known === null ? null : new Date(known);
+    const next = nextFireTime(expression, lastFire, this.zone);
+    if (this.nextFires.size >= MAX_REMEMBERED_FIRES) this.nextFires.clear();
+    this.nextFires.set(key, next === null ? null : next.getTime());
+    return next;
   }
 
   /** One pass: fires every enabled job whose next fire time after its last fire has come. */
@@ -118,7 +137,7 @@ export class JobScheduler {
         }
         let next: Date | null;
         try {
-          next = nextFireTime(row.cron_expression, new Date(row.last_fire_at), this.zone);
+          next = this.nextFire(row.cron_expression, new Date(row.last_fire_at));
         } catch (e) {
           // A row written around the page's check; say so once per tick and leave it.
           this.opts.log.error({ jobId: row.id, cron: row.cron_expression, err: errorText(e) }, '定时任务的cron表达式无效');

@@ -4,7 +4,7 @@ import { currentUser } from '../auth/guard';
 import { cachedAuthRead } from '../auth/authCache';
 import { grantedPermissionIds, grantKeyOf } from '../auth/permissions';
 import type { DB } from '../db/types';
-import { ok } from '../http/envelope';
+import { JSON_CONTENT_TYPE, okJsonText } from '../http/envelope';
 import { SIGNED_IN } from '../http/routeConfig';
 import { buildMenuTree, HOME_MENU_NAME, type AllAuthItem, type AuthItem, type MenuItem, type MenuRow } from './menu';
 
@@ -39,7 +39,23 @@ async function withHomePage(db: Kysely<DB>, rows: MenuRow[]): Promise<MenuRow[]>
   return home ? [home, ...rows] : rows;
 }
 
-async function menuOf(db: Kysely<DB>, grantKey: string): Promise<{ menu: MenuItem[]; auth: AuthItem[]; allAuth: AllAuthItem[] }> {
+interface GrantedMenu {
+  menu: MenuItem[];
+  auth: AuthItem[];
+  allAuth: AllAuthItem[];
+}
+
+/**
+ * A set of grants' menu as the answer's JSON text up to its last key: `{"menu":…,"auth":…,"allAuth":…`.
+ * It is ≈ 60 kB for a 部门经理, and every user of that set of roles is sent the same; serialised once
+ * per cached entry instead of on every request (users bench: a tenth of all requests).
+ */
+function openMenuJson(granted: GrantedMenu): string {
+  const { menu, auth, allAuth } = granted;
+  return JSON.stringify({ menu, auth, allAuth }).slice(0, -1);
+}
+
+async function menuOf(db: Kysely<DB>, grantKey: string): Promise<GrantedMenu> {
   const rows = await grantedRows(db, grantKey);
   const menu = buildMenuTree(await withHomePage(db, rows));
   const auth: AuthItem[] = rows
@@ -69,14 +85,16 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: SIGNED_IN },
       schema: { querystring: { type: 'object', properties: { _t: { type: 'string' } } } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       // The node's auth cache keeps the answer of each set of grants (users with the same roles share
-      // it) until a grant, menu or button changes.
+      // it), as JSON text, until a grant, menu or button changes.
       const grantKey = await grantKeyOf(app.db, user.userId);
-      const { menu, auth, allAuth } = await cachedAuthRead(app.db, `menu:${grantKey}`, () => menuOf(app.db, grantKey));
+      const menuJson = await cachedAuthRead(app.db, `menu:${grantKey}`, async () => openMenuJson(await menuOf(app.db, grantKey)));
       // dictVersion: the browser compares it with its 7-day dictionary copy and reads them again when it differs.
-      return ok({ menu, auth, allAuth, sysSafeMode: false, dictVersion: await app.dictionaries.version() });
+      const dictVersion = await app.dictionaries.version();
+      reply.type(JSON_CONTENT_TYPE);
+      return okJsonText(`${menuJson},"sysSafeMode":false,"dictVersion":${JSON.stringify(dictVersion)}}`);
     },
   );
 };

@@ -105,8 +105,12 @@ export function like(field: EntityField, rule: LikeRule, text: string): Conditio
   // finds those rows (a bounded count of 10,001 among a million no longer reads 200k rows to find
   // them), the LIKE itself stays as the exact test. The planner still walks the sort index for a
   // first page when the characters are common.
+  // The LIKE comes first: where rows are filtered rather than found through the index (a sort index
+  // walked for a first page, a small table read whole) PostgreSQL tests equally cheap-looking quals
+  // in the order written, and splitting every row into an array of its characters costs ≈ 10× the
+  // LIKE (users bench: `*王*` over 2,500 experts 7.2 → 0.7 ms). Which index is used does not change.
   const wanted = [...new Set(characters)].map((c) => sql`CAST(${c} AS text)`);
-  return sql<SqlBool>`(string_to_array(${columnOf(field)}, NULL) @> ARRAY[${sql.join(wanted)}] AND ${matches})`;
+  return sql<SqlBool>`(${matches} AND string_to_array(${columnOf(field)}, NULL) @> ARRAY[${sql.join(wanted)}])`;
 }
 
 export function allOf(parts: readonly Condition[]): Condition | undefined {

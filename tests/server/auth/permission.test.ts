@@ -62,7 +62,10 @@ describe.each(DATABASE_KINDS)('menu and permissions (%s)', (kind) => {
   });
 
   async function permissionsOf(token: string): Promise<PermissionResult> {
-    const envelope = body<PermissionResult>(await get(t.app, '/sys/permission/getUserPermissionByToken', token));
+    const response = await get(t.app, '/sys/permission/getUserPermissionByToken', token);
+    // Sent as JSON text kept per set of grants: the same type as an answer Fastify serialises.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const envelope = body<PermissionResult>(response);
     expect(envelope.success).toBe(true);
     return envelope.result;
   }
