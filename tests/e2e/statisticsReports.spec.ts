@@ -2,7 +2,7 @@
  * 统计报表 as a manager uses them: each of the 8 entries opens its report (never '该功能正在建设中') with its
  * query bar, chart, table and 合计; 区域统计 is narrowed to one 委托方, a figure of its 合计 drills down to the
  * case list showing exactly that many cases, and 导出 downloads the same 合计. admin only reads (no data is
- * changed). Screenshots of every report go to test-results/screens/ (statistics-<menu>.png).
+ * changed). Screenshots of every report go to test-results/screens/ (statistics-<menu>.jpg).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openFromMenu, screenshot, signInQuickly } from './support/app';
